@@ -1,0 +1,51 @@
+# gather — every task a developer or newcomer runs. `make` alone lists them.
+SHELL := /bin/bash
+MVN ?= mvn -B -q
+JAR := target/gather.jar
+
+.DEFAULT_GOAL := help
+.PHONY: help deps build test lint bench bench-quick demo fmt fmt-check clean ci
+
+help: ## List the targets
+	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-12s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+
+deps: ## Install what this machine lacks (tmux) via apt-get when possible
+	@command -v tmux >/dev/null 2>&1 || { \
+	  echo "gather: tmux is missing; installing it with apt-get" >&2; \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq tmux >/dev/null; \
+	  elif command -v sudo >/dev/null 2>&1; then sudo apt-get update -qq && sudo apt-get install -y -qq tmux >/dev/null; \
+	  else echo "gather: please install tmux (e.g. apt-get install tmux)" >&2; exit 1; fi; }
+	@command -v java >/dev/null 2>&1 || { echo "gather: Java 17 is required" >&2; exit 1; }
+	@command -v mvn >/dev/null 2>&1 || { echo "gather: Maven is required" >&2; exit 1; }
+
+build: deps ## Compile and package; leaves the launcher bin/gather ready
+	$(MVN) package -DskipTests
+
+test: deps ## Run the whole test suite (unit, contract tests on real tmux, end-to-end, faults)
+	$(MVN) verify
+
+lint: build ## Validate every rhythm in rhythms/ (or RHYTHMS="paths…")
+	bin/gather lint $(or $(RHYTHMS),rhythms/)
+
+bench: build ## Run the benchmarks; prints ratios against the old design, writes target/bench/summary.json
+	bin/gather bench $(BENCH_ARGS)
+
+bench-quick: build ## Check that every benchmark runs (short, for CI)
+	bin/gather bench --quick
+
+demo: build ## Run a real gathering of simulated agents in tmux and print it live
+	bin/gather demo
+
+fmt: ## Format the Java sources
+	$(MVN) spotless:apply
+
+fmt-check: ## Fail when a Java source is not formatted
+	$(MVN) spotless:check
+
+clean: ## Remove build output
+	$(MVN) clean
+
+ci: ## What .ci/run does after installing: tests, lint, format check
+	$(MAKE) test
+	$(MAKE) lint
+	$(MAKE) fmt-check

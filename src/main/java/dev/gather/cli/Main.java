@@ -1,0 +1,49 @@
+package dev.gather.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The `gather` command line: one subcommand per user-facing action. */
+@Command(
+        name = "gather",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = {
+            "Lets AI coding agents in tmux panes talk to each other: direct links and facilitated gatherings.",
+            "",
+            "Example:  gather lint rhythms/",
+        },
+        subcommands = {CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    /** Runs the CLI and returns its exit code; never lets a stack trace reach the user. */
+    public static int run(String... args) {
+        return commandLine().execute(args);
+    }
+
+    static CommandLine commandLine() {
+        CommandLine cli = new CommandLine(new Main());
+        cli.setExecutionExceptionHandler(new UserErrors());
+        return cli;
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Main.class.getPackage().getImplementationVersion();
+            return new String[] {"gather " + (v == null ? "dev" : v)};
+        }
+    }
+}

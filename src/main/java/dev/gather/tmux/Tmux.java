@@ -1,0 +1,48 @@
+package dev.gather.tmux;
+
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * What gather needs from tmux, and nothing more. Panes are always addressed by id ({@code %12}),
+ * never by the user's current window. Implementations: control mode ({@code tmux -C}), one process
+ * per command (exec), and an in-memory fake for tests.
+ */
+public interface Tmux extends AutoCloseable {
+
+    /** Starts {@code spec.command()} in a new detached session and returns its pane. */
+    Pane spawn(SpawnSpec spec);
+
+    /** Every pane of the server. */
+    List<Pane> panes();
+
+    /** Whether the pane exists and its process has not exited. */
+    boolean alive(String paneId);
+
+    /** The pane's visible text, plus up to {@code historyLines} lines of scrollback. */
+    String capture(String paneId, int historyLines);
+
+    /**
+     * Pastes {@code text} literally as one bracketed paste (when the program asked for bracketed
+     * paste). The caller sanitizes; this types exactly what it is given.
+     */
+    void paste(String paneId, String text);
+
+    /** Presses tmux key names ({@code Enter}, {@code C-u}, …) in the pane. */
+    void sendKeys(String paneId, String... keys);
+
+    /** Streams the pane's new output, decoded, as it appears; close the result to stop. */
+    AutoCloseable onOutput(String paneId, Consumer<String> sink);
+
+    /** Calls {@code sink} with the pane id whenever a pane's process exits or the pane closes. */
+    AutoCloseable onPaneExit(Consumer<String> sink);
+
+    /** Kills the pane (and its session when it was the last pane). */
+    void kill(String paneId);
+
+    /** Kills the whole tmux server this driver talks to (tests and demo cleanup). */
+    void killServer();
+
+    @Override
+    void close();
+}
