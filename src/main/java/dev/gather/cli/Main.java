@@ -13,7 +13,10 @@ import picocli.CommandLine.Command;
             "",
             "Example:  gather lint rhythms/",
         },
-        subcommands = {CommandLine.HelpCommand.class})
+        subcommands = {
+            CommandLine.HelpCommand.class,
+            BenchCommand.class,
+        })
 public final class Main implements Runnable {
 
     @CommandLine.Spec

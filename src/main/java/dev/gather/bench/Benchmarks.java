@@ -1,0 +1,12 @@
+package dev.gather.bench;
+
+import java.util.List;
+
+/** Every benchmark `make bench` runs, in order. Add new ones here. */
+final class Benchmarks {
+    private Benchmarks() {}
+
+    static List<Benchmark> all() {
+        return List.of();
+    }
+}
