@@ -1,0 +1,241 @@
+package dev.gather.tmux;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@link Tmux} over one persistent {@code tmux -C} client per server, commands pipelined.
+ *
+ * <p>The client attaches to a hidden session of its own ({@code gather-ctl-<pid>-<n>}, destroyed by
+ * tmux when the client goes). tmux sends {@code %output} only for panes in windows linked to the
+ * client's session (verified on tmux 3.3a: a pane in another session produced no {@code %output}
+ * until its window was linked), so {@link #onOutput} links the pane's window into that session
+ * and unlinks it when the last listener goes. Window sizes are not affected: a control client
+ * that never sets a size is ignored when tmux sizes windows.
+ */
+public final class ControlModeTmux extends CommandTmux {
+    private static final Logger LOG = LoggerFactory.getLogger(ControlModeTmux.class);
+    private static final AtomicLong INSTANCES = new AtomicLong();
+    private static final long TIMEOUT_SECONDS = 10;
+
+    private final String session;
+    private final Object lock = new Object();
+    private final Map<String, Listeners> outputs = new ConcurrentHashMap<>();
+    private final ExitPoller exits;
+    private ControlClient client;
+    private boolean closed;
+
+    private ControlModeTmux(TmuxConfig config) {
+        super(config);
+        this.session = "gather-ctl-" + ProcessHandle.current().pid() + "-" + INSTANCES.incrementAndGet();
+        this.exits = new ExitPoller(this::panes, 1000);
+    }
+
+    /** Connects (starting the server when none runs); throws {@link TmuxException} when tmux cannot. */
+    public static ControlModeTmux connect(TmuxConfig config) {
+        ControlModeTmux tmux = new ControlModeTmux(config);
+        try {
+            tmux.run(List.of("display-message", "-p", "ready"));
+        } catch (TmuxException e) {
+            tmux.close();
+            throw e;
+        }
+        return tmux;
+    }
+
+    private ControlClient client() {
+        synchronized (lock) {
+            if (closed) {
+                throw new TmuxException(config.describe() + ": this tmux driver is closed");
+            }
+            if (client == null || client.dead()) {
+                boolean reconnect = client != null;
+                client = ControlClient.start(
+                        config.argv(List.of(
+                                "-C",
+                                "new-session",
+                                "-A",
+                                "-s",
+                                session,
+                                "-x",
+                                "80",
+                                "-y",
+                                "24",
+                                "tail",
+                                "-f",
+                                "/dev/null")),
+                        config.describe(),
+                        this::notification,
+                        () -> LOG.debug("tmux control client for {} exited", session));
+                client.send(ControlQuoting.line(List.of("set-option", "-t", session, "destroy-unattached", "on")));
+                if (reconnect) {
+                    LOG.info("reconnected to {} in control mode", config.describe());
+                    outputs.values().forEach(l -> client.send(ControlQuoting.line(linkArgs(l.window))));
+                }
+            }
+            return client;
+        }
+    }
+
+    CompletableFuture<List<String>> submit(List<String> args) {
+        return client().send(ControlQuoting.line(args)).thenApply(ControlClient.Reply::lines);
+    }
+
+    @Override
+    List<String> run(List<String> args) {
+        return await(submit(args), args.get(0));
+    }
+
+    private List<String> await(CompletableFuture<List<String>> reply, String what) {
+        try {
+            return reply.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof TmuxException t) {
+                throw new TmuxException(t.getMessage(), t);
+            }
+            throw new TmuxException(config.describe() + ": tmux " + what + " failed: " + e.getCause(), e.getCause());
+        } catch (TimeoutException e) {
+            throw new TmuxException(config.describe() + ": tmux " + what + " got no answer in 10 s", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TmuxException("interrupted while waiting for tmux " + what, e);
+        }
+    }
+
+    /** One round trip: the buffer is set and pasted by two pipelined commands. */
+    @Override
+    public void paste(String paneId, String text) {
+        String buffer = bufferName();
+        CompletableFuture<List<String>> set = submit(List.of("set-buffer", "-b", buffer, "--", text));
+        CompletableFuture<List<String>> paste = submit(pasteArgs(buffer, paneId));
+        await(set, "set-buffer");
+        try {
+            await(paste, "paste-buffer");
+        } catch (TmuxException e) {
+            submit(List.of("delete-buffer", "-b", buffer)).exceptionally(x -> List.of());
+            throw e;
+        }
+    }
+
+    @Override
+    public AutoCloseable onOutput(String paneId, Consumer<String> sink) {
+        String window = run(List.of("display-message", "-p", "-t", paneId, "#{window_id}"))
+                .get(0);
+        Listeners listeners = outputs.computeIfAbsent(paneId, id -> new Listeners(window));
+        listeners.sinks.add(sink);
+        List<String> linked = run(List.of("list-windows", "-t", session, "-F", "#{window_id}"));
+        if (!linked.contains(window)) {
+            run(linkArgs(window));
+        }
+        return () -> {
+            listeners.sinks.remove(sink);
+            if (listeners.sinks.isEmpty() && outputs.remove(paneId, listeners)) {
+                boolean windowStillWatched = outputs.values().stream().anyMatch(l -> l.window.equals(window));
+                if (!windowStillWatched && !isClosed()) {
+                    submit(List.of("unlink-window", "-t", session + ":" + window))
+                            .exceptionally(x -> List.of());
+                }
+            }
+        };
+    }
+
+    private List<String> linkArgs(String window) {
+        return List.of("link-window", "-d", "-s", window, "-t", session + ":");
+    }
+
+    @Override
+    public AutoCloseable onPaneExit(Consumer<String> sink) {
+        return exits.add(sink);
+    }
+
+    private void notification(String line) {
+        if (line.startsWith("%output ")) {
+            int space = line.indexOf(' ', 8);
+            if (space > 0) {
+                deliverOutput(line.substring(8, space), line.substring(space + 1));
+            }
+        } else if (line.startsWith("%extended-output ")) {
+            int space = line.indexOf(' ', 17);
+            int colon = line.indexOf(" : ");
+            if (space > 0 && colon > 0) {
+                deliverOutput(line.substring(17, space), line.substring(colon + 3));
+            }
+        } else if (line.startsWith("%window-close")
+                || line.startsWith("%unlinked-window-close")
+                || line.startsWith("%layout-change")
+                || line.startsWith("%sessions-changed")) {
+            exits.poke();
+        }
+        // %session-changed, %pane-mode-changed and the rest carry nothing gather acts on
+    }
+
+    private void deliverOutput(String paneId, String latin1) {
+        Listeners l = outputs.get(paneId);
+        if (l == null) {
+            return;
+        }
+        String text = l.utf8.feed(OctalEscapes.decode(latin1));
+        if (!text.isEmpty()) {
+            for (Consumer<String> sink : l.sinks) {
+                sink.accept(text);
+            }
+        }
+    }
+
+    private boolean isClosed() {
+        synchronized (lock) {
+            return closed;
+        }
+    }
+
+    @Override
+    public void killServer() {
+        try {
+            run(List.of("kill-server"));
+        } catch (TmuxException e) {
+            // the server going away takes our client with it, so the reply may never come
+            LOG.debug("kill-server: {}", e.getMessage());
+        }
+        close();
+    }
+
+    @Override
+    public void close() {
+        ControlClient c;
+        synchronized (lock) {
+            closed = true;
+            c = client;
+            client = null;
+        }
+        exits.close();
+        if (c != null) {
+            c.close();
+        }
+    }
+
+    /** The listeners of one pane and the decoder that keeps UTF-8 whole across %output lines. */
+    private static final class Listeners {
+        final String window;
+        final List<Consumer<String>> sinks = new CopyOnWriteArrayList<>();
+        final Utf8Stream utf8 = new Utf8Stream();
+
+        Listeners(String window) {
+            this.window = window;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "ControlModeTmux[" + config.describe() + ", session " + session + "]";
+    }
+}

@@ -1,0 +1,132 @@
+package dev.gather.tmux;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * {@link Tmux} by spawning one {@code tmux} process per command: the fallback when control mode is
+ * unavailable. Output streams through {@code pipe-pane} into a FIFO; pane exits are found by
+ * listing panes periodically while someone listens (exec has no event source).
+ */
+public final class ExecTmux extends CommandTmux {
+    private static final long TIMEOUT_SECONDS = 10;
+    private final Map<String, PipedOutput> pipes = new ConcurrentHashMap<>();
+    private final ExitPoller exits;
+
+    public ExecTmux(TmuxConfig config) {
+        super(config);
+        this.exits = new ExitPoller(this::panes, 200);
+    }
+
+    @Override
+    List<String> run(List<String> args) {
+        return run(args, null);
+    }
+
+    List<String> run(List<String> args, byte[] stdin) {
+        List<String> argv = config.argv(args);
+        try {
+            Process p = new ProcessBuilder(argv).start();
+            CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> readAll(p.getErrorStream()));
+            try (OutputStream in = p.getOutputStream()) {
+                if (stdin != null) {
+                    in.write(stdin);
+                }
+            }
+            byte[] out = readAll(p.getInputStream());
+            if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new TmuxException(config.describe() + ": tmux " + args.get(0) + " did not finish in 10 s");
+            }
+            if (p.exitValue() != 0) {
+                String msg = new String(err.join(), StandardCharsets.UTF_8).trim();
+                throw new TmuxException(config.describe() + ": tmux " + args.get(0) + ": " + msg);
+            }
+            String text = new String(out, StandardCharsets.UTF_8);
+            if (text.isEmpty()) {
+                return List.of();
+            }
+            return List.of(
+                    text.endsWith("\n") ? text.substring(0, text.length() - 1).split("\n", -1) : text.split("\n", -1));
+        } catch (IOException e) {
+            throw new TmuxException(config.describe() + ": cannot run " + config.binary() + " (is tmux installed?)", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TmuxException("interrupted while running tmux " + args.get(0), e);
+        }
+    }
+
+    private static byte[] readAll(InputStream in) {
+        try (in) {
+            return in.readAllBytes();
+        } catch (IOException e) {
+            return new byte[0];
+        }
+    }
+
+    @Override
+    public void paste(String paneId, String text) {
+        String buffer = bufferName();
+        run(List.of("load-buffer", "-b", buffer, "-"), text.getBytes(StandardCharsets.UTF_8));
+        try {
+            run(pasteArgs(buffer, paneId));
+        } catch (TmuxException e) {
+            deleteQuietly(buffer);
+            throw e;
+        }
+    }
+
+    private void deleteQuietly(String buffer) {
+        try {
+            run(List.of("delete-buffer", "-b", buffer));
+        } catch (TmuxException ignored) {
+            // the server may be gone with the pane; nothing is left to clean then
+        }
+    }
+
+    @Override
+    public AutoCloseable onOutput(String paneId, Consumer<String> sink) {
+        PipedOutput pipe = pipes.computeIfAbsent(paneId, id -> PipedOutput.start(this, id));
+        pipe.add(sink);
+        return () -> {
+            if (pipe.remove(sink)) {
+                pipes.remove(paneId, pipe);
+                pipe.stop(this);
+            }
+        };
+    }
+
+    @Override
+    public AutoCloseable onPaneExit(Consumer<String> sink) {
+        return exits.add(sink);
+    }
+
+    @Override
+    public void killServer() {
+        try {
+            run(List.of("kill-server"));
+        } catch (TmuxException e) {
+            if (!serverGone(e)) {
+                throw e;
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        exits.close();
+        for (PipedOutput pipe : new ArrayList<>(pipes.values())) {
+            pipe.stop(this);
+        }
+        pipes.clear();
+    }
+}
