@@ -22,6 +22,11 @@ public final class FakeTmux implements Tmux {
         /** Text was pasted into the input (already echoed). */
         default void onPaste(FakePane pane, String text) {}
 
+        /** Enter was pressed; false swallows it silently, as a busy TUI drops an early Enter. */
+        default boolean takesEnter(FakePane pane) {
+            return true;
+        }
+
         /** C-d on an empty input; a program ends by default, like cat. */
         default void onEof(FakePane pane) {
             pane.exit();
@@ -209,6 +214,9 @@ public final class FakeTmux implements Tmux {
                 if (key.equals("C-d") && input.length() == 0) {
                     line = null;
                 } else if (key.equals("Enter")) {
+                    if (!program.takesEnter(this)) {
+                        return;
+                    }
                     line = input.toString();
                     input.setLength(0);
                 } else {
