@@ -108,6 +108,9 @@ abstract class CommandTmux implements Tmux {
 
     static boolean serverGone(TmuxException e) {
         String m = String.valueOf(e.getMessage());
-        return m.contains("no server running") || m.contains("error connecting to") || m.contains("server exited");
+        return m.contains("no server running")
+                || m.contains("error connecting to")
+                || m.contains("server exited")
+                || m.contains("not running any more");
     }
 }

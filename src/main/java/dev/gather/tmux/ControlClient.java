@@ -11,6 +11,9 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,6 +38,7 @@ final class ControlClient {
     private final Runnable onDeath;
     private final String server;
     private boolean dead;
+    private final CompletableFuture<Void> attached = new CompletableFuture<>();
     private volatile String exitReason = "";
 
     private ControlClient(Process process, String server, Consumer<String> notifications, Runnable onDeath) {
@@ -57,6 +61,24 @@ final class ControlClient {
             return c;
         } catch (IOException e) {
             throw new TmuxException(server + ": cannot start tmux in control mode (is tmux installed?)", e);
+        }
+    }
+
+    /**
+     * Waits until tmux has attached the client to its session. Commands written earlier can run
+     * before the session exists (tmux reads stdin while the attach command is still queued).
+     */
+    void awaitAttached(long seconds) {
+        try {
+            attached.get(seconds, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            throw new TmuxException(server + ": tmux control mode did not start" + reason(), e.getCause());
+        } catch (TimeoutException e) {
+            close();
+            throw new TmuxException(server + ": tmux control mode did not attach within " + seconds + " s", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TmuxException("interrupted while starting tmux control mode", e);
         }
     }
 
@@ -102,6 +124,7 @@ final class ControlClient {
             boolean ours = false;
             List<String> lines = new ArrayList<>();
             while ((line = readLine(in)) != null) {
+                LOG.trace("< {}", line);
                 if (block != null) {
                     if (line.equals("%end" + block) || line.equals("%error" + block)) {
                         if (ours) {
@@ -119,6 +142,9 @@ final class ControlClient {
                 } else if (line.startsWith("%exit")) {
                     exitReason = line.substring("%exit".length()).trim();
                 } else if (line.startsWith("%")) {
+                    if (line.startsWith("%session-changed ")) {
+                        attached.complete(null);
+                    }
                     dispatch(line);
                 }
             }
@@ -163,6 +189,7 @@ final class ControlClient {
             failed = new ArrayList<>(pending);
             pending.clear();
         }
+        attached.completeExceptionally(gone("attach"));
         for (Pending p : failed) {
             p.reply.completeExceptionally(gone(p.command));
         }
@@ -170,8 +197,12 @@ final class ControlClient {
         onDeath.run();
     }
 
+    private String reason() {
+        return exitReason.isEmpty() ? "" : " (" + exitReason + ")";
+    }
+
     private TmuxException gone(String command) {
-        String why = exitReason.isEmpty() ? "" : " (" + exitReason + ")";
+        String why = reason();
         return new TmuxException(server + ": the tmux control client exited" + why + " while running: " + brief(command)
                 + "; it reconnects on the next command");
     }

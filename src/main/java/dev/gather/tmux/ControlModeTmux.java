@@ -16,8 +16,9 @@ import org.slf4j.LoggerFactory;
 /**
  * {@link Tmux} over one persistent {@code tmux -C} client per server, commands pipelined.
  *
- * <p>The client attaches to a hidden session of its own ({@code gather-ctl-<pid>-<n>}, destroyed by
- * tmux when the client goes). tmux sends {@code %output} only for panes in windows linked to the
+ * <p>The client attaches to a hidden session of its own ({@code gather-ctl-<pid>-<n>}, removed on
+ * {@link #close}, or by the next driver to connect when this process died; see {@link
+ * ControlSessions}). tmux sends {@code %output} only for panes in windows linked to the
  * client's session (verified on tmux 3.3a: a pane in another session produced no {@code %output}
  * until its window was linked), so {@link #onOutput} links the pane's window into that session
  * and unlinks it when the last listener goes. Window sizes are not affected: a control client
@@ -37,7 +38,7 @@ public final class ControlModeTmux extends CommandTmux {
 
     private ControlModeTmux(TmuxConfig config) {
         super(config);
-        this.session = "gather-ctl-" + ProcessHandle.current().pid() + "-" + INSTANCES.incrementAndGet();
+        this.session = ControlSessions.name(ProcessHandle.current().pid(), INSTANCES.incrementAndGet());
         this.exits = new ExitPoller(this::panes, 1000);
     }
 
@@ -46,6 +47,7 @@ public final class ControlModeTmux extends CommandTmux {
         ControlModeTmux tmux = new ControlModeTmux(config);
         try {
             tmux.run(List.of("display-message", "-p", "ready"));
+            ControlSessions.removeStale(tmux::run);
         } catch (TmuxException e) {
             tmux.close();
             throw e;
@@ -60,6 +62,11 @@ public final class ControlModeTmux extends CommandTmux {
             }
             if (client == null || client.dead()) {
                 boolean reconnect = client != null;
+                if (reconnect && !new ExecTmux(config).serverRunning()) {
+                    // reconnecting would start an empty server of our own; report the loss instead
+                    throw new TmuxException(config.describe() + " is not running any more");
+                }
+                LOG.debug("starting tmux control client for {} (reconnect: {})", session, reconnect);
                 client = ControlClient.start(
                         config.argv(List.of(
                                 "-C",
@@ -77,7 +84,7 @@ public final class ControlModeTmux extends CommandTmux {
                         config.describe(),
                         this::notification,
                         () -> LOG.debug("tmux control client for {} exited", session));
-                client.send(ControlQuoting.line(List.of("set-option", "-t", session, "destroy-unattached", "on")));
+                client.awaitAttached(TIMEOUT_SECONDS);
                 if (reconnect) {
                     LOG.info("reconnected to {} in control mode", config.describe());
                     outputs.values().forEach(l -> client.send(ControlQuoting.line(linkArgs(l.window))));
@@ -206,11 +213,20 @@ public final class ControlModeTmux extends CommandTmux {
             // the server going away takes our client with it, so the reply may never come
             LOG.debug("kill-server: {}", e.getMessage());
         }
-        close();
+        shutDown();
     }
 
     @Override
     public void close() {
+        synchronized (lock) {
+            if (!closed && client != null && !client.dead()) {
+                ControlSessions.remove(this::run, session);
+            }
+        }
+        shutDown();
+    }
+
+    private void shutDown() {
         ControlClient c;
         synchronized (lock) {
             closed = true;

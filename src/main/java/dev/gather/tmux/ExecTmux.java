@@ -110,6 +110,16 @@ public final class ExecTmux extends CommandTmux {
         return exits.add(sink);
     }
 
+    /** Whether the server answers at all. */
+    boolean serverRunning() {
+        try {
+            run(List.of("list-sessions", "-F", "#{session_id}"));
+            return true;
+        } catch (TmuxException e) {
+            return false;
+        }
+    }
+
     @Override
     public void killServer() {
         try {

@@ -110,7 +110,13 @@ abstract class RealProgramDeliveryTest {
     void aPaneThatDiesMidDeliveryIsPaneGone() {
         // the program ends on the first pasted byte, so the pane closes between paste and Enter
         Pane p = tmux.spawn(new SpawnSpec(
-                "dies", List.of("sh", "-c", "stty raw -echo; head -c 1 >/dev/null"), Map.of(), dir, 80, 24));
+                "dies",
+                List.of("sh", "-c", "stty raw -echo; printf ready; head -c 1 >/dev/null"),
+                Map.of(),
+                dir,
+                80,
+                24));
+        await().atMost(WAIT).until(() -> tmux.capture(p.id(), 0).contains("ready"));
         var timing = new Deliverer.Timing(Duration.ofSeconds(2), Duration.ofMillis(300), 3);
         try (Deliverer d = new Deliverer(tmux, HarnessQuirks.GENERIC, timing)) {
             assertEquals(new DeliveryResult.PaneGone(p.id()), d.deliver(p.id(), "hello"));
