@@ -59,7 +59,10 @@ final class DeliveryBenchmark implements Benchmark {
     private static Map<Integer, double[]> measure(Tmux tmux, List<String> panes, int samples) {
         Map<Integer, double[]> out = new LinkedHashMap<>();
         try (Deliverer d = new Deliverer(tmux, HarnessQuirks.GENERIC)) {
-            check(d.deliverAll(panes, TEXT)); // warm-up: subscriptions, JIT
+            // warm-up: output subscriptions, then enough rounds for the JIT to compile the hot path
+            for (int i = 0; i < 100; i++) {
+                check(d.deliverAll(panes, TEXT));
+            }
             for (int n : FANOUT) {
                 double[] ms = new double[samples];
                 for (int s = 0; s < samples; s++) {

@@ -1,6 +1,5 @@
 package dev.gather.tmux;
 
-import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -118,27 +117,27 @@ final class ControlClient {
     }
 
     private void readLoop() {
-        try (InputStream in = new BufferedInputStream(process.getInputStream(), 1 << 16)) {
+        try (InputStream in = process.getInputStream()) {
+            LineReader reader = new LineReader(in);
             String line;
-            String block = null;
+            String header = null;
             boolean ours = false;
-            List<String> lines = new ArrayList<>();
-            while ((line = readLine(in)) != null) {
-                LOG.trace("< {}", line);
-                if (block != null) {
-                    if (line.equals("%end" + block) || line.equals("%error" + block)) {
+            List<String> block = new ArrayList<>();
+            while ((line = reader.next()) != null) {
+                if (header != null) {
+                    if (line.equals("%end" + header) || line.equals("%error" + header)) {
                         if (ours) {
-                            finish(lines, line.startsWith("%error "));
+                            finish(block, line.startsWith("%error "));
                         }
-                        block = null;
-                        lines = new ArrayList<>();
+                        header = null;
+                        block = new ArrayList<>();
                     } else {
-                        lines.add(line);
+                        block.add(line);
                     }
                 } else if (line.startsWith("%begin ")) {
-                    block = line.substring("%begin".length());
+                    header = line.substring("%begin".length());
                     // flags 0 marks a block not caused by our stdin (the attach command itself)
-                    ours = !block.endsWith(" 0");
+                    ours = !header.endsWith(" 0");
                 } else if (line.startsWith("%exit")) {
                     exitReason = line.substring("%exit".length()).trim();
                 } else if (line.startsWith("%")) {
@@ -215,15 +214,42 @@ final class ControlClient {
         return new String(latin1.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
     }
 
-    private static String readLine(InputStream in) throws IOException {
-        ByteArrayOutputStream buf = new ByteArrayOutputStream(128);
-        int b;
-        while ((b = in.read()) != -1) {
-            if (b == '\n') {
-                return buf.toString(StandardCharsets.ISO_8859_1);
-            }
-            buf.write(b);
+    /** Splits tmux's output into lines without a synchronized call per byte. */
+    private static final class LineReader {
+        private final InputStream in;
+        private final byte[] buf = new byte[1 << 16];
+        private int pos;
+        private int end;
+        private final ByteArrayOutputStream partial = new ByteArrayOutputStream(256);
+
+        LineReader(InputStream in) {
+            this.in = in;
         }
-        return buf.size() == 0 ? null : buf.toString(StandardCharsets.ISO_8859_1);
+
+        String next() throws IOException {
+            while (true) {
+                for (int i = pos; i < end; i++) {
+                    if (buf[i] == '\n') {
+                        String line;
+                        if (partial.size() == 0) {
+                            line = new String(buf, pos, i - pos, StandardCharsets.ISO_8859_1);
+                        } else {
+                            partial.write(buf, pos, i - pos);
+                            line = partial.toString(StandardCharsets.ISO_8859_1);
+                            partial.reset();
+                        }
+                        pos = i + 1;
+                        return line;
+                    }
+                }
+                partial.write(buf, pos, end - pos);
+                pos = 0;
+                end = in.read(buf);
+                if (end < 0) {
+                    end = 0;
+                    return partial.size() == 0 ? null : partial.toString(StandardCharsets.ISO_8859_1);
+                }
+            }
+        }
     }
 }

@@ -1,5 +1,8 @@
 package dev.gather.tmux;
 
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -119,19 +122,43 @@ public final class ControlModeTmux extends CommandTmux {
         }
     }
 
-    /** One round trip: the buffer is set and pasted by two pipelined commands. */
     @Override
     public void paste(String paneId, String text) {
+        await(pasteAsync(paneId, text).thenApply(x -> List.of()), "paste-buffer");
+    }
+
+    /** One round trip: the buffer is set and pasted by two pipelined commands. */
+    @Override
+    public CompletableFuture<Void> pasteAsync(String paneId, String text) {
         String buffer = bufferName();
         CompletableFuture<List<String>> set = submit(List.of("set-buffer", "-b", buffer, "--", text));
         CompletableFuture<List<String>> paste = submit(pasteArgs(buffer, paneId));
-        await(set, "set-buffer");
-        try {
-            await(paste, "paste-buffer");
-        } catch (TmuxException e) {
-            submit(List.of("delete-buffer", "-b", buffer)).exceptionally(x -> List.of());
-            throw e;
+        return set.thenCombine(paste, (a, b) -> (Void) null).whenComplete((ok, e) -> {
+            if (e != null && set.isDone() && !set.isCompletedExceptionally()) {
+                submit(List.of("delete-buffer", "-b", buffer)).exceptionally(x -> List.of());
+            }
+        });
+    }
+
+    /** One set-buffer for all panes, then one pipelined paste each (no -d: the buffer is shared). */
+    @Override
+    public Map<String, CompletableFuture<Void>> pasteAllAsync(Collection<String> paneIds, String text) {
+        String buffer = bufferName();
+        CompletableFuture<List<String>> set = submit(List.of("set-buffer", "-b", buffer, "--", text));
+        Map<String, CompletableFuture<Void>> out = new LinkedHashMap<>();
+        for (String id : paneIds) {
+            List<String> args = List.of("paste-buffer", "-p", "-b", buffer, "-t", id);
+            out.put(id, set.thenCombine(submit(args), (a, b) -> (Void) null));
         }
+        submit(List.of("delete-buffer", "-b", buffer)).exceptionally(x -> List.of());
+        return out;
+    }
+
+    @Override
+    public CompletableFuture<Void> sendKeysAsync(String paneId, String... keys) {
+        List<String> args = new ArrayList<>(List.of("send-keys", "-t", paneId));
+        args.addAll(List.of(keys));
+        return submit(args).thenApply(x -> null);
     }
 
     @Override

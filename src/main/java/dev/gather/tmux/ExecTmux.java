@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -21,6 +23,11 @@ public final class ExecTmux extends CommandTmux {
     private static final long TIMEOUT_SECONDS = 10;
     private final Map<String, PipedOutput> pipes = new ConcurrentHashMap<>();
     private final ExitPoller exits;
+    private final ExecutorService spawner = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "gather-tmux-exec");
+        t.setDaemon(true);
+        return t;
+    });
 
     public ExecTmux(TmuxConfig config) {
         super(config);
@@ -94,6 +101,16 @@ public final class ExecTmux extends CommandTmux {
     }
 
     @Override
+    public CompletableFuture<Void> pasteAsync(String paneId, String text) {
+        return CompletableFuture.runAsync(() -> paste(paneId, text), spawner);
+    }
+
+    @Override
+    public CompletableFuture<Void> sendKeysAsync(String paneId, String... keys) {
+        return CompletableFuture.runAsync(() -> sendKeys(paneId, keys), spawner);
+    }
+
+    @Override
     public AutoCloseable onOutput(String paneId, Consumer<String> sink) {
         PipedOutput pipe = pipes.computeIfAbsent(paneId, id -> PipedOutput.start(this, id));
         pipe.add(sink);
@@ -134,6 +151,7 @@ public final class ExecTmux extends CommandTmux {
     @Override
     public void close() {
         exits.close();
+        spawner.shutdown();
         for (PipedOutput pipe : new ArrayList<>(pipes.values())) {
             pipe.stop(this);
         }

@@ -1,57 +1,98 @@
 package dev.gather.tmux;
 
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
-/** Counts a pane's output chunks so a delivery can wait for "something changed" without polling. */
+/**
+ * Counts a pane's output chunks so a delivery can wait for "the screen changed" without polling
+ * and without a blocked thread. Futures complete on {@code executor}, never on the driver's reader
+ * thread (a continuation that writes to tmux there could deadlock against tmux writing to us).
+ */
 final class PaneWatch implements Consumer<String> {
+    private record Waiter(long mark, CompletableFuture<Void> future) {}
+
+    private final Executor executor;
+    private final ScheduledExecutorService timer;
+    private final List<Waiter> waiters = new ArrayList<>();
     private long chunks;
     private long lastNanos = System.nanoTime();
     private AutoCloseable subscription;
+
+    PaneWatch(Executor executor, ScheduledExecutorService timer) {
+        this.executor = executor;
+        this.timer = timer;
+    }
 
     void subscription(AutoCloseable s) {
         this.subscription = s;
     }
 
     @Override
-    public synchronized void accept(String text) {
-        chunks++;
-        lastNanos = System.nanoTime();
-        notifyAll();
+    public void accept(String text) {
+        List<CompletableFuture<Void>> due = new ArrayList<>();
+        synchronized (this) {
+            chunks++;
+            lastNanos = System.nanoTime();
+            for (Iterator<Waiter> it = waiters.iterator(); it.hasNext(); ) {
+                Waiter w = it.next();
+                if (chunks > w.mark) {
+                    due.add(w.future);
+                    it.remove();
+                }
+            }
+        }
+        due.forEach(f -> executor.execute(() -> f.complete(null)));
     }
 
     synchronized long mark() {
         return chunks;
     }
 
-    /** Waits until output arrives after {@code mark}; false when {@code timeoutNanos} passed first. */
-    synchronized boolean awaitOutputAfter(long mark, long timeoutNanos) throws InterruptedException {
-        long deadline = System.nanoTime() + timeoutNanos;
-        while (chunks == mark) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                return false;
+    /** Completes with true once output arrives after {@code mark}, with false after {@code timeout}. */
+    CompletableFuture<Boolean> outputAfter(long mark, Duration timeout) {
+        CompletableFuture<Void> f = new CompletableFuture<>();
+        synchronized (this) {
+            if (chunks > mark) {
+                return CompletableFuture.completedFuture(true);
             }
-            waitNanos(left);
+            waiters.add(new Waiter(mark, f));
         }
-        return true;
+        var expiry =
+                timer.schedule(() -> executor.execute(() -> f.cancel(false)), timeout.toNanos(), TimeUnit.NANOSECONDS);
+        return f.handle((ok, e) -> {
+            expiry.cancel(false);
+            synchronized (this) {
+                waiters.removeIf(w -> w.future == f);
+            }
+            return e == null;
+        });
     }
 
-    /** Waits until the pane has printed nothing for {@code quietNanos}, at most {@code timeoutNanos}. */
-    synchronized void awaitQuiet(long quietNanos, long timeoutNanos) throws InterruptedException {
-        long deadline = System.nanoTime() + timeoutNanos;
-        while (true) {
-            long now = System.nanoTime();
-            long quietLeft = lastNanos + quietNanos - now;
-            long left = deadline - now;
-            if (quietLeft <= 0 || left <= 0) {
-                return;
-            }
-            waitNanos(Math.min(quietLeft, left));
-        }
+    /** Completes once the pane has printed nothing for {@code quiet}, or after {@code timeout}. */
+    CompletableFuture<Void> quiet(Duration quiet, Duration timeout) {
+        CompletableFuture<Void> f = new CompletableFuture<>();
+        checkQuiet(f, quiet.toNanos(), System.nanoTime() + timeout.toNanos());
+        return f;
     }
 
-    private void waitNanos(long nanos) throws InterruptedException {
-        wait(Math.max(1, nanos / 1_000_000));
+    private void checkQuiet(CompletableFuture<Void> f, long quietNanos, long deadline) {
+        long now = System.nanoTime();
+        long left;
+        synchronized (this) {
+            left = Math.min(lastNanos + quietNanos - now, deadline - now);
+        }
+        if (left <= 0) {
+            executor.execute(() -> f.complete(null));
+        } else {
+            timer.schedule(() -> checkQuiet(f, quietNanos, deadline), left, TimeUnit.NANOSECONDS);
+        }
     }
 
     void close() {
