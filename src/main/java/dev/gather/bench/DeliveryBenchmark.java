@@ -47,7 +47,8 @@ final class DeliveryBenchmark implements Benchmark {
             }
             Map<Integer, double[]> ctl = measure(control, panes, samples);
             Map<Integer, double[]> ex = measure(exec, panes, samples);
-            Map<Integer, double[]> old = measureOld(new OldDesignDelivery(socket, timer), panes, 1);
+            Map<Integer, double[]> old =
+                    measureOld(new OldDesignDelivery(socket, timer), panes, context.quick() ? 1 : 3);
             return metrics(ctl, ex, old);
         } finally {
             timer.shutdownNow();
