@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
@@ -46,10 +47,17 @@ final class DeliveryBenchmark implements Benchmark {
                 panes.add(p.id());
             }
             Map<Integer, double[]> ctl = measure(control, panes, samples);
+            Map<Integer, double[]> floor = measureFloor(control, panes, samples);
             Map<Integer, double[]> ex = measure(exec, panes, samples);
             Map<Integer, double[]> old =
                     measureOld(new OldDesignDelivery(socket, timer), panes, context.quick() ? 1 : 3);
-            return metrics(ctl, ex, old);
+            List<Metric> m = metrics(ctl, ex, old);
+            m.add(Metric.of(
+                    "tmux itself (paste + Enter, no waits) 16 / 2 panes",
+                    "x",
+                    percentile(floor.get(16), 0.5) / percentile(floor.get(2), 0.5),
+                    "context: tmux's serial per-pane work"));
+            return m;
         } finally {
             timer.shutdownNow();
             exec.close();
@@ -73,6 +81,27 @@ final class DeliveryBenchmark implements Benchmark {
                 }
                 out.put(n, ms);
             }
+        }
+        return out;
+    }
+
+    /** Only the tmux commands of a fan-out, pipelined, acknowledged; no waiting for screens. */
+    private static Map<Integer, double[]> measureFloor(Tmux tmux, List<String> panes, int samples) {
+        Map<Integer, double[]> out = new LinkedHashMap<>();
+        for (int n : FANOUT) {
+            double[] ms = new double[samples];
+            for (int s = -20; s < samples; s++) {
+                long t0 = System.nanoTime();
+                List<String> to = panes.subList(0, n);
+                List<CompletableFuture<Void>> acks =
+                        new ArrayList<>(tmux.pasteAllAsync(to, "floor " + s).values());
+                to.forEach(p -> acks.add(tmux.sendKeysAsync(p, "Enter")));
+                acks.forEach(CompletableFuture::join);
+                if (s >= 0) {
+                    ms[s] = (System.nanoTime() - t0) / 1e6;
+                }
+            }
+            out.put(n, ms);
         }
         return out;
     }

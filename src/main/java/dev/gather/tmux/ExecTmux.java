@@ -5,6 +5,8 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -92,17 +94,33 @@ public final class ExecTmux extends CommandTmux {
         }
     }
 
-    private void deleteQuietly(String buffer) {
+    private Void deleteQuietly(String buffer) {
         try {
             run(List.of("delete-buffer", "-b", buffer));
         } catch (TmuxException ignored) {
             // the server may be gone with the pane; nothing is left to clean then
         }
+        return null;
     }
 
     @Override
     public CompletableFuture<Void> pasteAsync(String paneId, String text) {
         return CompletableFuture.runAsync(() -> paste(paneId, text), spawner);
+    }
+
+    /** Loads the text once, then pastes it into every pane in parallel processes. */
+    @Override
+    public Map<String, CompletableFuture<Void>> pasteAllAsync(Collection<String> paneIds, String text) {
+        String buffer = bufferName();
+        CompletableFuture<Void> loaded = CompletableFuture.runAsync(
+                () -> run(List.of("load-buffer", "-b", buffer, "-"), text.getBytes(StandardCharsets.UTF_8)), spawner);
+        Map<String, CompletableFuture<Void>> out = new LinkedHashMap<>();
+        for (String id : paneIds) {
+            out.put(id, loaded.thenRunAsync(() -> run(List.of("paste-buffer", "-p", "-b", buffer, "-t", id)), spawner));
+        }
+        CompletableFuture.allOf(out.values().toArray(CompletableFuture[]::new))
+                .handleAsync((x, e) -> deleteQuietly(buffer), spawner);
+        return out;
     }
 
     @Override

@@ -3,12 +3,16 @@ package dev.gather.tmux;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -134,6 +138,40 @@ abstract class TmuxContract {
             await().atMost(WAIT).until(() -> count(tmux.capture(p.id(), 100), "line two") >= 2);
             assertEquals(new DeliveryResult.PaneGone(gone.id()), d.deliver(gone.id(), "hi"));
         }
+    }
+
+    @Test
+    void pasteAllReachesEveryPaneAndFailsOnlyForGoneOnes() {
+        Pane a = cat();
+        Pane b = cat();
+        Pane gone = cat();
+        tmux.kill(gone.id());
+        Map<String, CompletableFuture<Void>> acks = tmux.pasteAllAsync(List.of(a.id(), gone.id(), b.id()), "fan out");
+        acks.get(a.id()).join();
+        acks.get(b.id()).join();
+        CompletionException e = assertThrows(
+                CompletionException.class, () -> acks.get(gone.id()).join());
+        assertInstanceOf(TmuxException.class, e.getCause());
+        tmux.sendKeys(a.id(), "Enter");
+        tmux.sendKeys(b.id(), "Enter");
+        await().atMost(WAIT).until(() -> count(tmux.capture(a.id(), 100), "fan out") >= 2);
+        await().atMost(WAIT).until(() -> count(tmux.capture(b.id(), 100), "fan out") >= 2);
+    }
+
+    @Test
+    void deliverAllReportsEachPaneOnItsOwn() {
+        Pane a = cat();
+        Pane gone = cat();
+        Pane b = cat();
+        tmux.kill(gone.id());
+        try (Deliverer d = new Deliverer(tmux, HarnessQuirks.GENERIC)) {
+            Map<String, DeliveryResult> r = d.deliverAll(List.of(a.id(), gone.id(), b.id()), "to all\nof you");
+            assertEquals(List.of(a.id(), gone.id(), b.id()), List.copyOf(r.keySet()));
+            assertInstanceOf(DeliveryResult.Delivered.class, r.get(a.id()));
+            assertEquals(new DeliveryResult.PaneGone(gone.id()), r.get(gone.id()));
+            assertInstanceOf(DeliveryResult.Delivered.class, r.get(b.id()));
+        }
+        await().atMost(WAIT).until(() -> count(tmux.capture(b.id(), 100), "of you") >= 2);
     }
 
     static int count(String haystack, String needle) {
