@@ -100,6 +100,11 @@ abstract class CommandTmux implements Tmux {
         return List.of("paste-buffer", "-p", "-d", "-b", buffer, "-t", paneId);
     }
 
+    /** Pastes a buffer holding a lone CR without brackets or LF translation: a bare Enter. */
+    static List<String> rawEnterArgs(String buffer, String paneId) {
+        return List.of("paste-buffer", "-r", "-d", "-b", buffer, "-t", paneId);
+    }
+
     /** Whether tmux said the pane (or the whole server) does not exist. */
     static boolean paneGone(TmuxException e) {
         String m = String.valueOf(e.getMessage());

@@ -155,6 +155,14 @@ public final class ControlModeTmux extends CommandTmux {
     }
 
     @Override
+    public CompletableFuture<Void> pressEnterAsync(String paneId) {
+        String buffer = bufferName();
+        CompletableFuture<List<String>> set = submit(List.of("set-buffer", "-b", buffer, "--", "\r"));
+        CompletableFuture<List<String>> paste = submit(rawEnterArgs(buffer, paneId));
+        return set.thenCombine(paste, (a, b) -> (Void) null);
+    }
+
+    @Override
     public CompletableFuture<Void> sendKeysAsync(String paneId, String... keys) {
         List<String> args = new ArrayList<>(List.of("send-keys", "-t", paneId));
         args.addAll(List.of(keys));

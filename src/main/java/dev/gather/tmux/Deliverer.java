@@ -127,7 +127,7 @@ public final class Deliverer implements AutoCloseable {
     private CompletableFuture<DeliveryResult> press(
             String paneId, PaneWatch watch, int press, Duration wait, long start) {
         long beforeEnter = watch.mark();
-        return tmux.sendKeysAsync(paneId, "Enter")
+        return tmux.pressEnterAsync(paneId)
                 .thenCompose(x -> watch.outputAfter(beforeEnter, wait))
                 .thenComposeAsync(
                         reacted -> {

@@ -124,6 +124,17 @@ public final class ExecTmux extends CommandTmux {
     }
 
     @Override
+    public CompletableFuture<Void> pressEnterAsync(String paneId) {
+        return CompletableFuture.runAsync(
+                () -> {
+                    String buffer = bufferName();
+                    run(List.of("load-buffer", "-b", buffer, "-"), new byte[] {'\r'});
+                    run(rawEnterArgs(buffer, paneId));
+                },
+                spawner);
+    }
+
+    @Override
     public CompletableFuture<Void> sendKeysAsync(String paneId, String... keys) {
         return CompletableFuture.runAsync(() -> sendKeys(paneId, keys), spawner);
     }

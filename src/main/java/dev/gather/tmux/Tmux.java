@@ -67,6 +67,15 @@ public interface Tmux extends AutoCloseable {
         }
     }
 
+    /**
+     * Submits the input: writes a carriage return straight to the program, unbracketed, past any
+     * tmux mode (a {@code send-keys Enter} is swallowed while the user has the pane in copy mode).
+     * The default presses the Enter key.
+     */
+    default CompletableFuture<Void> pressEnterAsync(String paneId) {
+        return sendKeysAsync(paneId, "Enter");
+    }
+
     /** Presses tmux key names ({@code Enter}, {@code C-u}, …) in the pane. */
     void sendKeys(String paneId, String... keys);
 

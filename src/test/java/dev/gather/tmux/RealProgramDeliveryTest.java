@@ -107,6 +107,20 @@ abstract class RealProgramDeliveryTest {
     }
 
     @Test
+    void deliveryReachesAPaneTheUserHasInCopyMode() throws Exception {
+        Path out = dir.resolve("lines.log");
+        Pane p = run("LineEcho", out);
+        ExecTmux exec = new ExecTmux(server.config);
+        exec.run(List.of("copy-mode", "-t", p.id()));
+        try (Deliverer d = new Deliverer(tmux, HarnessQuirks.GENERIC)) {
+            assertInstanceOf(DeliveryResult.Delivered.class, d.deliver(p.id(), "while scrolling"));
+        }
+        await().atMost(WAIT).until(() -> records(out).contains("LINE " + b64("while scrolling")));
+        // the user's scrolling is left alone
+        assertEquals(List.of("1"), exec.run(List.of("display-message", "-p", "-t", p.id(), "#{pane_in_mode}")));
+    }
+
+    @Test
     void aPaneThatDiesMidDeliveryIsPaneGone() {
         // the program ends on the first pasted byte, so the pane closes between paste and Enter
         Pane p = tmux.spawn(new SpawnSpec(
