@@ -201,24 +201,12 @@ public final class ControlModeTmux extends CommandTmux {
     }
 
     private void notification(String line) {
-        if (line.startsWith("%output ")) {
-            int space = line.indexOf(' ', 8);
-            if (space > 0) {
-                deliverOutput(line.substring(8, space), line.substring(space + 1));
-            }
-        } else if (line.startsWith("%extended-output ")) {
-            int space = line.indexOf(' ', 17);
-            int colon = line.indexOf(" : ");
-            if (space > 0 && colon > 0) {
-                deliverOutput(line.substring(17, space), line.substring(colon + 3));
-            }
-        } else if (line.startsWith("%window-close")
-                || line.startsWith("%unlinked-window-close")
-                || line.startsWith("%layout-change")
-                || line.startsWith("%sessions-changed")) {
+        ControlNotification n = ControlNotification.parse(line);
+        if (n instanceof ControlNotification.Output o) {
+            deliverOutput(o.paneId(), o.latin1());
+        } else if (n instanceof ControlNotification.PanesChanged) {
             exits.poke();
         }
-        // %session-changed, %pane-mode-changed and the rest carry nothing gather acts on
     }
 
     private void deliverOutput(String paneId, String latin1) {
