@@ -237,6 +237,7 @@ public final class ControlModeTmux extends CommandTmux {
             LOG.debug("kill-server: {}", e.getMessage());
         }
         shutDown();
+        config.removeSocketFile();
     }
 
     @Override

@@ -175,6 +175,7 @@ public final class ExecTmux extends CommandTmux {
                 throw e;
             }
         }
+        config.removeSocketFile();
     }
 
     @Override

@@ -1,5 +1,8 @@
 package dev.gather.tmux;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +42,23 @@ public record TmuxConfig(String binary, Optional<String> socket) {
         });
         argv.addAll(args);
         return argv;
+    }
+
+    /**
+     * Deletes the socket file of a named ({@code -L}) server after it was killed; tmux leaves it
+     * behind. The user's default server is never touched.
+     */
+    void removeSocketFile() {
+        if (socket.isEmpty()) {
+            return;
+        }
+        try {
+            Object uid = Files.getAttribute(Path.of("/proc/self"), "unix:uid");
+            String base = System.getenv().getOrDefault("TMUX_TMPDIR", "/tmp");
+            Files.deleteIfExists(Path.of(base, "tmux-" + uid, socket.get()));
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            // best effort: a stale socket file is harmless, tmux replaces it on the next start
+        }
     }
 
     /** Names the server in messages. */
