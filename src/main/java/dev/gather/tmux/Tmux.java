@@ -1,6 +1,10 @@
 package dev.gather.tmux;
 
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 /**
@@ -27,6 +31,50 @@ public interface Tmux extends AutoCloseable {
      * paste). The caller sanitizes; this types exactly what it is given.
      */
     void paste(String paneId, String text);
+
+    /**
+     * {@link #paste} without blocking the caller; control mode pipelines it. The default runs
+     * {@code paste} on the calling thread. The future fails with {@link TmuxException}.
+     */
+    default CompletableFuture<Void> pasteAsync(String paneId, String text) {
+        try {
+            paste(paneId, text);
+            return CompletableFuture.completedFuture(null);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /**
+     * Pastes the same text into several panes without blocking; one future per pane, in order.
+     * Control mode loads the text into tmux once for all of them.
+     */
+    default Map<String, CompletableFuture<Void>> pasteAllAsync(Collection<String> paneIds, String text) {
+        Map<String, CompletableFuture<Void>> out = new LinkedHashMap<>();
+        for (String id : paneIds) {
+            out.put(id, pasteAsync(id, text));
+        }
+        return out;
+    }
+
+    /** {@link #sendKeys} without blocking the caller; same rules as {@link #pasteAsync}. */
+    default CompletableFuture<Void> sendKeysAsync(String paneId, String... keys) {
+        try {
+            sendKeys(paneId, keys);
+            return CompletableFuture.completedFuture(null);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /**
+     * Submits the input: writes a carriage return straight to the program, unbracketed, past any
+     * tmux mode (a {@code send-keys Enter} is swallowed while the user has the pane in copy mode).
+     * The default presses the Enter key.
+     */
+    default CompletableFuture<Void> pressEnterAsync(String paneId) {
+        return sendKeysAsync(paneId, "Enter");
+    }
 
     /** Presses tmux key names ({@code Enter}, {@code C-u}, …) in the pane. */
     void sendKeys(String paneId, String... keys);

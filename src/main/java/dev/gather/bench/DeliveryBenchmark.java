@@ -1,0 +1,163 @@
+package dev.gather.bench;
+
+import dev.gather.tmux.ControlModeTmux;
+import dev.gather.tmux.Deliverer;
+import dev.gather.tmux.DeliveryResult;
+import dev.gather.tmux.ExecTmux;
+import dev.gather.tmux.HarnessQuirks;
+import dev.gather.tmux.Pane;
+import dev.gather.tmux.SpawnSpec;
+import dev.gather.tmux.Tmux;
+import dev.gather.tmux.TmuxConfig;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+
+/**
+ * Delivery latency to 1, 2, 8 and 16 {@code cat} panes on a private tmux server, until every
+ * recipient shows the text and took Enter: control mode, exec, and the old design, same run.
+ */
+final class DeliveryBenchmark implements Benchmark {
+    private static final int[] FANOUT = {1, 2, 8, 16};
+    private static final String TEXT = "[Ana] (1):\n\nthe benchmark message, two lines ✓";
+
+    @Override
+    public String name() {
+        return "delivery";
+    }
+
+    @Override
+    public List<Metric> run(BenchContext context) throws Exception {
+        String socket = "gather-bench-" + UUID.randomUUID();
+        TmuxConfig config = TmuxConfig.socket(socket);
+        int samples = context.quick() ? 5 : 60;
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+        ControlModeTmux control = ControlModeTmux.connect(config);
+        ExecTmux exec = new ExecTmux(config);
+        try {
+            List<String> panes = new ArrayList<>();
+            for (int i = 0; i < 16; i++) {
+                Pane p = control.spawn(SpawnSpec.of("bench-" + i, context.scratch(), "cat"));
+                panes.add(p.id());
+            }
+            Map<Integer, double[]> ctl = measure(control, panes, samples);
+            Map<Integer, double[]> floor = measureFloor(control, panes, samples);
+            Map<Integer, double[]> ex = measure(exec, panes, samples);
+            Map<Integer, double[]> old =
+                    measureOld(new OldDesignDelivery(socket, timer), panes, context.quick() ? 1 : 3);
+            List<Metric> m = metrics(ctl, ex, old);
+            m.add(Metric.of(
+                    "tmux itself (paste + Enter, no waits) 16 / 2 panes",
+                    "x",
+                    percentile(floor.get(16), 0.5) / percentile(floor.get(2), 0.5),
+                    "context: tmux's serial per-pane work"));
+            return m;
+        } finally {
+            timer.shutdownNow();
+            exec.close();
+            control.killServer();
+        }
+    }
+
+    private static Map<Integer, double[]> measure(Tmux tmux, List<String> panes, int samples) {
+        Map<Integer, double[]> out = new LinkedHashMap<>();
+        try (Deliverer d = new Deliverer(tmux, HarnessQuirks.GENERIC)) {
+            // warm-up: output subscriptions, then enough rounds for the JIT to compile the hot path
+            for (int i = 0; i < 100; i++) {
+                check(d.deliverAll(panes, TEXT));
+            }
+            for (int n : FANOUT) {
+                double[] ms = new double[samples];
+                for (int s = 0; s < samples; s++) {
+                    long t0 = System.nanoTime();
+                    check(d.deliverAll(panes.subList(0, n), TEXT + " #" + s));
+                    ms[s] = (System.nanoTime() - t0) / 1e6;
+                }
+                out.put(n, ms);
+            }
+        }
+        return out;
+    }
+
+    /** Only the tmux commands of a fan-out, pipelined, acknowledged; no waiting for screens. */
+    private static Map<Integer, double[]> measureFloor(Tmux tmux, List<String> panes, int samples) {
+        Map<Integer, double[]> out = new LinkedHashMap<>();
+        for (int n : FANOUT) {
+            double[] ms = new double[samples];
+            for (int s = -20; s < samples; s++) {
+                long t0 = System.nanoTime();
+                List<String> to = panes.subList(0, n);
+                List<CompletableFuture<Void>> acks =
+                        new ArrayList<>(tmux.pasteAllAsync(to, "floor " + s).values());
+                to.forEach(p -> acks.add(tmux.sendKeysAsync(p, "Enter")));
+                acks.forEach(CompletableFuture::join);
+                if (s >= 0) {
+                    ms[s] = (System.nanoTime() - t0) / 1e6;
+                }
+            }
+            out.put(n, ms);
+        }
+        return out;
+    }
+
+    private static Map<Integer, double[]> measureOld(OldDesignDelivery old, List<String> panes, int samples) {
+        Map<Integer, double[]> out = new LinkedHashMap<>();
+        for (int n : FANOUT) {
+            double[] ms = new double[samples];
+            for (int s = 0; s < samples; s++) {
+                long t0 = System.nanoTime();
+                old.deliver(panes.subList(0, n), "old design message #" + s).join();
+                ms[s] = (System.nanoTime() - t0) / 1e6;
+            }
+            out.put(n, ms);
+        }
+        return out;
+    }
+
+    private static void check(Map<String, DeliveryResult> results) {
+        for (DeliveryResult r : results.values()) {
+            if (!(r instanceof DeliveryResult.Delivered)) {
+                throw new IllegalStateException("benchmark delivery did not arrive: " + r);
+            }
+        }
+    }
+
+    private static List<Metric> metrics(
+            Map<Integer, double[]> ctl, Map<Integer, double[]> ex, Map<Integer, double[]> old) {
+        List<Metric> m = new ArrayList<>();
+        for (int n : FANOUT) {
+            String to = n + (n == 1 ? " pane" : " panes");
+            double oldP50 = percentile(old.get(n), 0.5);
+            double oldP99 = percentile(old.get(n), 0.99);
+            String target = n == 8 ? "p99 < 50 ms" : "";
+            m.add(Metric.vs("delivery control p50 to " + to, "ms", percentile(ctl.get(n), 0.5), oldP50, ""));
+            m.add(Metric.vs("delivery control p99 to " + to, "ms", percentile(ctl.get(n), 0.99), oldP99, target));
+            m.add(Metric.vs("delivery exec p50 to " + to, "ms", percentile(ex.get(n), 0.5), oldP50, ""));
+            m.add(Metric.vs("delivery exec p99 to " + to, "ms", percentile(ex.get(n), 0.99), oldP99, ""));
+        }
+        m.add(Metric.of(
+                "delivery control p50 16 panes / 2 panes",
+                "x",
+                percentile(ctl.get(16), 0.5) / percentile(ctl.get(2), 0.5),
+                "≤ 1.5"));
+        m.add(Metric.of(
+                "delivery exec p50 16 panes / 2 panes",
+                "x",
+                percentile(ex.get(16), 0.5) / percentile(ex.get(2), 0.5),
+                ""));
+        return m;
+    }
+
+    static double percentile(double[] values, double p) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int i = (int) Math.ceil(p * sorted.length) - 1;
+        return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
+    }
+}

@@ -1,0 +1,121 @@
+package dev.gather.tmux;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The part of {@link Tmux} that is plain tmux commands, shared by the control-mode and exec
+ * drivers; they differ in how a command reaches the server.
+ */
+abstract class CommandTmux implements Tmux {
+    private static final AtomicLong BUFFERS = new AtomicLong();
+
+    final TmuxConfig config;
+
+    CommandTmux(TmuxConfig config) {
+        this.config = config;
+    }
+
+    /** Runs one tmux command and returns its output lines; throws {@link TmuxException} on %error. */
+    abstract List<String> run(List<String> args);
+
+    @Override
+    public Pane spawn(SpawnSpec spec) {
+        List<String> args =
+                new ArrayList<>(List.of("new-session", "-d", "-P", "-F", "#{pane_id}", "-s", spec.session()));
+        args.addAll(List.of("-x", Integer.toString(spec.width()), "-y", Integer.toString(spec.height())));
+        if (spec.workdir() != null) {
+            args.addAll(List.of("-c", spec.workdir().toString()));
+        }
+        for (Map.Entry<String, String> e : spec.env().entrySet()) {
+            args.addAll(List.of("-e", e.getKey() + "=" + e.getValue()));
+        }
+        args.add("--");
+        args.addAll(spec.command());
+        List<String> out = run(args);
+        if (out.isEmpty()) {
+            throw new TmuxException("tmux new-session printed no pane id for session " + spec.session());
+        }
+        String id = out.get(0).trim();
+        return panes().stream()
+                .filter(p -> p.id().equals(id))
+                .findFirst()
+                .orElse(new Pane(id, spec.session(), 0, spec.command().get(0), true));
+    }
+
+    @Override
+    public List<Pane> panes() {
+        try {
+            return run(List.of("list-panes", "-a", "-F", PaneFormat.FORMAT)).stream()
+                    .filter(l -> !l.isBlank())
+                    .map(PaneFormat::parse)
+                    .toList();
+        } catch (TmuxException e) {
+            if (serverGone(e)) {
+                return List.of();
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public boolean alive(String paneId) {
+        try {
+            List<String> out = run(List.of("display-message", "-p", "-t", paneId, "#{pane_id} #{pane_dead}"));
+            return !out.isEmpty() && out.get(0).equals(paneId + " 0");
+        } catch (TmuxException e) {
+            if (paneGone(e)) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public String capture(String paneId, int historyLines) {
+        List<String> lines =
+                run(List.of("capture-pane", "-p", "-t", paneId, "-S", Integer.toString(-Math.max(0, historyLines))));
+        return String.join("\n", lines);
+    }
+
+    @Override
+    public void sendKeys(String paneId, String... keys) {
+        List<String> args = new ArrayList<>(List.of("send-keys", "-t", paneId));
+        args.addAll(List.of(keys));
+        run(args);
+    }
+
+    @Override
+    public void kill(String paneId) {
+        run(List.of("kill-pane", "-t", paneId));
+    }
+
+    static String bufferName() {
+        return "gather-" + ProcessHandle.current().pid() + "-" + BUFFERS.incrementAndGet();
+    }
+
+    static List<String> pasteArgs(String buffer, String paneId) {
+        return List.of("paste-buffer", "-p", "-d", "-b", buffer, "-t", paneId);
+    }
+
+    /** Pastes a buffer holding a lone CR without brackets or LF translation: a bare Enter. */
+    static List<String> rawEnterArgs(String buffer, String paneId) {
+        return List.of("paste-buffer", "-r", "-d", "-b", buffer, "-t", paneId);
+    }
+
+    /** Whether tmux said the pane (or the whole server) does not exist. */
+    static boolean paneGone(TmuxException e) {
+        String m = String.valueOf(e.getMessage());
+        return m.contains("can't find pane") || m.contains("can't find window") || serverGone(e);
+    }
+
+    static boolean serverGone(TmuxException e) {
+        String m = String.valueOf(e.getMessage());
+        return m.contains("no server running")
+                || m.contains("error connecting to")
+                || m.contains("server exited")
+                || m.contains("not running any more");
+    }
+}

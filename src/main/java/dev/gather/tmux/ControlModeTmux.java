@@ -1,0 +1,281 @@
+package dev.gather.tmux;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@link Tmux} over one persistent {@code tmux -C} client per server, commands pipelined.
+ *
+ * <p>The client attaches to a hidden session of its own ({@code gather-ctl-<pid>-<n>}, removed on
+ * {@link #close}, or by the next driver to connect when this process died; see {@link
+ * ControlSessions}). tmux sends {@code %output} only for panes in windows linked to the
+ * client's session (verified on tmux 3.3a: a pane in another session produced no {@code %output}
+ * until its window was linked), so {@link #onOutput} links the pane's window into that session
+ * and unlinks it when the last listener goes. Window sizes are not affected: a control client
+ * that never sets a size is ignored when tmux sizes windows.
+ */
+public final class ControlModeTmux extends CommandTmux {
+    private static final Logger LOG = LoggerFactory.getLogger(ControlModeTmux.class);
+    private static final AtomicLong INSTANCES = new AtomicLong();
+    private static final long TIMEOUT_SECONDS = 10;
+
+    private final String session;
+    private final Object lock = new Object();
+    private final Map<String, Listeners> outputs = new ConcurrentHashMap<>();
+    private final ExitPoller exits;
+    private ControlClient client;
+    private boolean closed;
+
+    private ControlModeTmux(TmuxConfig config) {
+        super(config);
+        this.session = ControlSessions.name(ProcessHandle.current().pid(), INSTANCES.incrementAndGet());
+        this.exits = new ExitPoller(this::panes, 1000);
+    }
+
+    /** Connects (starting the server when none runs); throws {@link TmuxException} when tmux cannot. */
+    public static ControlModeTmux connect(TmuxConfig config) {
+        ControlModeTmux tmux = new ControlModeTmux(config);
+        try {
+            tmux.run(List.of("display-message", "-p", "ready"));
+            ControlSessions.removeStale(tmux::run);
+        } catch (TmuxException e) {
+            tmux.close();
+            throw e;
+        }
+        return tmux;
+    }
+
+    private ControlClient client() {
+        synchronized (lock) {
+            if (closed) {
+                throw new TmuxException(config.describe() + ": this tmux driver is closed");
+            }
+            if (client == null || client.dead()) {
+                boolean reconnect = client != null;
+                if (reconnect && !new ExecTmux(config).serverRunning()) {
+                    // reconnecting would start an empty server of our own; report the loss instead
+                    throw new TmuxException(config.describe() + " is not running any more");
+                }
+                LOG.debug("starting tmux control client for {} (reconnect: {})", session, reconnect);
+                client = ControlClient.start(
+                        config.argv(List.of(
+                                "-C",
+                                "new-session",
+                                "-A",
+                                "-s",
+                                session,
+                                "-x",
+                                "80",
+                                "-y",
+                                "24",
+                                "tail",
+                                "-f",
+                                "/dev/null")),
+                        config.describe(),
+                        this::notification,
+                        () -> LOG.debug("tmux control client for {} exited", session));
+                client.awaitAttached(TIMEOUT_SECONDS);
+                if (reconnect) {
+                    LOG.info("reconnected to {} in control mode", config.describe());
+                    outputs.values().forEach(l -> client.send(ControlQuoting.line(linkArgs(l.window))));
+                }
+            }
+            return client;
+        }
+    }
+
+    CompletableFuture<List<String>> submit(List<String> args) {
+        return client().send(ControlQuoting.line(args)).thenApply(ControlClient.Reply::lines);
+    }
+
+    @Override
+    List<String> run(List<String> args) {
+        return await(submit(args), args.get(0));
+    }
+
+    private List<String> await(CompletableFuture<List<String>> reply, String what) {
+        try {
+            return reply.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof TmuxException t) {
+                throw new TmuxException(t.getMessage(), t);
+            }
+            throw new TmuxException(config.describe() + ": tmux " + what + " failed: " + e.getCause(), e.getCause());
+        } catch (TimeoutException e) {
+            throw new TmuxException(config.describe() + ": tmux " + what + " got no answer in 10 s", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TmuxException("interrupted while waiting for tmux " + what, e);
+        }
+    }
+
+    @Override
+    public void paste(String paneId, String text) {
+        await(pasteAsync(paneId, text).thenApply(x -> List.of()), "paste-buffer");
+    }
+
+    /** One round trip: the buffer is set and pasted by two pipelined commands. */
+    @Override
+    public CompletableFuture<Void> pasteAsync(String paneId, String text) {
+        String buffer = bufferName();
+        CompletableFuture<List<String>> set = submit(List.of("set-buffer", "-b", buffer, "--", text));
+        CompletableFuture<List<String>> paste = submit(pasteArgs(buffer, paneId));
+        return set.thenCombine(paste, (a, b) -> (Void) null).whenComplete((ok, e) -> {
+            if (e != null && set.isDone() && !set.isCompletedExceptionally()) {
+                submit(List.of("delete-buffer", "-b", buffer)).exceptionally(x -> List.of());
+            }
+        });
+    }
+
+    /** One set-buffer for all panes, then one pipelined paste each (no -d: the buffer is shared). */
+    @Override
+    public Map<String, CompletableFuture<Void>> pasteAllAsync(Collection<String> paneIds, String text) {
+        String buffer = bufferName();
+        CompletableFuture<List<String>> set = submit(List.of("set-buffer", "-b", buffer, "--", text));
+        Map<String, CompletableFuture<Void>> out = new LinkedHashMap<>();
+        for (String id : paneIds) {
+            List<String> args = List.of("paste-buffer", "-p", "-b", buffer, "-t", id);
+            out.put(id, set.thenCombine(submit(args), (a, b) -> (Void) null));
+        }
+        submit(List.of("delete-buffer", "-b", buffer)).exceptionally(x -> List.of());
+        return out;
+    }
+
+    @Override
+    public CompletableFuture<Void> pressEnterAsync(String paneId) {
+        String buffer = bufferName();
+        CompletableFuture<List<String>> set = submit(List.of("set-buffer", "-b", buffer, "--", "\r"));
+        CompletableFuture<List<String>> paste = submit(rawEnterArgs(buffer, paneId));
+        return set.thenCombine(paste, (a, b) -> (Void) null);
+    }
+
+    @Override
+    public CompletableFuture<Void> sendKeysAsync(String paneId, String... keys) {
+        List<String> args = new ArrayList<>(List.of("send-keys", "-t", paneId));
+        args.addAll(List.of(keys));
+        return submit(args).thenApply(x -> null);
+    }
+
+    @Override
+    public AutoCloseable onOutput(String paneId, Consumer<String> sink) {
+        String window = run(List.of("display-message", "-p", "-t", paneId, "#{window_id}"))
+                .get(0);
+        Listeners listeners = outputs.computeIfAbsent(paneId, id -> new Listeners(window));
+        listeners.sinks.add(sink);
+        List<String> linked = run(List.of("list-windows", "-t", session, "-F", "#{window_id}"));
+        if (!linked.contains(window)) {
+            run(linkArgs(window));
+        }
+        return () -> {
+            listeners.sinks.remove(sink);
+            if (listeners.sinks.isEmpty() && outputs.remove(paneId, listeners)) {
+                boolean windowStillWatched = outputs.values().stream().anyMatch(l -> l.window.equals(window));
+                if (!windowStillWatched && !isClosed()) {
+                    submit(List.of("unlink-window", "-t", session + ":" + window))
+                            .exceptionally(x -> List.of());
+                }
+            }
+        };
+    }
+
+    private List<String> linkArgs(String window) {
+        return List.of("link-window", "-d", "-s", window, "-t", session + ":");
+    }
+
+    @Override
+    public AutoCloseable onPaneExit(Consumer<String> sink) {
+        return exits.add(sink);
+    }
+
+    private void notification(String line) {
+        ControlNotification n = ControlNotification.parse(line);
+        if (n instanceof ControlNotification.Output o) {
+            deliverOutput(o.paneId(), o.latin1());
+        } else if (n instanceof ControlNotification.PanesChanged) {
+            exits.poke();
+        }
+    }
+
+    private void deliverOutput(String paneId, String latin1) {
+        Listeners l = outputs.get(paneId);
+        if (l == null) {
+            return;
+        }
+        String text = l.utf8.feed(OctalEscapes.decode(latin1));
+        if (!text.isEmpty()) {
+            for (Consumer<String> sink : l.sinks) {
+                sink.accept(text);
+            }
+        }
+    }
+
+    private boolean isClosed() {
+        synchronized (lock) {
+            return closed;
+        }
+    }
+
+    @Override
+    public void killServer() {
+        try {
+            run(List.of("kill-server"));
+        } catch (TmuxException e) {
+            // the server going away takes our client with it, so the reply may never come
+            LOG.debug("kill-server: {}", e.getMessage());
+        }
+        shutDown();
+        config.removeSocketFile();
+    }
+
+    @Override
+    public void close() {
+        synchronized (lock) {
+            if (!closed && client != null && !client.dead()) {
+                ControlSessions.remove(this::run, session);
+            }
+        }
+        shutDown();
+    }
+
+    private void shutDown() {
+        ControlClient c;
+        synchronized (lock) {
+            closed = true;
+            c = client;
+            client = null;
+        }
+        exits.close();
+        if (c != null) {
+            c.close();
+        }
+    }
+
+    /** The listeners of one pane and the decoder that keeps UTF-8 whole across %output lines. */
+    private static final class Listeners {
+        final String window;
+        final List<Consumer<String>> sinks = new CopyOnWriteArrayList<>();
+        final Utf8Stream utf8 = new Utf8Stream();
+
+        Listeners(String window) {
+            this.window = window;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "ControlModeTmux[" + config.describe() + ", session " + session + "]";
+    }
+}

@@ -1,0 +1,51 @@
+package dev.gather.tmux;
+
+import java.util.List;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The hidden sessions control clients attach to, named {@code gather-ctl-<pid>-<n>}. Removing one
+ * first unlinks the windows it borrowed (so they live on in their own sessions), then kills it.
+ * tmux's {@code destroy-unattached} would do this by itself, but on tmux 3.3a destroying such a
+ * session when its control client detached crashed the server in our tests, so we never use it.
+ */
+final class ControlSessions {
+    private static final Logger LOG = LoggerFactory.getLogger(ControlSessions.class);
+    private static final Pattern NAME = Pattern.compile("gather-ctl-(\\d+)-\\d+");
+
+    private ControlSessions() {}
+
+    static String name(long pid, long instance) {
+        return "gather-ctl-" + pid + "-" + instance;
+    }
+
+    /** Removes control sessions left by gather processes that no longer run. */
+    static void removeStale(Function<List<String>, List<String>> run) {
+        for (String s : run.apply(List.of("list-sessions", "-F", "#{session_name}"))) {
+            Matcher m = NAME.matcher(s);
+            if (m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).isEmpty()) {
+                LOG.info("removing tmux session {} left by a gather process that is gone", s);
+                remove(run, s);
+            }
+        }
+    }
+
+    static void remove(Function<List<String>, List<String>> run, String session) {
+        try {
+            for (String line :
+                    run.apply(List.of("list-windows", "-t", session, "-F", "#{window_id} #{window_linked}"))) {
+                String[] f = line.split(" ");
+                if (f.length == 2 && f[1].equals("1")) {
+                    run.apply(List.of("unlink-window", "-t", session + ":" + f[0]));
+                }
+            }
+            run.apply(List.of("kill-session", "-t", session));
+        } catch (TmuxException e) {
+            LOG.debug("removing control session {}: {}", session, e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,214 @@
+package dev.gather.tmux;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Types a message into panes safely: sanitize, defuse command leaders, paste as one bracketed
+ * paste, wait for the pane to show it, press Enter, and press again with backoff until the screen
+ * reacts. Every delivery ends in a {@link DeliveryResult}. Each delivery is a chain of futures
+ * driven by pane output, not a blocked thread, so fanning out to 16 panes costs about as much as
+ * to 2. Thread-safe; keeps one output subscription per pane it has delivered to until {@link #close}.
+ */
+public final class Deliverer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Deliverer.class);
+
+    /** Bounds of one delivery. */
+    public record Timing(Duration echoTimeout, Duration firstEnterTimeout, int enterPresses) {
+        public static final Timing DEFAULT = new Timing(Duration.ofSeconds(3), Duration.ofMillis(500), 4);
+
+        public Timing {
+            if (enterPresses < 1) {
+                throw new IllegalArgumentException("enterPresses must be ≥ 1 (was " + enterPresses + ")");
+            }
+        }
+    }
+
+    private final Tmux tmux;
+    private final HarnessQuirks quirks;
+    private final Timing timing;
+    private final Map<String, PaneWatch> watches = new ConcurrentHashMap<>();
+    private final ExecutorService pool = Executors.newFixedThreadPool(2, r -> daemon(r, "gather-deliver"));
+    private final ScheduledExecutorService timer =
+            Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "gather-deliver-timer"));
+
+    public Deliverer(Tmux tmux, HarnessQuirks quirks) {
+        this(tmux, quirks, Timing.DEFAULT);
+    }
+
+    public Deliverer(Tmux tmux, HarnessQuirks quirks, Timing timing) {
+        this.tmux = tmux;
+        this.quirks = quirks;
+        this.timing = timing;
+    }
+
+    /** Delivers with this deliverer's quirks and waits for the outcome. */
+    public DeliveryResult deliver(String paneId, String text) {
+        return deliverAsync(paneId, text, quirks).join();
+    }
+
+    public DeliveryResult deliver(String paneId, String text, HarnessQuirks quirks) {
+        return deliverAsync(paneId, text, quirks).join();
+    }
+
+    /** Starts a delivery; the future never fails, its value says how it ended. */
+    public CompletableFuture<DeliveryResult> deliverAsync(String paneId, String text, HarnessQuirks quirks) {
+        return fanOut(List.of(paneId), text, quirks).get(paneId);
+    }
+
+    /** Delivers to every pane at once and waits; the map keeps the order of {@code paneIds}. */
+    public Map<String, DeliveryResult> deliverAll(Collection<String> paneIds, String text) {
+        Map<String, DeliveryResult> results = new LinkedHashMap<>();
+        fanOut(paneIds, text, quirks).forEach((id, f) -> results.put(id, f.join()));
+        return results;
+    }
+
+    /** Starts deliveries of one text to many panes; the text is loaded into tmux once. */
+    public Map<String, CompletableFuture<DeliveryResult>> fanOut(
+            Collection<String> paneIds, String text, HarnessQuirks quirks) {
+        long start = System.nanoTime();
+        String safe = quirks.neutralize(Sanitizer.sanitize(text));
+        Map<String, CompletableFuture<DeliveryResult>> out = new LinkedHashMap<>();
+        Map<String, PaneWatch> ready = new LinkedHashMap<>();
+        Map<String, Long> marks = new LinkedHashMap<>();
+        for (String id : new LinkedHashSet<>(paneIds)) {
+            try {
+                PaneWatch w = watch(id);
+                ready.put(id, w);
+                marks.put(id, w.mark());
+            } catch (RuntimeException e) {
+                out.put(id, CompletableFuture.completedFuture(classify(id, e)));
+            }
+        }
+        Map<String, CompletableFuture<Void>> pastes;
+        try {
+            pastes = tmux.pasteAllAsync(ready.keySet(), safe);
+        } catch (RuntimeException e) {
+            pastes = new LinkedHashMap<>();
+            for (String id : ready.keySet()) {
+                pastes.put(id, CompletableFuture.failedFuture(e));
+            }
+        }
+        for (Map.Entry<String, PaneWatch> e : ready.entrySet()) {
+            String id = e.getKey();
+            PaneWatch watch = e.getValue();
+            long beforePaste = marks.get(id);
+            CompletableFuture<DeliveryResult> run = pastes.get(id)
+                    .thenCompose(x -> safe.isEmpty()
+                            ? CompletableFuture.completedFuture(true)
+                            : watch.outputAfter(beforePaste, timing.echoTimeout))
+                    .thenComposeAsync(
+                            shown -> shown
+                                    ? watch.quiet(quirks.enterGap(), timing.echoTimeout)
+                                            .thenCompose(x -> press(id, watch, 1, timing.firstEnterTimeout, start))
+                                    : notShown(id),
+                            pool);
+            out.put(id, run.exceptionallyAsync(x -> classify(id, unwrap(x)), pool));
+        }
+        Map<String, CompletableFuture<DeliveryResult>> ordered = new LinkedHashMap<>();
+        for (String id : paneIds) {
+            ordered.put(id, out.get(id));
+        }
+        return ordered;
+    }
+
+    private CompletableFuture<DeliveryResult> press(
+            String paneId, PaneWatch watch, int press, Duration wait, long start) {
+        long beforeEnter = watch.mark();
+        return tmux.pressEnterAsync(paneId)
+                .thenCompose(x -> watch.outputAfter(beforeEnter, wait))
+                .thenComposeAsync(
+                        reacted -> {
+                            if (reacted) {
+                                return CompletableFuture.completedFuture(new DeliveryResult.Delivered(
+                                        paneId, Duration.ofNanos(System.nanoTime() - start), press));
+                            }
+                            if (!tmux.alive(paneId)) {
+                                return CompletableFuture.completedFuture(gone(paneId));
+                            }
+                            if (press == timing.enterPresses) {
+                                return CompletableFuture.completedFuture(new DeliveryResult.Failed(
+                                        paneId,
+                                        "pane " + paneId + " did not react to Enter after " + press + " presses"));
+                            }
+                            return press(paneId, watch, press + 1, wait.multipliedBy(2), start);
+                        },
+                        pool);
+    }
+
+    private CompletableFuture<DeliveryResult> notShown(String paneId) {
+        return CompletableFuture.completedFuture(
+                tmux.alive(paneId)
+                        ? new DeliveryResult.Failed(
+                                paneId,
+                                "pane " + paneId + " did not show the pasted text within " + timing.echoTimeout
+                                        + "; Enter not pressed")
+                        : gone(paneId));
+    }
+
+    private PaneWatch watch(String paneId) {
+        PaneWatch existing = watches.get(paneId);
+        if (existing != null) {
+            return existing;
+        }
+        PaneWatch watch = new PaneWatch(pool, timer);
+        watch.subscription(tmux.onOutput(paneId, watch));
+        PaneWatch raced = watches.putIfAbsent(paneId, watch);
+        if (raced != null) {
+            watch.close();
+            return raced;
+        }
+        return watch;
+    }
+
+    private DeliveryResult classify(String paneId, Throwable e) {
+        if (!(e instanceof TmuxException)) {
+            LOG.warn("delivery to {} failed unexpectedly", paneId, e);
+        }
+        boolean alive;
+        try {
+            alive = tmux.alive(paneId);
+        } catch (TmuxException t) {
+            alive = false;
+        }
+        return alive ? new DeliveryResult.Failed(paneId, String.valueOf(e.getMessage())) : gone(paneId);
+    }
+
+    private static Throwable unwrap(Throwable e) {
+        return e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+    }
+
+    private DeliveryResult gone(String paneId) {
+        PaneWatch w = watches.remove(paneId);
+        if (w != null) {
+            w.close();
+        }
+        return new DeliveryResult.PaneGone(paneId);
+    }
+
+    private static Thread daemon(Runnable r, String name) {
+        Thread t = new Thread(r, name);
+        t.setDaemon(true);
+        return t;
+    }
+
+    @Override
+    public void close() {
+        pool.shutdownNow();
+        timer.shutdownNow();
+        watches.values().forEach(PaneWatch::close);
+        watches.clear();
+    }
+}

@@ -1,0 +1,190 @@
+package dev.gather.tmux;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * {@link Tmux} by spawning one {@code tmux} process per command: the fallback when control mode is
+ * unavailable. Output streams through {@code pipe-pane} into a FIFO; pane exits are found by
+ * listing panes periodically while someone listens (exec has no event source).
+ */
+public final class ExecTmux extends CommandTmux {
+    private static final long TIMEOUT_SECONDS = 10;
+    private final Map<String, PipedOutput> pipes = new ConcurrentHashMap<>();
+    private final ExitPoller exits;
+    private final ExecutorService spawner = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "gather-tmux-exec");
+        t.setDaemon(true);
+        return t;
+    });
+
+    public ExecTmux(TmuxConfig config) {
+        super(config);
+        this.exits = new ExitPoller(this::panes, 200);
+    }
+
+    @Override
+    List<String> run(List<String> args) {
+        return run(args, null);
+    }
+
+    List<String> run(List<String> args, byte[] stdin) {
+        List<String> argv = config.argv(args);
+        try {
+            Process p = new ProcessBuilder(argv).start();
+            CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> readAll(p.getErrorStream()));
+            try (OutputStream in = p.getOutputStream()) {
+                if (stdin != null) {
+                    in.write(stdin);
+                }
+            }
+            byte[] out = readAll(p.getInputStream());
+            if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new TmuxException(config.describe() + ": tmux " + args.get(0) + " did not finish in 10 s");
+            }
+            if (p.exitValue() != 0) {
+                String msg = new String(err.join(), StandardCharsets.UTF_8).trim();
+                throw new TmuxException(config.describe() + ": tmux " + args.get(0) + ": " + msg);
+            }
+            String text = new String(out, StandardCharsets.UTF_8);
+            if (text.isEmpty()) {
+                return List.of();
+            }
+            return List.of(
+                    text.endsWith("\n") ? text.substring(0, text.length() - 1).split("\n", -1) : text.split("\n", -1));
+        } catch (IOException e) {
+            throw new TmuxException(config.describe() + ": cannot run " + config.binary() + " (is tmux installed?)", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TmuxException("interrupted while running tmux " + args.get(0), e);
+        }
+    }
+
+    private static byte[] readAll(InputStream in) {
+        try (in) {
+            return in.readAllBytes();
+        } catch (IOException e) {
+            return new byte[0];
+        }
+    }
+
+    @Override
+    public void paste(String paneId, String text) {
+        String buffer = bufferName();
+        run(List.of("load-buffer", "-b", buffer, "-"), text.getBytes(StandardCharsets.UTF_8));
+        try {
+            run(pasteArgs(buffer, paneId));
+        } catch (TmuxException e) {
+            deleteQuietly(buffer);
+            throw e;
+        }
+    }
+
+    private Void deleteQuietly(String buffer) {
+        try {
+            run(List.of("delete-buffer", "-b", buffer));
+        } catch (TmuxException ignored) {
+            // the server may be gone with the pane; nothing is left to clean then
+        }
+        return null;
+    }
+
+    @Override
+    public CompletableFuture<Void> pasteAsync(String paneId, String text) {
+        return CompletableFuture.runAsync(() -> paste(paneId, text), spawner);
+    }
+
+    /** Loads the text once, then pastes it into every pane in parallel processes. */
+    @Override
+    public Map<String, CompletableFuture<Void>> pasteAllAsync(Collection<String> paneIds, String text) {
+        String buffer = bufferName();
+        CompletableFuture<Void> loaded = CompletableFuture.runAsync(
+                () -> run(List.of("load-buffer", "-b", buffer, "-"), text.getBytes(StandardCharsets.UTF_8)), spawner);
+        Map<String, CompletableFuture<Void>> out = new LinkedHashMap<>();
+        for (String id : paneIds) {
+            out.put(id, loaded.thenRunAsync(() -> run(List.of("paste-buffer", "-p", "-b", buffer, "-t", id)), spawner));
+        }
+        CompletableFuture.allOf(out.values().toArray(CompletableFuture[]::new))
+                .handleAsync((x, e) -> deleteQuietly(buffer), spawner);
+        return out;
+    }
+
+    @Override
+    public CompletableFuture<Void> pressEnterAsync(String paneId) {
+        return CompletableFuture.runAsync(
+                () -> {
+                    String buffer = bufferName();
+                    run(List.of("load-buffer", "-b", buffer, "-"), new byte[] {'\r'});
+                    run(rawEnterArgs(buffer, paneId));
+                },
+                spawner);
+    }
+
+    @Override
+    public CompletableFuture<Void> sendKeysAsync(String paneId, String... keys) {
+        return CompletableFuture.runAsync(() -> sendKeys(paneId, keys), spawner);
+    }
+
+    @Override
+    public AutoCloseable onOutput(String paneId, Consumer<String> sink) {
+        PipedOutput pipe = pipes.computeIfAbsent(paneId, id -> PipedOutput.start(this, id));
+        pipe.add(sink);
+        return () -> {
+            if (pipe.remove(sink)) {
+                pipes.remove(paneId, pipe);
+                pipe.stop(this);
+            }
+        };
+    }
+
+    @Override
+    public AutoCloseable onPaneExit(Consumer<String> sink) {
+        return exits.add(sink);
+    }
+
+    /** Whether the server answers at all. */
+    boolean serverRunning() {
+        try {
+            run(List.of("list-sessions", "-F", "#{session_id}"));
+            return true;
+        } catch (TmuxException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public void killServer() {
+        try {
+            run(List.of("kill-server"));
+        } catch (TmuxException e) {
+            if (!serverGone(e)) {
+                throw e;
+            }
+        }
+        config.removeSocketFile();
+    }
+
+    @Override
+    public void close() {
+        exits.close();
+        spawner.shutdown();
+        for (PipedOutput pipe : new ArrayList<>(pipes.values())) {
+            pipe.stop(this);
+        }
+        pipes.clear();
+    }
+}

@@ -1,0 +1,92 @@
+package dev.gather.tmux;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What only the control-mode driver promises: pipelined replies matched in order, and reconnecting. */
+class ControlModeTmuxTest {
+    private final PrivateServer server = new PrivateServer();
+    private final ControlModeTmux tmux = ControlModeTmux.connect(server.config);
+
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void stop() {
+        try {
+            tmux.close();
+        } finally {
+            server.kill();
+        }
+    }
+
+    @Test
+    void manyPipelinedCommandsEachGetTheirOwnReply() {
+        List<CompletableFuture<List<String>>> replies = new ArrayList<>();
+        for (int i = 0; i < 500; i++) {
+            replies.add(tmux.submit(List.of("display-message", "-p", "reply " + i)));
+        }
+        for (int i = 0; i < 500; i++) {
+            assertEquals(List.of("reply " + i), replies.get(i).join());
+        }
+    }
+
+    @Test
+    void reconnectsAfterItsClientIsDetachedAndKeepsStreamingOutput() throws Exception {
+        Pane p = tmux.spawn(SpawnSpec.of("s", dir, "cat"));
+        List<String> seen = new CopyOnWriteArrayList<>();
+        AutoCloseable sub = tmux.onOutput(p.id(), seen::add);
+        try {
+            ExecTmux exec = new ExecTmux(server.config);
+            exec.run(List.of("detach-client", "-a", "-s", "s"));
+            for (String client : exec.run(List.of("list-clients", "-F", "#{client_name}"))) {
+                exec.run(List.of("detach-client", "-t", client));
+            }
+            await().atMost(Duration.ofSeconds(20)).ignoreExceptions().until(() -> tmux.alive(p.id()));
+            tmux.paste(p.id(), "after reconnect");
+            tmux.sendKeys(p.id(), "Enter");
+            await().atMost(Duration.ofSeconds(20))
+                    .until(() -> TmuxContract.count(String.join("", seen), "after reconnect") >= 2);
+        } finally {
+            sub.close();
+        }
+        assertTrue(tmux.panes().stream().anyMatch(q -> q.id().equals(p.id())));
+    }
+
+    @Test
+    void closingRemovesItsHiddenSessionButLeavesBorrowedWindowsAlive() throws Exception {
+        Pane p = tmux.spawn(SpawnSpec.of("s", dir, "cat"));
+        tmux.onOutput(p.id(), t -> {});
+        ExecTmux exec = new ExecTmux(server.config);
+        assertTrue(exec.run(List.of("list-sessions", "-F", "#{session_name}")).stream()
+                .anyMatch(s -> s.startsWith("gather-ctl-")));
+        tmux.close();
+        assertEquals(List.of("s"), exec.run(List.of("list-sessions", "-F", "#{session_name}")));
+        assertTrue(exec.alive(p.id()));
+    }
+
+    @Test
+    void aDeadServerIsReportedNotRestarted() {
+        tmux.spawn(SpawnSpec.of("s", dir, "cat"));
+        new ExecTmux(server.config).killServer();
+        // the first command may still reach the dying client; from then on the loss is reported
+        await().atMost(Duration.ofSeconds(20)).ignoreExceptions().until(() -> tmux.panes()
+                .isEmpty());
+        TmuxException e = assertThrows(TmuxException.class, () -> tmux.paste("%0", "x"));
+        assertTrue(e.getMessage().contains("not running any more"), e.getMessage());
+        assertFalse(new ExecTmux(server.config).serverRunning());
+    }
+}

@@ -1,0 +1,8 @@
+package dev.gather.tmux;
+
+class ExecRealProgramDeliveryTest extends RealProgramDeliveryTest {
+    @Override
+    Tmux open(TmuxConfig config) {
+        return new ExecTmux(config);
+    }
+}

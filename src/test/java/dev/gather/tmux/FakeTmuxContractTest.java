@@ -1,0 +1,8 @@
+package dev.gather.tmux;
+
+class FakeTmuxContractTest extends TmuxContract {
+    @Override
+    Tmux open() {
+        return new FakeTmux();
+    }
+}
