@@ -16,6 +16,12 @@ import picocli.CommandLine.Command;
         subcommands = {
             CommandLine.HelpCommand.class,
             BenchCommand.class,
+            SimCommand.class,
+            DaemonCommand.class,
+            SendCommand.class,
+            LinksCommand.class,
+            StatusCommand.class,
+            TranscriptCommand.class,
         })
 public final class Main implements Runnable {
 

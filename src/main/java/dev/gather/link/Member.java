@@ -27,6 +27,11 @@ public record Member(String name, int number, Role role, Optional<String> pane) 
         return new Member(name, number, role, Optional.of(pane));
     }
 
+    /** The same member with another number (numbers are given by the link). */
+    public Member withNumber(int n) {
+        return new Member(name, n, role, pane);
+    }
+
     /** How this member's words are attributed when relayed: {@code [Name] (n):}. */
     public String attribution() {
         return "[" + name + "] (" + number + "):";

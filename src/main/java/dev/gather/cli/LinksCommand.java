@@ -1,0 +1,44 @@
+package dev.gather.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.daemon.DaemonClient;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+
+@Command(
+        name = "links",
+        mixinStandardHelpOptions = true,
+        description = {"List open links and their members.", "", "Example:  gather links"})
+final class LinksCommand implements Callable<Integer> {
+    @Override
+    public Integer call() throws Exception {
+        DaemonClient client = DaemonClient.fromEnvironment();
+        JsonNode answer = client.call(client.request("links"));
+        if (answer.path("links").isEmpty()) {
+            System.out.println("no open links");
+        }
+        for (JsonNode l : answer.path("links")) {
+            System.out.println(describe(l));
+        }
+        return 0;
+    }
+
+    static String describe(JsonNode l) {
+        StringBuilder s = new StringBuilder(
+                l.path("id").asText() + " (" + l.path("rhythm").asText() + ", "
+                        + l.path("turns_used").asInt()
+                        + (l.has("turn_budget") ? "/" + l.path("turn_budget").asInt() : "")
+                        + " turns)");
+        for (JsonNode m : l.path("members")) {
+            s.append("\n  ")
+                    .append(m.path("number").asInt())
+                    .append(". ")
+                    .append(m.path("name").asText())
+                    .append(" [")
+                    .append(m.path("role").asText())
+                    .append("] ")
+                    .append(m.path("pane").asText("-"));
+        }
+        return s.toString();
+    }
+}

@@ -1,0 +1,66 @@
+package dev.gather.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.daemon.DaemonClient;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(
+        name = "send",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Send a message to another pane: once, or --direct to link the two panes so that from then on",
+            "each side's turn output is typed into the other's terminal. --close closes your link.",
+            "",
+            "Example:  gather send --direct --to %12 'Can you review my parser?'",
+        })
+final class SendCommand implements Callable<Integer> {
+    @Option(names = "--to", description = "Pane id (%12) or tmux session name of the recipient.")
+    String to;
+
+    @Option(names = "--direct", description = "Link the two panes (the direct-link handshake).")
+    boolean direct;
+
+    @Option(names = "--close", description = "Close the link this pane is in, for everyone.")
+    boolean close;
+
+    @Option(names = "--as", description = "Your name in the attribution (default: your tmux session name).")
+    String as;
+
+    @Parameters(arity = "0..*", description = "The message.")
+    List<String> words;
+
+    @Override
+    public Integer call() throws Exception {
+        DaemonClient client = DaemonClient.fromEnvironment();
+        ObjectNode r = client.request("send");
+        if (close) {
+            r.put("close_link", true);
+        } else {
+            if (to == null || words == null || words.isEmpty()) {
+                System.err.println("gather send: give --to and a message (or --close)");
+                return 2;
+            }
+            r.put("to", to).put("message", String.join(" ", words)).put("direct", direct);
+            if (as != null) {
+                r.put("as", as);
+            }
+        }
+        JsonNode answer = client.call(r);
+        if (answer.has("closed")) {
+            System.out.println("closed " + answer.get("closed").asText());
+        }
+        if (answer.has("link")) {
+            System.out.println("linked " + answer.path("link").path("id").asText());
+        }
+        for (JsonNode d : answer.path("delivered")) {
+            System.out.println(d.path("to").asText() + ": " + d.path("state").asText()
+                    + (d.has("reason") ? " (" + d.path("reason").asText() + ")" : ""));
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,72 @@
+package dev.gather.cli;
+
+import dev.gather.daemon.StateDir;
+import dev.gather.sim.Sim;
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(
+        name = "sim",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Run a simulated agent in this terminal: it answers every message with a reply that quotes it,",
+            "and reports each turn end through the hook path a real harness uses. Try gather without an agent.",
+            "",
+            "Example:  tmux new-session -d 'bin/gather sim --name Ada'",
+        })
+final class SimCommand implements Callable<Integer> {
+    @Option(names = "--name", required = true, description = "The agent's name.")
+    String name;
+
+    @Option(
+            names = "--think-ms",
+            defaultValue = "150",
+            description = "How long it thinks before answering (default ${DEFAULT-VALUE}).")
+    long thinkMs;
+
+    @Option(
+            names = "--pass-after",
+            defaultValue = "0",
+            description = "Say \"I pass the piece.\" in every Nth reply (0: never).")
+    int passAfter;
+
+    @Option(
+            names = "--reply-when",
+            defaultValue = "(?s).",
+            description = "Answer only inputs matching this regex (default: any).")
+    String replyWhen;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        rawTerminal();
+        Sim sim = new Sim(
+                new Sim.SimOptions(name, Duration.ofMillis(thinkMs), passAfter, Pattern.compile(replyWhen)),
+                System.in,
+                new java.io.PrintStream(
+                        new java.io.FileOutputStream(java.io.FileDescriptor.out),
+                        true,
+                        java.nio.charset.StandardCharsets.UTF_8),
+                StateDir.fromEnvironment(),
+                Optional.ofNullable(System.getenv("TMUX_PANE")),
+                Clock.systemUTC());
+        sim.run();
+        return 0;
+    }
+
+    /** Raw mode, as a TUI harness uses: bytes arrive as typed, so a paste's newlines stay text. */
+    private static void rawTerminal() throws IOException, InterruptedException {
+        if (System.console() == null) {
+            return;
+        }
+        new ProcessBuilder("stty", "raw", "-echo")
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/tty")))
+                .start()
+                .waitFor();
+    }
+}

@@ -1,0 +1,56 @@
+package dev.gather.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gather.daemon.StateDir;
+import dev.gather.journal.Journals;
+import dev.gather.journal.Transcript;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(
+        name = "transcript",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Print the journal of a link or gathering (default: the most recent). Reads the files directly,",
+            "so it works with no daemon running.",
+            "",
+            "Example:  gather transcript --format json link-1",
+        })
+final class TranscriptCommand implements Callable<Integer> {
+    @Parameters(arity = "0..1", description = "Link or gathering id.")
+    String id;
+
+    @Option(names = "--format", defaultValue = "text", description = "text or json (one object per line).")
+    String format;
+
+    @Override
+    public Integer call() throws Exception {
+        StateDir state = StateDir.fromEnvironment();
+        Journals journals = new Journals(state.journals(), Clock.systemUTC());
+        String which = id != null ? id : journals.mostRecent().orElse(null);
+        if (which == null) {
+            System.err.println("gather transcript: no journals in " + state.journals());
+            return 1;
+        }
+        Path file = journals.file(which);
+        if (!Files.exists(file)) {
+            System.err.println("gather transcript: no journal named " + which + "; known: " + journals.list());
+            return 1;
+        }
+        ObjectMapper json = new ObjectMapper();
+        for (JsonNode e : Transcript.read(file)) {
+            System.out.println(format.equals("json") ? json.writeValueAsString(e) : Transcript.readable(e));
+        }
+        Path harvest = state.journals().resolve(which + ".harvest.md");
+        if (!format.equals("json") && Files.exists(harvest)) {
+            System.out.println("\n--- harvest ---\n" + Files.readString(harvest));
+        }
+        return 0;
+    }
+}

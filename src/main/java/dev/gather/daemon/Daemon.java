@@ -1,0 +1,124 @@
+package dev.gather.daemon;
+
+import dev.gather.journal.Journals;
+import dev.gather.link.Fanout;
+import dev.gather.link.Links;
+import dev.gather.tmux.Deliverer;
+import dev.gather.tmux.HarnessQuirks;
+import dev.gather.tmux.Tmux;
+import dev.gather.tmux.Tmuxes;
+import dev.gather.turn.HookParsers;
+import dev.gather.turn.Spool;
+import dev.gather.turn.SpoolWatcher;
+import dev.gather.turn.TurnFilter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one holder of state: links, gatherings, journals, the tmux driver. Everything else (CLI, MCP
+ * server, hooks) is a thin client of its socket.
+ */
+public final class Daemon implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Daemon.class);
+
+    final StateDir state;
+    final Clock clock;
+    final Instant started;
+    final Tmux tmux;
+    final Deliverer deliverer;
+    final Links links = new Links("link-");
+    final Journals journals;
+    final Relay relay;
+    final Map<String, HarnessQuirks> paneKinds = new ConcurrentHashMap<>();
+    final Dispatcher dispatcher = new Dispatcher();
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private SocketServer server;
+    private SpoolWatcher spool;
+    private AutoCloseable exits;
+
+    Daemon(StateDir state, Tmux tmux, Clock clock) {
+        this.state = state;
+        this.clock = clock;
+        this.started = clock.instant();
+        this.tmux = tmux;
+        this.deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC);
+        this.journals = new Journals(state.journals(), clock);
+        Fanout fanout = new Fanout(deliverer, p -> paneKinds.getOrDefault(p, HarnessQuirks.GENERIC));
+        this.relay = new Relay(links, journals, fanout, TurnFilter.DEFAULT, DirectRhythm.DEFAULT);
+        Ops.register(this);
+    }
+
+    /**
+     * Runs a daemon for {@code state} until shut down; returns false at once when another daemon
+     * already holds the state directory.
+     */
+    public static boolean run(StateDir state) throws IOException, InterruptedException {
+        Files.createDirectories(state.root());
+        Files.setPosixFilePermissions(state.root(), PosixFilePermissions.fromString("rwx------"));
+        Optional<DaemonLock> lock = DaemonLock.tryAcquire(state.lock());
+        if (lock.isEmpty()) {
+            return false;
+        }
+        try (Daemon daemon = new Daemon(state, Tmuxes.connect(), Clock.systemUTC())) {
+            daemon.start();
+            daemon.stopped.await();
+        } finally {
+            lock.get().close();
+        }
+        return true;
+    }
+
+    void start() throws IOException {
+        exits = tmux.onPaneExit(relay::paneGone);
+        spool = new SpoolWatcher(new Spool(state.spool()), HookParsers.forUser(), relay::onTurnOutput).start();
+        server = new SocketServer(state.socket());
+        Thread accept = new Thread(() -> server.serve(dispatcher::answer), "gather-accept");
+        accept.setDaemon(true);
+        accept.start();
+        LOG.info("daemon {} serving {}", ProcessHandle.current().pid(), state.socket());
+    }
+
+    /** Asks the daemon to stop; {@link #run} returns once it has. */
+    void stop() {
+        stopped.countDown();
+    }
+
+    /** Throws unless {@code pane} is a live pane of this daemon's tmux server. */
+    String verifiedPane(Optional<String> claimed, String op) {
+        String pane = claimed.orElseThrow(
+                () -> new UserError(op + " must be called from inside a tmux pane ($TMUX_PANE is not set)"));
+        if (!pane.matches("%[0-9]+") || !tmux.alive(pane)) {
+            throw new UserError("pane " + pane + " is not a live pane of this daemon's tmux server");
+        }
+        return pane;
+    }
+
+    @Override
+    public void close() {
+        try {
+            if (server != null) {
+                server.close();
+            }
+            if (spool != null) {
+                spool.close();
+            }
+            if (exits != null) {
+                exits.close();
+            }
+        } catch (Exception e) {
+            LOG.warn("closing daemon: {}", e.getMessage());
+        }
+        deliverer.close();
+        journals.close();
+        tmux.close();
+    }
+}

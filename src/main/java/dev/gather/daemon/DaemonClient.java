@@ -1,0 +1,131 @@
+package dev.gather.daemon;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.Channels;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A thin client of the daemon: one request, one response. Starts a daemon when none answers (as
+ * tmux does), detached in its own session so it outlives the client's terminal.
+ */
+public final class DaemonClient {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(20);
+
+    private final StateDir state;
+    private final Optional<String> callerPane;
+
+    public DaemonClient(StateDir state, Optional<String> callerPane) {
+        this.state = state;
+        this.callerPane = callerPane;
+    }
+
+    /** A client for this process: {@code $GATHER_HOME} and {@code $TMUX_PANE}. */
+    public static DaemonClient fromEnvironment() {
+        return new DaemonClient(StateDir.fromEnvironment(), Optional.ofNullable(System.getenv("TMUX_PANE")));
+    }
+
+    /** A fresh request of {@code op}, with the caller filled in. */
+    public ObjectNode request(String op) {
+        ObjectNode r = JSON.createObjectNode().put("op", op);
+        ObjectNode caller = r.putObject("caller");
+        callerPane.ifPresentOrElse(p -> caller.put("pane", p), () -> caller.putNull("pane"));
+        return r;
+    }
+
+    /** Sends {@code request}, starting a daemon first when none runs; throws {@link UserError} on an error answer. */
+    public JsonNode call(ObjectNode request) throws IOException {
+        JsonNode answer;
+        try {
+            answer = exchange(request);
+        } catch (IOException notRunning) {
+            startDaemon();
+            answer = exchange(request);
+        }
+        if (!answer.path("ok").asBoolean(false)) {
+            throw new UserError(answer.path("error").asText("the daemon refused the request"));
+        }
+        return answer;
+    }
+
+    /** Whether a daemon answers on this state directory's socket now. */
+    public boolean running() {
+        try {
+            exchange(request("hello"));
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private JsonNode exchange(ObjectNode request) throws IOException {
+        try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+            ch.connect(UnixDomainSocketAddress.of(state.socket()));
+            OutputStream out = Channels.newOutputStream(ch);
+            out.write((JSON.writeValueAsString(request) + "\n").getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            BufferedReader in =
+                    new BufferedReader(new InputStreamReader(Channels.newInputStream(ch), StandardCharsets.UTF_8));
+            String line = in.readLine();
+            if (line == null) {
+                throw new IOException("the daemon closed the connection without answering");
+            }
+            return JSON.readTree(line);
+        }
+    }
+
+    private void startDaemon() throws IOException {
+        Files.createDirectories(state.root());
+        List<String> cmd = new ArrayList<>();
+        if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
+            cmd.add("/usr/bin/setsid");
+        }
+        cmd.add(ProcessHandle.current().info().command().orElse("java"));
+        cmd.add("-XX:+UseSerialGC");
+        cmd.add("-Dorg.slf4j.simpleLogger.logFile=" + state.log());
+        cmd.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=info");
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add("dev.gather.cli.Main");
+        cmd.add("daemon");
+        ProcessBuilder pb = new ProcessBuilder(cmd)
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(state.log().toFile()))
+                .redirectErrorStream(true);
+        pb.environment().put("GATHER_HOME", state.root().toString());
+        pb.environment().remove("TMUX_PANE");
+        Process p = pb.start();
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        long pause = TimeUnit.MILLISECONDS.toNanos(10);
+        while (System.nanoTime() < deadline) {
+            if (running()) {
+                return;
+            }
+            if (!p.isAlive() && p.exitValue() != 0) {
+                throw new IOException("the daemon failed to start (exit " + p.exitValue() + "); see " + state.log());
+            }
+            // polling the socket with backoff: a daemon announces nothing else when it is ready
+            LockSupport.parkNanos(pause);
+            pause = Math.min(pause * 2, TimeUnit.MILLISECONDS.toNanos(200));
+        }
+        throw new IOException("no daemon answered on " + state.socket() + " within " + START_TIMEOUT.toSeconds()
+                + " s; see " + state.log());
+    }
+}

@@ -1,0 +1,42 @@
+package dev.gather.daemon;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Optional;
+
+/** The one-daemon-per-state-directory lock: held for the daemon's whole life, released by the OS on death. */
+final class DaemonLock implements AutoCloseable {
+    private final FileChannel channel;
+    private final FileLock lock;
+
+    private DaemonLock(FileChannel channel, FileLock lock) {
+        this.channel = channel;
+        this.lock = lock;
+    }
+
+    /** The lock, or empty when another daemon holds it. */
+    static Optional<DaemonLock> tryAcquire(Path file) throws IOException {
+        FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        try {
+            FileLock lock = channel.tryLock();
+            if (lock == null) {
+                channel.close();
+                return Optional.empty();
+            }
+            return Optional.of(new DaemonLock(channel, lock));
+        } catch (OverlappingFileLockException e) {
+            channel.close();
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        lock.release();
+        channel.close();
+    }
+}

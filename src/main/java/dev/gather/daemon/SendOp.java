@@ -1,0 +1,132 @@
+package dev.gather.daemon;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.journal.Journal;
+import dev.gather.link.Attribution;
+import dev.gather.link.Link;
+import dev.gather.link.Links;
+import dev.gather.link.Member;
+import dev.gather.link.Role;
+import dev.gather.rhythm.Template;
+import dev.gather.tmux.DeliveryResult;
+import dev.gather.tmux.Pane;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code send}: a one-shot message, the direct-link handshake ({@code direct}), or closing the
+ * caller's link ({@code close_link}).
+ */
+final class SendOp {
+    private final Daemon d;
+
+    SendOp(Daemon d) {
+        this.d = d;
+    }
+
+    ObjectNode handle(Request r) {
+        if (r.flag("close_link")) {
+            return close(r);
+        }
+        String message = r.text("message");
+        String to = r.text("to");
+        Optional<String> callerPane =
+                r.callerPane().isPresent() ? Optional.of(d.verifiedPane(r.callerPane(), "send")) : Optional.empty();
+        String name = r.optionalText("as")
+                .orElseGet(() -> callerPane.map(this::nameOf).orElse("human"));
+        Pane target = target(to);
+        if (callerPane.isPresent() && callerPane.get().equals(target.id())) {
+            throw new UserError("send: cannot send to your own pane " + target.id());
+        }
+        Member targetMember = Member.inPane(nameOf(target.id()), 2, Role.SPEAKER, target.id());
+        ObjectNode out = Dispatcher.JSON.createObjectNode();
+        if (!r.flag("direct")) {
+            Member from = new Member(name, 1, Role.SPEAKER, callerPane);
+            Journal journal = d.journals.of("oneshot");
+            journal.append(Journal.entry("oneshot")
+                    .put("from", name)
+                    .put("to", targetMember.name())
+                    .put("text", message));
+            DeliveryResult result = d.deliverer.deliver(target.id(), Attribution.of(from, message));
+            out.putArray("delivered").add(result(targetMember, result));
+            return out;
+        }
+        String pane =
+                callerPane.orElseThrow(() -> new UserError("send: a direct link needs a caller pane ($TMUX_PANE)"));
+        Member me = Member.inPane(name, 1, Role.SPEAKER, pane);
+        DirectRhythm rhythm = DirectRhythm.DEFAULT;
+        Links.Handshake hs = d.links.direct(me, targetMember, rhythm.name(), rhythm.turnBudget());
+        Link link = hs.link();
+        if (hs.created()) {
+            d.relay
+                    .journal(link)
+                    .append(Journal.entry("handshake")
+                            .put("link", link.id())
+                            .put("from", me.name())
+                            .put("to", targetMember.name()));
+        }
+        Member sender = link.memberInPane(pane).orElse(me);
+        Map<Member, DeliveryResult> results = d.relay.relay(link, sender, message, "relay");
+        out.set("link", Ops.link(link.snapshot()));
+        results.forEach((m, res) -> out.withArray("delivered").add(result(m, res)));
+        return out;
+    }
+
+    private ObjectNode close(Request r) {
+        String pane = d.verifiedPane(r.callerPane(), "send close_link");
+        Link link = d.links.byPane(pane).orElseThrow(() -> new UserError("pane " + pane + " is not in a link"));
+        Member who = link.memberInPane(pane).orElseThrow();
+        String notice = Template.fill(DirectRhythm.DEFAULT.closing(), Map.of("reason", "closed by " + who.name()));
+        Link.View view = link.snapshot();
+        d.relay.close(link, "closed by " + who.name());
+        d.relay.fanoutNotice(view.othersThan(who), notice);
+        return Dispatcher.JSON.createObjectNode().put("closed", view.id());
+    }
+
+    private Pane target(String to) {
+        List<Pane> panes = d.tmux.panes();
+        if (to.startsWith("%")) {
+            return panes.stream()
+                    .filter(p -> p.id().equals(to) && !p.dead())
+                    .findFirst()
+                    .orElseThrow(() -> new UserError("send: no live pane " + to + " in this tmux server"));
+        }
+        List<Pane> named =
+                panes.stream().filter(p -> p.session().equals(to) && !p.dead()).toList();
+        if (named.size() == 1) {
+            return named.get(0);
+        }
+        Optional<Pane> member = d.links.all().stream()
+                .flatMap(l -> l.snapshot().members().stream())
+                .filter(m -> m.name().equalsIgnoreCase(to) && m.pane().isPresent())
+                .flatMap(m -> panes.stream().filter(p -> p.id().equals(m.pane().get())))
+                .findFirst();
+        return member.orElseThrow(() -> new UserError(
+                named.isEmpty()
+                        ? "send: nobody called '" + to + "'; give a pane id like %12 or a tmux session name"
+                        : "send: '" + to + "' names " + named.size() + " panes; give a pane id like %12"));
+    }
+
+    private String nameOf(String pane) {
+        return d.tmux.panes().stream()
+                .filter(p -> p.id().equals(pane))
+                .map(Pane::session)
+                .filter(s -> !s.isBlank())
+                .findFirst()
+                .orElse(pane);
+    }
+
+    private static ObjectNode result(Member m, DeliveryResult r) {
+        ObjectNode o = Dispatcher.JSON.createObjectNode().put("to", m.name());
+        m.pane().ifPresent(p -> o.put("pane", p));
+        if (r instanceof DeliveryResult.Delivered) {
+            o.put("state", "delivered");
+        } else if (r instanceof DeliveryResult.PaneGone) {
+            o.put("state", "gone");
+        } else if (r instanceof DeliveryResult.Failed f) {
+            o.put("state", "failed").put("reason", f.reason());
+        }
+        return o;
+    }
+}
