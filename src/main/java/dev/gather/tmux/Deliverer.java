@@ -20,7 +20,8 @@ import org.slf4j.LoggerFactory;
  * paste, wait for the pane to show it, press Enter, and press again with backoff until the screen
  * reacts. Every delivery ends in a {@link DeliveryResult}. Each delivery is a chain of futures
  * driven by pane output, not a blocked thread, so fanning out to 16 panes costs about as much as
- * to 2. Thread-safe; keeps one output subscription per pane it has delivered to until {@link #close}.
+ * to 2. Thread-safe; keeps one output subscription per pane it has delivered to until {@link #close}
+ * (close it only when no delivery is running: their futures would never complete).
  */
 public final class Deliverer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Deliverer.class);
@@ -105,6 +106,8 @@ public final class Deliverer implements AutoCloseable {
             String id = e.getKey();
             PaneWatch watch = e.getValue();
             long beforePaste = marks.get(id);
+            // "the pane shows the paste" is any screen change after it, not the text itself: TUIs
+            // render a long paste as a placeholder such as "[Pasted text #1 +20 lines]"
             CompletableFuture<DeliveryResult> run = pastes.get(id)
                     .thenCompose(x -> safe.isEmpty()
                             ? CompletableFuture.completedFuture(true)

@@ -18,8 +18,9 @@ import java.util.function.Consumer;
 
 /**
  * {@link Tmux} by spawning one {@code tmux} process per command: the fallback when control mode is
- * unavailable. Output streams through {@code pipe-pane} into a FIFO; pane exits are found by
- * listing panes periodically while someone listens (exec has no event source).
+ * unavailable. Output streams through {@code pipe-pane} into a FIFO (tmux allows one pipe per pane,
+ * so this replaces a pipe the user set up); pane exits are found by listing panes periodically
+ * while someone listens (exec has no event source).
  */
 public final class ExecTmux extends CommandTmux {
     private static final long TIMEOUT_SECONDS = 10;

@@ -89,4 +89,26 @@ class ControlModeTmuxTest {
         assertTrue(e.getMessage().contains("not running any more"), e.getMessage());
         assertFalse(new ExecTmux(server.config).serverRunning());
     }
+
+    @Test
+    void watchingAPaneBorrowsItsWindowOnlyWhileSomeoneListens() throws Exception {
+        Pane p = tmux.spawn(SpawnSpec.of("s", dir, "cat"));
+        ExecTmux exec = new ExecTmux(server.config);
+        String window = exec.run(List.of("display-message", "-p", "-t", p.id(), "#{window_id}"))
+                .get(0);
+        AutoCloseable first = tmux.onOutput(p.id(), t -> {});
+        AutoCloseable second = tmux.onOutput(p.id(), t -> {});
+        assertEquals(2, linkCount(exec, window));
+        first.close();
+        assertEquals(2, linkCount(exec, window));
+        second.close();
+        await().atMost(Duration.ofSeconds(20)).until(() -> linkCount(exec, window) == 1);
+        assertTrue(tmux.alive(p.id()));
+    }
+
+    private static long linkCount(ExecTmux exec, String window) {
+        return exec.run(List.of("list-windows", "-a", "-F", "#{window_id}")).stream()
+                .filter(window::equals)
+                .count();
+    }
 }
