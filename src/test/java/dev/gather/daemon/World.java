@@ -1,0 +1,113 @@
+package dev.gather.daemon;
+
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.journal.Transcript;
+import dev.gather.tmux.Pane;
+import dev.gather.tmux.SpawnSpec;
+import dev.gather.tmux.Tmux;
+import dev.gather.tmux.TmuxConfig;
+import dev.gather.tmux.Tmuxes;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real world for end-to-end tests: a private tmux server ({@code tmux -L gather-test-<uuid>}), a
+ * private state directory, an in-process daemon on both, and simulated agents in panes. Closing it
+ * kills the server.
+ */
+final class World implements AutoCloseable {
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    final String socket = "gather-test-" + UUID.randomUUID();
+    final StateDir state;
+    final Tmux tmux;
+    final Daemon daemon;
+
+    World(Path home) throws IOException {
+        this.state = new StateDir(home);
+        Files.createDirectories(home);
+        this.tmux = Tmuxes.connect(TmuxConfig.socket(socket));
+        this.daemon = new Daemon(state, tmux, Clock.systemUTC());
+        daemon.start();
+    }
+
+    /** Starts {@code gather sim --name <name>} in its own session and waits until it is ready. */
+    Pane sim(String name, String... extra) {
+        List<String> cmd = new ArrayList<>(List.of(
+                javaBin(),
+                "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.gather.cli.Main",
+                "sim",
+                "--name",
+                name,
+                "--think-ms",
+                "50"));
+        cmd.addAll(List.of(extra));
+        Pane pane = tmux.spawn(new SpawnSpec(
+                name, cmd, Map.of("GATHER_HOME", state.root().toString(), "LANG", "C.UTF-8"), state.root(), 160, 40));
+        await().atMost(Duration.ofSeconds(30)).until(() -> screen(pane).contains(name + " is ready."));
+        return pane;
+    }
+
+    String screen(Pane pane) {
+        return tmux.capture(pane.id(), 2000);
+    }
+
+    /** Sends one request through the dispatcher, as a client in {@code pane} would. */
+    JsonNode call(Pane pane, String op, ObjectNode args) throws IOException {
+        ObjectNode r = args.deepCopy().put("op", op);
+        r.putObject("caller").put("pane", pane == null ? null : pane.id());
+        return JSON.readTree(daemon.dispatcher.answer(JSON.writeValueAsString(r)));
+    }
+
+    static ObjectNode args() {
+        return JSON.createObjectNode();
+    }
+
+    /** The journal entries of {@code id} so far. */
+    List<JsonNode> journal(String id) {
+        Path file = state.journals().resolve(id + ".jsonl");
+        return Files.exists(file) ? Transcript.read(file) : List.of();
+    }
+
+    List<JsonNode> entries(String id, String kind) {
+        return journal(id).stream()
+                .filter(e -> e.path("kind").asText().equals(kind))
+                .toList();
+    }
+
+    private static String javaBin() {
+        return ProcessHandle.current().info().command().orElse("java");
+    }
+
+    @Override
+    public void close() {
+        daemon.close();
+        try {
+            Process p = new ProcessBuilder("tmux", "-L", socket, "kill-server")
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+            p.waitFor(10, TimeUnit.SECONDS);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot kill tmux server " + socket, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
