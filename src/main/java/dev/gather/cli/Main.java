@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
             LinksCommand.class,
             StatusCommand.class,
             TranscriptCommand.class,
+            LintCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -1,0 +1,95 @@
+package dev.gather.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.rhythm.RhythmError;
+import dev.gather.rhythm.RhythmException;
+import dev.gather.rhythm.RhythmLoader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(
+        name = "lint",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Check rhythm files (YAML syntax, the schema, and semantic rules) and print every error as",
+            "file:line:column: message [rule]. Exit 0 when all are valid, 1 when any is not, 2 on bad usage.",
+            "",
+            "Example:  gather lint rhythms/ my-rhythm.yaml",
+        })
+final class LintCommand implements Callable<Integer> {
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Parameters(arity = "0..*", description = "Files or directories (default: rhythms/).")
+    List<Path> paths;
+
+    @Option(names = "--format", defaultValue = "text", description = "text or json.")
+    String format;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (!format.equals("text") && !format.equals("json")) {
+            err.println("gather lint: --format must be text or json (found '" + format + "')");
+            return 2;
+        }
+        List<Path> files = new ArrayList<>();
+        for (Path p : paths == null || paths.isEmpty() ? List.of(Path.of("rhythms")) : paths) {
+            if (!Files.exists(p)) {
+                err.println("gather lint: no such file or directory: " + p);
+                return 2;
+            }
+            if (Files.isDirectory(p)) {
+                try (Stream<Path> s = Files.walk(p)) {
+                    s.filter(f -> f.toString().endsWith(".yaml") || f.toString().endsWith(".yml"))
+                            .sorted()
+                            .forEach(files::add);
+                }
+            } else {
+                files.add(p);
+            }
+        }
+        List<RhythmError> errors = new ArrayList<>();
+        int bad = 0;
+        for (Path f : files) {
+            try {
+                RhythmLoader.load(f);
+            } catch (RhythmException e) {
+                bad++;
+                errors.addAll(e.errors());
+            }
+        }
+        if (format.equals("json")) {
+            ObjectNode o = new ObjectMapper()
+                    .createObjectNode()
+                    .put("files", files.size())
+                    .put("invalid", bad);
+            ArrayNode a = o.putArray("errors");
+            errors.forEach(e -> a.addObject()
+                    .put("file", e.file())
+                    .put("line", e.line())
+                    .put("column", e.column())
+                    .put("rule", e.rule())
+                    .put("message", e.message()));
+            out.println(o);
+        } else {
+            errors.forEach(e -> out.println(e));
+            out.println(files.size() + " rhythm" + (files.size() == 1 ? "" : "s") + " checked, " + bad + " invalid");
+        }
+        out.flush();
+        return bad == 0 ? 0 : 1;
+    }
+}

@@ -1,0 +1,63 @@
+package dev.gather.rhythm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.regex.Pattern;
+
+/** Stage 3: a schema- and semantics-checked tree to immutable records. */
+final class RecordStage {
+    private RecordStage() {}
+
+    static Rhythm toRhythm(JsonNode r) {
+        List<Phase> breath = new ArrayList<>();
+        for (JsonNode p : r.path("breath")) {
+            breath.add(new Phase(
+                    p.path("phase").asText(),
+                    p.path("rounds").asInt(),
+                    p.path("discipline").asText("")));
+        }
+        Beats beats = null;
+        if (r.has("beats")) {
+            JsonNode b = r.get("beats");
+            beats = new Beats(
+                    b.path("per_turn").asInt(),
+                    Durations.parse(b.path("interval").asText()),
+                    Durations.parse(b.path("grace").asText()));
+        }
+        List<PassPattern> patterns = new ArrayList<>();
+        for (JsonNode p : r.path("pass_patterns")) {
+            patterns.add(new PassPattern(
+                    Pattern.compile(p.path("pattern").asText()),
+                    p.path("example").asText()));
+        }
+        JsonNode roles = r.path("roles");
+        Roles rolesRecord = new Roles(
+                roles.path("speakers").path("min").asInt(),
+                roles.path("speakers").path("max").asInt(),
+                roles.path("harvester").asInt(0),
+                Roles.HumanRole.valueOf(roles.path("human").asText("none").toUpperCase(Locale.ROOT)));
+        Map<PromptKind, String> prompts = new EnumMap<>(PromptKind.class);
+        for (Map.Entry<String, JsonNode> e : r.path("prompts").properties()) {
+            PromptKind k = PromptKind.ofKey(e.getKey());
+            if (k != null) {
+                prompts.put(k, e.getValue().asText());
+            }
+        }
+        return new Rhythm(
+                r.path("name").asText(),
+                r.path("description").asText(),
+                r.path("opening_question").asText(""),
+                r.path("talking_piece").asBoolean(),
+                breath,
+                beats,
+                patterns,
+                rolesRecord,
+                new Prompts(prompts),
+                r.has("turn_budget") ? OptionalInt.of(r.get("turn_budget").asInt()) : OptionalInt.empty());
+    }
+}

@@ -1,0 +1,100 @@
+package dev.gather.rhythm;
+
+import dev.gather.daemon.StateDir;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * Finds rhythms by name: the user's own ({@code $GATHER_HOME/rhythms}), then {@code ./rhythms},
+ * then the ones shipped inside gather. The first found wins, so a user can override a shipped one.
+ */
+public final class RhythmLibrary {
+    static final List<String> SHIPPED =
+            List.of("minimal", "standard", "extended", "daily", "weekly", "monthly", "direct");
+
+    private final List<Path> dirs;
+
+    public RhythmLibrary(List<Path> dirs) {
+        this.dirs = List.copyOf(dirs);
+    }
+
+    /** The library for this process: user dir, working dir, shipped. */
+    public static RhythmLibrary standard() {
+        return new RhythmLibrary(List.of(StateDir.fromEnvironment().root().resolve("rhythms"), Path.of("rhythms")));
+    }
+
+    /** The rhythm called {@code name}; a clear error listing known names when there is none. */
+    public Rhythm load(String name) {
+        for (Path dir : dirs) {
+            for (String ext : List.of(".yaml", ".yml")) {
+                Path f = dir.resolve(name + ext);
+                if (name.matches("[a-z][a-z0-9-]{0,39}") && Files.isRegularFile(f)) {
+                    return RhythmLoader.load(f);
+                }
+            }
+        }
+        if (SHIPPED.contains(name)) {
+            return RhythmLoader.parse("(shipped) rhythms/" + name + ".yaml", shipped(name));
+        }
+        throw new IllegalArgumentException("unknown rhythm '" + name + "'; known: " + String.join(", ", names()));
+    }
+
+    /** Every rhythm name the library can load. */
+    public List<String> names() {
+        Map<String, Boolean> names = new TreeMap<>();
+        SHIPPED.forEach(n -> names.put(n, true));
+        for (Path dir : dirs) {
+            if (Files.isDirectory(dir)) {
+                try (Stream<Path> s = Files.list(dir)) {
+                    s.map(p -> p.getFileName().toString())
+                            .filter(f -> f.endsWith(".yaml") || f.endsWith(".yml"))
+                            .forEach(f -> names.put(f.replaceFirst("\\.ya?ml$", ""), true));
+                } catch (IOException e) {
+                    // an unreadable folder contributes no names
+                }
+            }
+        }
+        return new ArrayList<>(names.keySet());
+    }
+
+    /** Every loadable rhythm; ones that fail to load are left out. */
+    public List<Rhythm> all() {
+        List<Rhythm> out = new ArrayList<>();
+        for (String n : names()) {
+            try {
+                out.add(load(n));
+            } catch (RuntimeException e) {
+                // a broken user rhythm is reported by gather lint, not here
+            }
+        }
+        return out;
+    }
+
+    /** The shipped rhythm's text, from inside the jar. */
+    static String shipped(String name) {
+        try (InputStream in = RhythmLibrary.class.getResourceAsStream("/rhythms/" + name + ".yaml")) {
+            if (in == null) {
+                throw new IllegalStateException("shipped rhythm " + name + " is missing from the build");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read shipped rhythm " + name, e);
+        }
+    }
+
+    /** Looks up a shipped rhythm, for tests and the demo. */
+    public static Optional<Rhythm> shippedRhythm(String name) {
+        return SHIPPED.contains(name)
+                ? Optional.of(RhythmLoader.parse("rhythms/" + name + ".yaml", shipped(name)))
+                : Optional.empty();
+    }
+}

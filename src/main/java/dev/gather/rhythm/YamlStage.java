@@ -1,0 +1,178 @@
+package dev.gather.rhythm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.StringReader;
+import java.math.BigInteger;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.SequenceNode;
+import org.yaml.snakeyaml.nodes.Tag;
+
+/**
+ * Stage 1: YAML text to a JSON tree with source positions. Bounded on every axis a hostile file
+ * can push: size, aliases, nesting, total nodes after alias expansion. Duplicate keys are errors.
+ */
+final class YamlStage {
+    static final int MAX_CHARS = 256 * 1024;
+    private static final int MAX_NODES = 20_000;
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private YamlStage() {}
+
+    static SourceTree parse(String file, String text) {
+        if (text.length() > MAX_CHARS) {
+            throw fail(
+                    file,
+                    1,
+                    1,
+                    "yaml.size",
+                    "file is larger than " + MAX_CHARS / 1024 + " KiB (found " + text.length() / 1024 + " KiB)");
+        }
+        if (text.isBlank()
+                || text.lines().allMatch(l -> l.isBlank() || l.stripLeading().startsWith("#"))) {
+            throw fail(
+                    file,
+                    1,
+                    1,
+                    "yaml.empty",
+                    "file is empty; a rhythm is a mapping with name, description, talking_piece, roles and prompts");
+        }
+        LoaderOptions options = new LoaderOptions();
+        options.setAllowDuplicateKeys(false);
+        options.setMaxAliasesForCollections(20);
+        options.setNestingDepthLimit(20);
+        options.setCodePointLimit(MAX_CHARS);
+        options.setAllowRecursiveKeys(false);
+        Node root;
+        try {
+            root = new Yaml(options).compose(new StringReader(text));
+        } catch (MarkedYAMLException e) {
+            Mark m = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
+            String problem = e.getProblem() != null ? e.getProblem() : e.getMessage();
+            throw fail(
+                    file,
+                    m == null ? 1 : m.getLine() + 1,
+                    m == null ? 1 : m.getColumn() + 1,
+                    "yaml.syntax",
+                    "YAML syntax: " + oneLine(problem));
+        } catch (YAMLException e) {
+            throw fail(file, 1, 1, "yaml.limits", "YAML refused: " + oneLine(e.getMessage()));
+        }
+        if (root == null) {
+            throw fail(file, 1, 1, "yaml.empty", "file has no YAML document");
+        }
+        if (!(root instanceof MappingNode)) {
+            Mark m = root.getStartMark();
+            throw fail(
+                    file,
+                    m.getLine() + 1,
+                    m.getColumn() + 1,
+                    "yaml.not-mapping",
+                    "a rhythm must be a mapping of keys to values (found " + kind(root) + ")");
+        }
+        Map<String, int[]> positions = new HashMap<>();
+        int[] budget = {MAX_NODES};
+        JsonNode tree = convert(file, root, "", positions, budget);
+        return new SourceTree(file, tree, positions);
+    }
+
+    private static JsonNode convert(
+            String file, Node node, String pointer, Map<String, int[]> positions, int[] budget) {
+        if (--budget[0] < 0) {
+            throw fail(
+                    file,
+                    node.getStartMark().getLine() + 1,
+                    node.getStartMark().getColumn() + 1,
+                    "yaml.limits",
+                    "document expands to more than " + MAX_NODES + " values (alias bomb?)");
+        }
+        positions.put(pointer, pos(node));
+        if (node instanceof MappingNode map) {
+            ObjectNode obj = NODES.objectNode();
+            for (NodeTuple t : map.getValue()) {
+                if (!(t.getKeyNode() instanceof ScalarNode k)) {
+                    throw fail(
+                            file,
+                            pos(t.getKeyNode())[0],
+                            pos(t.getKeyNode())[1],
+                            "yaml.key",
+                            "keys must be plain text");
+                }
+                String key = k.getValue();
+                String child = pointer + "/" + key.replace("~", "~0").replace("/", "~1");
+                if (obj.has(key)) {
+                    throw fail(file, pos(k)[0], pos(k)[1], "yaml.duplicate-key", "duplicate key '" + key + "'");
+                }
+                positions.put(child + "#key", pos(k));
+                obj.set(key, convert(file, t.getValueNode(), child, positions, budget));
+            }
+            return obj;
+        }
+        if (node instanceof SequenceNode seq) {
+            ArrayNode arr = NODES.arrayNode();
+            List<Node> items = seq.getValue();
+            for (int i = 0; i < items.size(); i++) {
+                arr.add(convert(file, items.get(i), pointer + "/" + i, positions, budget));
+            }
+            return arr;
+        }
+        return scalar((ScalarNode) node);
+    }
+
+    private static JsonNode scalar(ScalarNode s) {
+        Tag tag = s.getTag();
+        String v = s.getValue();
+        try {
+            if (Tag.NULL.equals(tag)) {
+                return NODES.nullNode();
+            }
+            if (Tag.BOOL.equals(tag)) {
+                return NODES.booleanNode(
+                        v.equalsIgnoreCase("true") || v.equalsIgnoreCase("yes") || v.equalsIgnoreCase("on"));
+            }
+            if (Tag.INT.equals(tag)) {
+                BigInteger b = new BigInteger(v.replace("_", ""));
+                return b.bitLength() < 63 ? NODES.numberNode(b.longValue()) : NODES.numberNode(b);
+            }
+            if (Tag.FLOAT.equals(tag)) {
+                return NODES.numberNode(Double.parseDouble(v.replace("_", "")));
+            }
+        } catch (NumberFormatException e) {
+            return NODES.textNode(v);
+        }
+        return NODES.textNode(v);
+    }
+
+    private static int[] pos(Node n) {
+        return new int[] {n.getStartMark().getLine() + 1, n.getStartMark().getColumn() + 1};
+    }
+
+    private static String kind(Node n) {
+        if (n instanceof SequenceNode) {
+            return "a list";
+        }
+        return "a single value '" + oneLine(((ScalarNode) n).getValue()) + "'";
+    }
+
+    private static String oneLine(String s) {
+        String t = s == null ? "" : s.strip().replaceAll("\\s+", " ");
+        return t.length() > 80 ? t.substring(0, 80) + "…" : t;
+    }
+
+    private static RhythmException fail(String file, int line, int col, String rule, String message) {
+        return new RhythmException(List.of(new RhythmError(file, line, col, rule, message)));
+    }
+}
