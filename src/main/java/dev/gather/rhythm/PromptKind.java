@@ -34,6 +34,8 @@ public enum PromptKind {
     HARVEST("harvest", Set.of("name", "number", "rhythm", "question")),
     /** Private note to a member who spoke without the piece. */
     REMINDER("reminder", Set.of("name", "number", "holder", "holder_number")),
+    /** Announced to all, once, when a member's pane ends. */
+    LEFT("left", Set.of("name", "number")),
     /** Sent to all when the gathering or link closes. */
     CLOSING("closing", Set.of("rhythm", "reason")),
     /** Sent to both sides when a link without a piece runs out of turns. */

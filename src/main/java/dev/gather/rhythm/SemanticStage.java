@@ -38,6 +38,7 @@ final class SemanticStage {
             PromptKind.TURN,
             PromptKind.HARVEST,
             PromptKind.REMINDER,
+            PromptKind.LEFT,
             PromptKind.CLOSING);
     private static final Set<PromptKind> DIRECT_PROMPTS = Set.of(PromptKind.CLOSING, PromptKind.BUDGET_EXHAUSTED);
 

@@ -1,5 +1,6 @@
 package dev.gather.tmux;
 
+import dev.gather.time.Scheduler;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

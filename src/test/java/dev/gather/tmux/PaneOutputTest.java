@@ -4,6 +4,8 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.gather.time.ManualScheduler;
+import dev.gather.time.Scheduler;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.gather.tmux;
+package dev.gather.time;
 
 import java.time.Duration;
 import java.util.concurrent.ScheduledExecutorService;

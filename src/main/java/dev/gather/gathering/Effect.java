@@ -1,0 +1,27 @@
+package dev.gather.gathering;
+
+import dev.gather.link.Member;
+
+/**
+ * What the ceremony asks the world to do. The machine only emits these; one runner outside executes
+ * them (typing into panes, journalling), so the machine is tested without tmux.
+ */
+public sealed interface Effect {
+    /** The holder's words go to everyone else, attributed. */
+    record Relay(Member from, String text) implements Effect {}
+
+    /** A private prompt to one member (seed, beat, final beat, reminder, harvest signal). */
+    record Inject(Member to, String kind, String text) implements Effect {}
+
+    /** A line for everyone (phase, turn change, member left, closing). */
+    record Announce(String kind, String text) implements Effect {}
+
+    /** Words from a member without the piece: journalled, never relayed. */
+    record OutOfTurn(Member from, String text) implements Effect {}
+
+    /** The harvest text, to be kept beside the journal. */
+    record HarvestStored(Member by, String text) implements Effect {}
+
+    /** The gathering is over. */
+    record Closed(String reason) implements Effect {}
+}

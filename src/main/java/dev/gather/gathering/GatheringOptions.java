@@ -1,0 +1,24 @@
+package dev.gather.gathering;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/** Start-time overrides of the rhythm: beats per turn, beat interval, opening question. */
+public record GatheringOptions(
+        Optional<Integer> beatsPerTurn, Optional<Duration> beatInterval, Optional<String> question) {
+    public static final GatheringOptions NONE =
+            new GatheringOptions(Optional.empty(), Optional.empty(), Optional.empty());
+
+    public GatheringOptions {
+        beatsPerTurn.ifPresent(b -> {
+            if (b < 1) {
+                throw new IllegalArgumentException("beats_per_turn must be at least 1 (was " + b + ")");
+            }
+        });
+        beatInterval.ifPresent(d -> {
+            if (d.isNegative() || d.isZero()) {
+                throw new IllegalArgumentException("beat interval must be positive (was " + d + ")");
+            }
+        });
+    }
+}

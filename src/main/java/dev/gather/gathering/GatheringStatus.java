@@ -1,0 +1,24 @@
+package dev.gather.gathering;
+
+import dev.gather.link.Member;
+import java.util.List;
+import java.util.Optional;
+
+/** A gathering at one moment, as status commands show it. */
+public record GatheringStatus(
+        String id,
+        String rhythm,
+        GatheringState state,
+        String phase,
+        int phaseIndex,
+        int round,
+        int rounds,
+        Optional<Member> holder,
+        int beat,
+        List<Member> order,
+        List<Member> present) {
+    public GatheringStatus {
+        order = List.copyOf(order);
+        present = List.copyOf(present);
+    }
+}

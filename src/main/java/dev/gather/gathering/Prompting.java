@@ -1,0 +1,114 @@
+package dev.gather.gathering;
+
+import dev.gather.link.Member;
+import dev.gather.rhythm.Durations;
+import dev.gather.rhythm.Phase;
+import dev.gather.rhythm.PromptKind;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** Fills the rhythm's prompts for one gathering: every word a member reads comes from the rhythm. */
+final class Prompting {
+    private final Ceremony c;
+
+    Prompting(Ceremony c) {
+        this.c = c;
+    }
+
+    String seed(Member m, String pulse) {
+        Map<String, Object> v = identity(m);
+        v.put("role", m.role().name().toLowerCase(Locale.ROOT));
+        v.put(
+                "participants",
+                c.members.stream()
+                        .map(x -> x.number() + " " + x.name() + " ("
+                                + x.role().name().toLowerCase(Locale.ROOT) + ")")
+                        .collect(Collectors.joining(", ")));
+        v.put(
+                "order",
+                c.order.stream().map(x -> x.name() + " (" + x.number() + ")").collect(Collectors.joining(" → ")));
+        v.put(
+                "harvester",
+                c.harvester.map(h -> h.name() + " (" + h.number() + ")").orElse("none"));
+        v.put(
+                "breath",
+                c.rhythm.breath().stream()
+                        .map(p -> p.name() + " " + p.rounds() + " round" + (p.rounds() == 1 ? "" : "s"))
+                        .collect(Collectors.joining(", ")));
+        v.put(
+                "beats",
+                c.beats.perTurn() + " per turn, every " + Durations.format(c.beats.interval()) + ", "
+                        + Durations.format(c.beats.grace()) + " grace after the last");
+        v.put("rhythm", c.rhythm.name());
+        v.put("question", c.question);
+        v.put("pulse", pulse);
+        return render(PromptKind.SEED, v);
+    }
+
+    String beat(Member m, int beat, String pulse) {
+        Map<String, Object> v = identity(m);
+        v.put("beat", beat);
+        v.put("beats", c.beats.perTurn());
+        v.put("pulse", pulse);
+        return render(beat >= c.beats.perTurn() ? PromptKind.FINAL_BEAT : PromptKind.BEAT, v);
+    }
+
+    String phase(Phase p, int round) {
+        return render(
+                PromptKind.PHASE,
+                Map.of(
+                        "PHASE",
+                        p.name().toUpperCase(Locale.ROOT),
+                        "phase",
+                        p.name(),
+                        "round",
+                        round,
+                        "rounds",
+                        p.rounds(),
+                        "discipline",
+                        p.discipline()));
+    }
+
+    String turn(Member m) {
+        return render(PromptKind.TURN, identity(m));
+    }
+
+    String reminder(Member m, Member holder) {
+        Map<String, Object> v = identity(m);
+        v.put("holder", holder.name());
+        v.put("holder_number", holder.number());
+        return render(PromptKind.REMINDER, v);
+    }
+
+    String harvest(Member h) {
+        Map<String, Object> v = identity(h);
+        v.put("rhythm", c.rhythm.name());
+        v.put("question", c.question);
+        return render(PromptKind.HARVEST, v);
+    }
+
+    String left(Member m) {
+        return render(PromptKind.LEFT, identity(m));
+    }
+
+    String closing(String reason) {
+        return render(PromptKind.CLOSING, Map.of("rhythm", c.rhythm.name(), "reason", reason));
+    }
+
+    private static Map<String, Object> identity(Member m) {
+        Map<String, Object> v = new HashMap<>();
+        v.put("name", m.name());
+        v.put("number", m.number());
+        return v;
+    }
+
+    private String render(PromptKind kind, Map<String, ?> values) {
+        return c.rhythm
+                .prompts()
+                .render(kind, values)
+                .orElseThrow(
+                        () -> new IllegalStateException("rhythm " + c.rhythm.name() + " has no prompts." + kind.key()));
+    }
+}

@@ -1,0 +1,79 @@
+package dev.gather.gathering;
+
+import dev.gather.link.Member;
+import dev.gather.link.Role;
+import dev.gather.rhythm.Rhythm;
+import dev.gather.rhythm.RhythmLibrary;
+import dev.gather.time.ManualScheduler;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** A gathering in virtual time with recorded effects: the fixture of the engine tests. */
+final class Circle {
+    static final List<String> NAMES =
+            List.of("Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Ivy", "Jo", "Kai", "Lu", "Mo");
+
+    final ManualScheduler time = new ManualScheduler();
+    final List<Effect> effects = new CopyOnWriteArrayList<>();
+    final List<Member> members = new ArrayList<>();
+    final Gathering gathering;
+
+    Circle(String rhythm, int speakers, boolean harvester, boolean human) {
+        this(RhythmLibrary.shippedRhythm(rhythm).orElseThrow(), speakers, harvester, human, GatheringOptions.NONE);
+    }
+
+    Circle(Rhythm rhythm, int speakers, boolean harvester, boolean human, GatheringOptions options) {
+        for (int i = 0; i < speakers; i++) {
+            members.add(Member.inPane(NAMES.get(i), members.size() + 1, Role.SPEAKER, "%" + (members.size() + 1)));
+        }
+        if (human) {
+            members.add(new Member("Hu", members.size() + 1, Role.HUMAN, java.util.Optional.empty()));
+        }
+        if (harvester) {
+            members.add(Member.inPane("Hal", members.size() + 1, Role.HARVESTER, "%" + (members.size() + 1)));
+        }
+        gathering = Gathering.create(
+                "g-test", rhythm, members, options, time, Runnable::run, () -> "calm seas", effects::add);
+    }
+
+    Member m(String name) {
+        return members.stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    Member holder() {
+        return gathering.status().holder().orElseThrow();
+    }
+
+    /** Texts of announcements of {@code kind}, in order. */
+    List<String> announced(String kind) {
+        return effects.stream()
+                .filter(e -> e instanceof Effect.Announce a && a.kind().equals(kind))
+                .map(e -> ((Effect.Announce) e).text())
+                .toList();
+    }
+
+    List<Effect.Inject> injected(String kind) {
+        return effects.stream()
+                .filter(e -> e instanceof Effect.Inject i && i.kind().equals(kind))
+                .map(e -> (Effect.Inject) e)
+                .toList();
+    }
+
+    List<Effect.Relay> relayed() {
+        return effects.stream()
+                .filter(e -> e instanceof Effect.Relay)
+                .map(e -> (Effect.Relay) e)
+                .toList();
+    }
+
+    /** The holder says something and passes on by phrase, until the gathering harvests or closes. */
+    void passAround(int maxTurns) {
+        for (int i = 0; i < maxTurns && gathering.state() != GatheringState.HARVESTING && !gathering.closed(); i++) {
+            Member h = holder();
+            gathering
+                    .onTurnOutput(h, h.name() + " speaks, turn " + i + ". I pass the piece.")
+                    .join();
+        }
+    }
+}
