@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
             LinksCommand.class,
             StatusCommand.class,
             TranscriptCommand.class,
+            McpCommand.class,
         })
 public final class Main implements Runnable {
 
