@@ -10,6 +10,19 @@ import java.util.Locale;
  * No decoding, no regex, no allocation per word: this is what makes thousands of files cheap.
  */
 final class TokenScanner {
+    /** Each byte's lowercase form when it belongs to a word, 0 when it separates words: one lookup per byte. */
+    private static final byte[] WORD_BYTE = new byte[256];
+
+    static {
+        for (int b = 0; b < 256; b++) {
+            if (b >= 'A' && b <= 'Z') {
+                WORD_BYTE[b] = (byte) (b + 32);
+            } else if ((b >= 'a' && b <= 'z') || (b >= '0' && b <= '9') || b >= 0x80) {
+                WORD_BYTE[b] = (byte) b;
+            }
+        }
+    }
+
     private final byte[][] words;
     private final long[] hashes;
 
@@ -34,18 +47,21 @@ final class TokenScanner {
     void count(byte[] data, int length, int[] counts) {
         int start = -1;
         long h = 0;
-        for (int i = 0; i <= length; i++) {
-            int b = i < length ? lower(data[i]) : ' ';
-            if (isWordByte(b)) {
+        for (int i = 0; i < length; i++) {
+            byte b = WORD_BYTE[data[i] & 0xff];
+            if (b != 0) {
                 if (start < 0) {
                     start = i;
                     h = 0;
                 }
-                h = h * 31 + (byte) b;
+                h = h * 31 + b;
             } else if (start >= 0) {
                 match(data, start, i, h, counts);
                 start = -1;
             }
+        }
+        if (start >= 0) {
+            match(data, start, length, h, counts);
         }
     }
 
@@ -62,18 +78,10 @@ final class TokenScanner {
             return false;
         }
         for (int i = 0; i < word.length; i++) {
-            if ((byte) lower(data[from + i]) != word[i]) {
+            if (WORD_BYTE[data[from + i] & 0xff] != word[i]) {
                 return false;
             }
         }
         return true;
-    }
-
-    private static int lower(byte b) {
-        return b >= 'A' && b <= 'Z' ? b + 32 : b & 0xff;
-    }
-
-    private static boolean isWordByte(int b) {
-        return (b >= 'a' && b <= 'z') || (b >= '0' && b <= '9') || b >= 0x80;
     }
 }
