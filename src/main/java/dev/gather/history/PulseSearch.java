@@ -122,8 +122,9 @@ final class PulseSearch {
     static int readHead(Path file, byte[] buffer) throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             ByteBuffer b = ByteBuffer.wrap(buffer);
-            while (b.hasRemaining() && ch.read(b) >= 0) {
-                // read until the buffer is full or the file ends
+            int n = 0;
+            while (b.hasRemaining() && n >= 0) {
+                n = ch.read(b);
             }
             return b.position();
         }

@@ -40,6 +40,7 @@ class McpProcessTest {
     Path home;
 
     private String target;
+    private String callerPane;
 
     @BeforeEach
     void startTmux() throws Exception {
@@ -82,14 +83,49 @@ class McpProcessTest {
         }
     }
 
-    @Test
-    void listsToolsAndDeliversAOneShotIntoAPane() {
-        McpSyncClient client = McpClient.sync(new Transport(ServerParameters.builder(gather().get(0))
+    private McpSyncClient client() {
+        return McpClient.sync(new Transport(ServerParameters.builder(gather().get(0))
                         .args(gather("mcp").subList(1, gather("mcp").size()))
                         .build()))
                 .requestTimeout(Duration.ofSeconds(60))
                 .initializationTimeout(Duration.ofSeconds(60))
                 .build();
+    }
+
+    @Test
+    void linksTheCallersPaneDirectlyAndClosesTheLink() throws Exception {
+        callerPane = run("tmux", "-L", socket, "new-session", "-d", "-P", "-F", "#{pane_id}", "-s", "caller", "cat")
+                .strip();
+        McpSyncClient client = client();
+        try {
+            client.initialize();
+            McpSchema.CallToolResult linked =
+                    call(client, "send_message", Map.of("to", target, "message", "shall we pair?", "direct", true));
+            assertFalse(linked.isError(), () -> InProcessServer.text(linked));
+            JsonNode link = JSON.valueToTree(linked.structuredContent()).path("link");
+            String id = link.path("id").asText();
+            assertFalse(id.isBlank(), link.toString());
+            assertEquals(2, link.path("members").size(), link.toString());
+            assertTrue(InProcessServer.text(linked).startsWith("Linked in " + id), InProcessServer.text(linked));
+            await().atMost(Duration.ofSeconds(20)).until(() -> capture().contains("shall we pair?"));
+
+            McpSchema.CallToolResult closed = call(client, "send_message", Map.of("close_link", true));
+            assertFalse(closed.isError(), () -> InProcessServer.text(closed));
+            assertEquals(
+                    id,
+                    JSON.valueToTree(closed.structuredContent()).path("closed").asText());
+
+            McpSchema.CallToolResult again = call(client, "send_message", Map.of("close_link", true));
+            assertTrue(again.isError(), "no link is left to close");
+            assertTrue(InProcessServer.text(again).startsWith("send_message: "), InProcessServer.text(again));
+        } finally {
+            client.closeGracefully();
+        }
+    }
+
+    @Test
+    void listsToolsAndDeliversAOneShotIntoAPane() {
+        McpSyncClient client = client();
         try {
             client.initialize();
             assertEquals(
@@ -185,9 +221,12 @@ class McpProcessTest {
     private void environment(ProcessBuilder pb) {
         pb.environment().put("GATHER_HOME", home.resolve("state").toString());
         pb.environment().put("GATHER_TMUX_SOCKET", socket);
-        // the test may itself run inside tmux: the caller is then a human, not that outer pane
+        // the test may itself run inside tmux: the caller is a pane of the private server or a human
         pb.environment().remove("TMUX_PANE");
         pb.environment().remove("TMUX");
+        if (callerPane != null) {
+            pb.environment().put("TMUX_PANE", callerPane);
+        }
     }
 
     private String capture() throws IOException, InterruptedException {
