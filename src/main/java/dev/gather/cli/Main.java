@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
             StatusCommand.class,
             TranscriptCommand.class,
             LintCommand.class,
+            McpCommand.class,
         })
 public final class Main implements Runnable {
 

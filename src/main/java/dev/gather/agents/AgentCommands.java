@@ -1,0 +1,115 @@
+package dev.gather.agents;
+
+import dev.gather.daemon.StateDir;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Turns a participant's agent (a kind such as {@code claude} or a command line) into the words to
+ * run in its new pane. Kinds come from {@code $GATHER_HOME/agents.yaml} when present, over built-in
+ * defaults; {@code {name}} in any word becomes the member's name, {@code {gather}} the gather launcher.
+ */
+public final class AgentCommands {
+    /** The file name in the state directory. */
+    public static final String FILE = "agents.yaml";
+
+    private final Map<String, List<String>> kinds;
+    private final List<String> gather;
+
+    AgentCommands(Map<String, List<String>> kinds, List<String> gather) {
+        this.kinds = Map.copyOf(kinds);
+        this.gather = List.copyOf(gather);
+    }
+
+    /** The built-in kinds and, over them, those of {@code state}'s agents.yaml when it exists. */
+    public static AgentCommands load(StateDir state) {
+        return load(state.root().resolve(FILE), launcher());
+    }
+
+    static AgentCommands load(Path file, List<String> gather) {
+        Map<String, List<String>> kinds = new LinkedHashMap<>(defaults());
+        if (Files.exists(file)) {
+            kinds.putAll(AgentsFile.read(file));
+        }
+        return new AgentCommands(kinds, gather);
+    }
+
+    static Map<String, List<String>> defaults() {
+        Map<String, List<String>> d = new LinkedHashMap<>();
+        d.put("claude", List.of("claude"));
+        d.put("codex", List.of("codex"));
+        d.put("gemini", List.of("gemini"));
+        d.put("sim", List.of("{gather}", "sim", "--name", "{name}"));
+        return d;
+    }
+
+    /**
+     * The command for {@code kindOrCommand}: a known kind's words, else the string itself split as a
+     * command line; placeholders filled in for {@code memberName}.
+     */
+    public List<String> command(String kindOrCommand, String memberName) {
+        Objects.requireNonNull(memberName, "memberName");
+        if (kindOrCommand == null || kindOrCommand.isBlank()) {
+            throw new IllegalArgumentException(
+                    "agent is empty; give a kind (" + String.join(", ", kinds()) + ") or a command line");
+        }
+        String key = kindOrCommand.strip();
+        List<String> words = kinds.containsKey(key) ? kinds.get(key) : Words.split(key);
+        List<String> out = new ArrayList<>();
+        for (String w : words) {
+            if (w.equals("{gather}")) {
+                out.addAll(gather);
+            } else {
+                out.add(w.replace("{name}", memberName).replace("{gather}", String.join(" ", gather)));
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /** The known kinds, sorted. */
+    public List<String> kinds() {
+        return kinds.keySet().stream().sorted().toList();
+    }
+
+    /**
+     * The gather launcher beside the running code: {@code <project>/bin/gather} for both
+     * target/gather.jar and target/classes; else a java command line for this class path.
+     */
+    static List<String> launcher() {
+        return launcherNear(codeLocation())
+                .map(List::of)
+                .orElseGet(() -> List.of(
+                        ProcessHandle.current().info().command().orElse("java"),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "dev.gather.cli.Main"));
+    }
+
+    static Optional<String> launcherNear(Optional<Path> code) {
+        return code.map(Path::toAbsolutePath)
+                .map(Path::getParent)
+                .map(Path::getParent)
+                .map(project -> project.resolve("bin/gather"))
+                .filter(Files::isExecutable)
+                .map(Path::toString);
+    }
+
+    private static Optional<Path> codeLocation() {
+        try {
+            return Optional.of(Path.of(AgentCommands.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI()));
+        } catch (URISyntaxException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+}

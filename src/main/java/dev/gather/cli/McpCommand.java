@@ -1,0 +1,37 @@
+package dev.gather.cli;
+
+import dev.gather.daemon.DaemonClient;
+import dev.gather.mcp.EndAwareInput;
+import dev.gather.mcp.GatherServer;
+import dev.gather.mcp.SocketDaemonCalls;
+import io.modelcontextprotocol.server.McpSyncServer;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+
+@Command(
+        name = "mcp",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Serve gather's agent tools (send_message, start_gathering, …) over MCP on stdin/stdout.",
+            "An agent harness starts it; the caller is the pane in $TMUX_PANE. Logs go to stderr.",
+            "",
+            "Example:  claude mcp add gather -- /path/to/gather/bin/gather mcp",
+        })
+final class McpCommand implements Callable<Integer> {
+
+    @Override
+    public Integer call() throws Exception {
+        OutputStream protocol = new FileOutputStream(FileDescriptor.out);
+        // stdout belongs to the protocol: anything else that prints by mistake lands on stderr.
+        System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true, "UTF-8"));
+        EndAwareInput in = new EndAwareInput(System.in);
+        McpSyncServer server = GatherServer.start(in, protocol, new SocketDaemonCalls(DaemonClient.fromEnvironment()));
+        in.awaitEnd();
+        server.closeGracefully();
+        return 0;
+    }
+}

@@ -1,0 +1,33 @@
+package dev.gather.mcp;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Set;
+
+/** {@code end_gathering}: closes a gathering now. */
+final class EndGathering implements GatherTool {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Override
+    public String name() {
+        return "end_gathering";
+    }
+
+    @Override
+    public String op() {
+        return "end_gathering";
+    }
+
+    @Override
+    public ObjectNode request(Args args) {
+        args.only(Set.of("gathering"));
+        return JSON.createObjectNode()
+                .put("gathering", args.text("gathering", "a gathering id from start_gathering or gathering_status"));
+    }
+
+    @Override
+    public String text(ObjectNode result) {
+        return "Gathering " + Render.field(result, "gathering_id", "?") + " is "
+                + Render.field(result, "state", "ending") + ".";
+    }
+}

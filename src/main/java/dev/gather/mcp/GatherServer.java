@@ -1,0 +1,66 @@
+package dev.gather.mcp;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.List;
+import java.util.Map;
+
+/** The gather MCP server: the agent-facing tools over stdio, each a thin call to the daemon. */
+public final class GatherServer {
+    static final List<GatherTool> TOOLS = List.of(
+            new StartGathering(),
+            new SendMessage(),
+            new ListRhythms(),
+            new GatheringStatus(),
+            new EndGathering(),
+            new ListMembers(),
+            new PassPiece());
+
+    private static final String INSTRUCTIONS = "gather lets agents in tmux panes talk to each other. send_message"
+            + " reaches another pane once, or links the two panes (direct=true) so each side's answers are typed"
+            + " into the other's terminal. start_gathering runs a facilitated circle of new agents from a rhythm"
+            + " (see list_rhythms).";
+
+    private GatherServer() {}
+
+    /**
+     * Starts serving MCP on {@code in}/{@code out} (JSON-RPC lines); the server ends when {@code in}
+     * ends. Nothing else may write to {@code out}.
+     */
+    public static McpSyncServer start(InputStream in, OutputStream out, DaemonCalls daemon) {
+        McpJsonMapper mapper = new JacksonMcpJsonMapper(new ObjectMapper());
+        Map<String, McpSchema.Tool> catalog = ToolCatalog.load();
+        List<SyncToolSpecification> specs = TOOLS.stream()
+                .map(t -> {
+                    McpSchema.Tool definition = catalog.get(t.name());
+                    if (definition == null) {
+                        throw new IllegalStateException("tools.json has no entry for " + t.name());
+                    }
+                    ToolHandler handler = new ToolHandler(t, daemon);
+                    return SyncToolSpecification.builder()
+                            .tool(definition)
+                            .callHandler((exchange, request) -> handler.call(request))
+                            .build();
+                })
+                .toList();
+        String version = GatherServer.class.getPackage().getImplementationVersion();
+        return McpServer.sync(new StdioServerTransportProvider(mapper, in, out))
+                .serverInfo("gather", version == null ? "dev" : version)
+                .instructions(INSTRUCTIONS)
+                .jsonMapper(mapper)
+                // Our own argument checks say what to fix in words an agent can act on.
+                .validateToolInputs(false)
+                .capabilities(
+                        McpSchema.ServerCapabilities.builder().tools(false).build())
+                .tools(specs)
+                .build();
+    }
+}

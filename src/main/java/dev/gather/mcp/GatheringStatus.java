@@ -1,0 +1,53 @@
+package dev.gather.mcp;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Set;
+
+/** {@code gathering_status}: where a gathering stands. */
+final class GatheringStatus implements GatherTool {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Override
+    public String name() {
+        return "gathering_status";
+    }
+
+    @Override
+    public String op() {
+        return "gathering_status";
+    }
+
+    @Override
+    public ObjectNode request(Args args) {
+        args.only(Set.of("gathering"));
+        ObjectNode r = JSON.createObjectNode();
+        args.optionalText("gathering", "a gathering id from start_gathering").ifPresent(g -> r.put("gathering", g));
+        return r;
+    }
+
+    @Override
+    public String text(ObjectNode s) {
+        StringBuilder out = new StringBuilder("Gathering ")
+                .append(Render.field(s, "gathering_id", "?"))
+                .append(" (")
+                .append(Render.field(s, "rhythm", "?"))
+                .append("): ")
+                .append(Render.field(s, "state", "unknown"));
+        if (s.hasNonNull("phase")) {
+            out.append(", phase ").append(s.path("phase").asText());
+        }
+        if (s.hasNonNull("round")) {
+            out.append(", round ").append(s.path("round").asText());
+            if (s.hasNonNull("rounds")) {
+                out.append('/').append(s.path("rounds").asText());
+            }
+        }
+        if (s.hasNonNull("holder")) {
+            out.append(", piece with ").append(s.path("holder").asText());
+        }
+        return out.append(".\nMembers:\n")
+                .append(Render.members(s.path("members")))
+                .toString();
+    }
+}

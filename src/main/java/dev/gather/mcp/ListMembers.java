@@ -1,0 +1,40 @@
+package dev.gather.mcp;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Optional;
+import java.util.Set;
+
+/** {@code list_members}: who is in a link or a gathering. */
+final class ListMembers implements GatherTool {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Override
+    public String name() {
+        return "list_members";
+    }
+
+    @Override
+    public String op() {
+        return "list_members";
+    }
+
+    @Override
+    public ObjectNode request(Args args) {
+        args.only(Set.of("link", "gathering"));
+        Optional<String> link = args.optionalText("link", "a link id like link-1");
+        Optional<String> gathering = args.optionalText("gathering", "a gathering id");
+        if (link.isPresent() && gathering.isPresent()) {
+            throw new BadArgument("list_members: give 'link' or 'gathering', not both");
+        }
+        ObjectNode r = JSON.createObjectNode();
+        link.ifPresent(l -> r.put("link", l));
+        gathering.ifPresent(g -> r.put("gathering", g));
+        return r;
+    }
+
+    @Override
+    public String text(ObjectNode result) {
+        return "Members:\n" + Render.members(result.path("members"));
+    }
+}

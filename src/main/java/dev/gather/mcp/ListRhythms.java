@@ -1,0 +1,51 @@
+package dev.gather.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Set;
+
+/** {@code list_rhythms}: what start_gathering can run. */
+final class ListRhythms implements GatherTool {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Override
+    public String name() {
+        return "list_rhythms";
+    }
+
+    @Override
+    public String op() {
+        return "list_rhythms";
+    }
+
+    @Override
+    public ObjectNode request(Args args) {
+        args.only(Set.of());
+        return JSON.createObjectNode();
+    }
+
+    @Override
+    public String text(ObjectNode result) {
+        JsonNode rhythms = result.path("rhythms");
+        if (!rhythms.isArray() || rhythms.isEmpty()) {
+            return "No rhythms are installed.";
+        }
+        StringBuilder out = new StringBuilder("Rhythms:");
+        for (JsonNode r : rhythms) {
+            out.append("\n- ").append(Render.field(r, "name", "?"));
+            if (r.hasNonNull("description")) {
+                out.append(": ").append(r.path("description").asText());
+            }
+            if (r.hasNonNull("speakers_min") || r.hasNonNull("speakers_max")) {
+                out.append(" (speakers ")
+                        .append(Render.field(r, "speakers_min", "?"))
+                        .append('-')
+                        .append(Render.field(r, "speakers_max", "?"))
+                        .append(r.path("talking_piece").asBoolean(false) ? ", talking piece" : "")
+                        .append(')');
+            }
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,69 @@
+package dev.gather.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Set;
+
+/** {@code send_message}: a one-shot message, the direct-link handshake, or closing the caller's link. */
+final class SendMessage implements GatherTool {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Override
+    public String name() {
+        return "send_message";
+    }
+
+    @Override
+    public String op() {
+        return "send";
+    }
+
+    @Override
+    public ObjectNode request(Args args) {
+        args.only(Set.of("to", "message", "direct", "close_link"));
+        boolean direct = args.flag("direct");
+        if (args.flag("close_link")) {
+            if (direct) {
+                throw new BadArgument("send_message: give close_link=true or direct=true, not both");
+            }
+            return JSON.createObjectNode().put("close_link", true);
+        }
+        return JSON.createObjectNode()
+                .put("to", args.text("to", "a pane id like %12, a tmux session name or a member name"))
+                .put("message", args.text("message", "the words to deliver"))
+                .put("direct", direct);
+    }
+
+    @Override
+    public String text(ObjectNode result) {
+        if (result.has("closed")) {
+            return "Closed link " + result.path("closed").asText() + "; its members were told.";
+        }
+        StringBuilder out = new StringBuilder();
+        JsonNode link = result.path("link");
+        if (link.isObject()) {
+            out.append("Linked in ")
+                    .append(Render.field(link, "id", "?"))
+                    .append(": from now on each member's turn output is typed into the others' panes.\n")
+                    .append(Render.members(link.path("members")))
+                    .append('\n');
+        }
+        JsonNode delivered = result.path("delivered");
+        if (!delivered.isArray() || delivered.isEmpty()) {
+            out.append("Nothing was delivered.");
+        }
+        for (JsonNode d : delivered) {
+            out.append(Render.field(d, "to", "?"));
+            if (d.hasNonNull("pane")) {
+                out.append(" (").append(d.path("pane").asText()).append(')');
+            }
+            out.append(": ").append(Render.field(d, "state", "unknown"));
+            if (d.hasNonNull("reason")) {
+                out.append(" (").append(d.path("reason").asText()).append(')');
+            }
+            out.append('\n');
+        }
+        return out.toString().strip();
+    }
+}
