@@ -93,7 +93,9 @@ public final class AgentCommands {
     }
 
     static Optional<String> launcherNear(Optional<Path> code) {
+        // only a packaged jar has bin/gather beside it that works; classes (tests) launch java directly
         return code.map(Path::toAbsolutePath)
+                .filter(p -> p.toString().endsWith(".jar"))
                 .map(Path::getParent)
                 .map(Path::getParent)
                 .map(project -> project.resolve("bin/gather"))

@@ -24,6 +24,12 @@ import picocli.CommandLine.Command;
             TranscriptCommand.class,
             LintCommand.class,
             McpCommand.class,
+            WatchCommand.class,
+            SayCommand.class,
+            StartCommand.class,
+            EndCommand.class,
+            PassCommand.class,
+            DemoCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -40,6 +40,20 @@ public final class Daemon implements AutoCloseable {
     final Relay relay;
     final Map<String, HarnessQuirks> paneKinds = new ConcurrentHashMap<>();
     final Dispatcher dispatcher = new Dispatcher();
+    final dev.gather.rhythm.RhythmLibrary rhythms;
+    final dev.gather.gathering.Gatherings gatherings = new dev.gather.gathering.Gatherings();
+    final java.util.concurrent.ScheduledExecutorService timers =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "gather-timers");
+                t.setDaemon(true);
+                return t;
+            });
+    final dev.gather.time.Scheduler scheduler = dev.gather.time.Scheduler.of(timers);
+    final java.util.concurrent.ExecutorService lanes = java.util.concurrent.Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "gather-gathering");
+        t.setDaemon(true);
+        return t;
+    });
     private final CountDownLatch stopped = new CountDownLatch(1);
     private SocketServer server;
     private SpoolWatcher spool;
@@ -52,9 +66,16 @@ public final class Daemon implements AutoCloseable {
         this.tmux = tmux;
         this.deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC);
         this.journals = new Journals(state.journals(), clock);
+        this.rhythms = new dev.gather.rhythm.RhythmLibrary(
+                java.util.List.of(state.root().resolve("rhythms"), java.nio.file.Path.of("rhythms")));
         Fanout fanout = new Fanout(deliverer, p -> paneKinds.getOrDefault(p, HarnessQuirks.GENERIC));
-        this.relay = new Relay(links, journals, fanout, TurnFilter.DEFAULT, DirectRhythm.DEFAULT);
+        this.relay = new Relay(links, journals, fanout, TurnFilter.DEFAULT, DirectRhythm.from(rhythms.load("direct")));
+        relay.onGone(pane -> gatherings.byPane(pane).ifPresent(g -> g.members().stream()
+                .filter(m -> m.pane().equals(java.util.Optional.of(pane)))
+                .findFirst()
+                .ifPresent(g::memberGone)));
         Ops.register(this);
+        new GatheringOps(this).register(dispatcher);
     }
 
     /**
@@ -75,6 +96,20 @@ public final class Daemon implements AutoCloseable {
             lock.get().close();
         }
         return true;
+    }
+
+    /** A daemon serving {@code state} inside this process (the demo, tests); close it to stop. */
+    public static Daemon inProcess(StateDir state, Tmux tmux) throws IOException {
+        Files.createDirectories(state.root());
+        Files.setPosixFilePermissions(state.root(), PosixFilePermissions.fromString("rwx------"));
+        Daemon d = new Daemon(state, tmux, Clock.systemUTC());
+        d.start();
+        return d;
+    }
+
+    /** Answers one protocol line, as the socket would. */
+    public String answer(String requestLine) {
+        return dispatcher.answer(requestLine);
     }
 
     void start() throws IOException {
@@ -117,6 +152,9 @@ public final class Daemon implements AutoCloseable {
         } catch (Exception e) {
             LOG.warn("closing daemon: {}", e.getMessage());
         }
+        gatherings.running().forEach(g -> g.end("the daemon stopped"));
+        timers.shutdownNow();
+        lanes.shutdown();
         deliverer.close();
         journals.close();
         tmux.close();

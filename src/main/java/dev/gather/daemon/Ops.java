@@ -58,6 +58,8 @@ final class Ops {
 
     private static ObjectNode status(Daemon d) {
         ObjectNode out = links(d);
+        ArrayNode gs = out.putArray("gatherings");
+        d.gatherings.running().forEach(g -> gs.add(GatheringOps.status(g.status())));
         out.putObject("daemon")
                 .put("pid", ProcessHandle.current().pid())
                 .put("uptime_s", Duration.between(d.started, d.clock.instant()).toSeconds())

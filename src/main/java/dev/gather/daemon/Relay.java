@@ -34,6 +34,8 @@ public final class Relay {
     private final TurnFilter filter;
     private final DirectRhythm direct;
     private final Map<String, BiConsumer<Member, String>> interceptors = new ConcurrentHashMap<>();
+    private final List<java.util.function.Consumer<String>> goneListeners =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
 
     Relay(Links links, Journals journals, Fanout fanout, TurnFilter filter, DirectRhythm direct) {
         this.links = links;
@@ -41,6 +43,10 @@ public final class Relay {
         this.fanout = fanout;
         this.filter = filter;
         this.direct = direct;
+    }
+
+    DirectRhythm direct() {
+        return direct;
     }
 
     /** Routes the outputs of {@code linkId}'s members to {@code interceptor} (a gathering) instead. */
@@ -91,10 +97,14 @@ public final class Relay {
         return results;
     }
 
-    /** Journals and delivers a system text to every member. */
+    /** Journals and delivers a system text to every member; {@code kind} names the prompt. */
     public void announce(Link link, String text, String kind) {
         Link.View view = link.snapshot();
-        journal(link).append(Journal.entry(kind).put("link", view.id()).put("text", text));
+        journal(link)
+                .append(Journal.entry("announce")
+                        .put("prompt", kind)
+                        .put("link", view.id())
+                        .put("text", text));
         record(link, fanout.deliver(view.members(), text));
     }
 
@@ -122,8 +132,14 @@ public final class Relay {
         interceptors.remove(link.id());
     }
 
+    /** Also tell {@code listener} when a pane is found gone (a gathering skips its member). */
+    public void onGone(java.util.function.Consumer<String> listener) {
+        goneListeners.add(listener);
+    }
+
     /** A pane ended: its member leaves every link, and nothing more is typed into it. */
     public void paneGone(String pane) {
+        goneListeners.forEach(l -> l.accept(pane));
         links.byPane(pane).ifPresent(link -> {
             Optional<Member> m = link.memberInPane(pane);
             links.removePane(pane);

@@ -55,7 +55,7 @@ final class SendOp {
         String pane =
                 callerPane.orElseThrow(() -> new UserError("send: a direct link needs a caller pane ($TMUX_PANE)"));
         Member me = Member.inPane(name, 1, Role.SPEAKER, pane);
-        DirectRhythm rhythm = DirectRhythm.DEFAULT;
+        DirectRhythm rhythm = d.relay.direct();
         Links.Handshake hs = d.links.direct(me, targetMember, rhythm.name(), rhythm.turnBudget());
         Link link = hs.link();
         if (hs.created()) {
@@ -77,7 +77,7 @@ final class SendOp {
         String pane = d.verifiedPane(r.callerPane(), "send close_link");
         Link link = d.links.byPane(pane).orElseThrow(() -> new UserError("pane " + pane + " is not in a link"));
         Member who = link.memberInPane(pane).orElseThrow();
-        String notice = Template.fill(DirectRhythm.DEFAULT.closing(), Map.of("reason", "closed by " + who.name()));
+        String notice = Template.fill(d.relay.direct().closing(), Map.of("reason", "closed by " + who.name()));
         Link.View view = link.snapshot();
         d.relay.close(link, "closed by " + who.name());
         d.relay.fanoutNotice(view.othersThan(who), notice);

@@ -49,7 +49,10 @@ public final class Transcript {
                     + e.path("to").toString() + "\n" + indent(text);
             case "out_of_turn" -> clock + "  (not relayed, without the piece) "
                     + e.path("from").asText() + "\n" + indent(text);
-            case "private" -> clock + "  (private to " + e.path("to").asText() + ")\n" + indent(text);
+            case "private" -> clock + "  (private to " + e.path("to").asText() + ", "
+                    + e.path("prompt").asText() + ")\n" + indent(text);
+            case "announce" -> clock + "  " + text;
+            case "harvest" -> clock + "  [harvest by " + e.path("from").asText() + "]\n" + indent(text);
             default -> clock + "  [" + kind + "] " + text;
         };
     }

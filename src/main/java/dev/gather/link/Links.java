@@ -55,6 +55,14 @@ public final class Links {
 
     /** Creates a link of {@code members} (a gathering's). Their panes must not be linked yet. */
     public synchronized Link create(String rhythm, OptionalInt budget, List<Member> members) {
+        return create(idPrefix + ids.incrementAndGet(), rhythm, budget, members);
+    }
+
+    /** Creates a link with a given id (a gathering's link carries the gathering's id). */
+    public synchronized Link create(String id, String rhythm, OptionalInt budget, List<Member> members) {
+        if (byId.containsKey(id)) {
+            throw new IllegalStateException("link " + id + " exists already");
+        }
         for (Member m : members) {
             m.pane().ifPresent(p -> {
                 if (byPane.containsKey(p)) {
@@ -63,7 +71,6 @@ public final class Links {
                 }
             });
         }
-        String id = idPrefix + ids.incrementAndGet();
         Link link = new Link(id, rhythm, budget, members);
         byId.put(id, link);
         members.forEach(m -> m.pane().ifPresent(p -> byPane.put(p, link)));

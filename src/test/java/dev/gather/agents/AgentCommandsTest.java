@@ -93,7 +93,7 @@ class AgentCommandsTest {
     }
 
     @Test
-    void theLauncherIsBinGatherBesideTargetForAJarAndForClasses() throws Exception {
+    void theLauncherIsBinGatherBesideAPackagedJarOnly() throws Exception {
         Path bin = Files.createDirectories(dir.resolve("bin"));
         Path launcher = Files.createFile(
                 bin.resolve("gather"),
@@ -102,7 +102,8 @@ class AgentCommandsTest {
                 Files.createFile(Files.createDirectories(dir.resolve("target")).resolve("gather.jar"));
         Path classes = Files.createDirectories(dir.resolve("target/classes"));
         assertEquals(Optional.of(launcher.toString()), AgentCommands.launcherNear(Optional.of(jar)));
-        assertEquals(Optional.of(launcher.toString()), AgentCommands.launcherNear(Optional.of(classes)));
+        assertEquals(
+                Optional.empty(), AgentCommands.launcherNear(Optional.of(classes)), "classes launch java directly");
         assertEquals(Optional.empty(), AgentCommands.launcherNear(Optional.of(dir.resolve("a/b/x.jar"))));
     }
 

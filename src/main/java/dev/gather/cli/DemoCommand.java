@@ -1,0 +1,104 @@
+package dev.gather.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.daemon.Daemon;
+import dev.gather.daemon.StateDir;
+import dev.gather.journal.JournalTail;
+import dev.gather.tmux.Tmux;
+import dev.gather.tmux.TmuxConfig;
+import dev.gather.tmux.Tmuxes;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(
+        name = "demo",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Run a real gathering of simulated agents in tmux (three speakers and a harvester, the minimal",
+            "rhythm with short beats) on a private tmux server, print it live, then clean up.",
+            "",
+            "Example:  gather demo --keep",
+        })
+final class DemoCommand implements Callable<Integer> {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Option(names = "--rhythm", defaultValue = "minimal", description = "Rhythm to run (default ${DEFAULT-VALUE}).")
+    String rhythm;
+
+    @Option(names = "--keep", description = "Leave the tmux server running afterwards so you can attach and look.")
+    boolean keep;
+
+    @Override
+    public Integer call() throws Exception {
+        String socket = "gather-demo-" + ProcessHandle.current().pid();
+        Path home = Files.createTempDirectory("gather-demo-");
+        StateDir state = new StateDir(home);
+        Files.writeString(
+                home.resolve("agents.yaml"),
+                """
+                # simulated agents for the demo: speakers answer when the piece comes to them, then pass it on
+                agents:
+                  demo-speaker: ["{gather}", sim, --name, "{name}", --think-ms, "400", --pass-after, "1", --reply-when, "(now with {name} |\\\\[Beat|Your turn is up)"]
+                  demo-harvester: ["{gather}", sim, --name, "{name}", --think-ms, "400", --reply-when, "you are the harvester"]
+                """);
+        Tmux tmux = Tmuxes.connect(TmuxConfig.socket(socket));
+        try (Daemon daemon = Daemon.inProcess(state, tmux)) {
+            ObjectNode start = JSON.createObjectNode()
+                    .put("op", "start_gathering")
+                    .put("rhythm", rhythm)
+                    .put("beat_interval_seconds", 4)
+                    .put("beats_per_turn", 1)
+                    .put("question", "How should agents hand work to each other?");
+            ArrayNode ps = start.putArray("participants");
+            for (String name : new String[] {"Ada", "Bo", "Cy"}) {
+                ps.addObject().put("name", name).put("role", "speaker").put("agent", "demo-speaker");
+            }
+            ps.addObject().put("name", "Hal").put("role", "harvester").put("agent", "demo-harvester");
+            JsonNode started = JSON.readTree(daemon.answer(JSON.writeValueAsString(start)));
+            if (!started.path("ok").asBoolean()) {
+                System.err.println("gather demo: " + started.path("error").asText());
+                return 1;
+            }
+            String id = started.path("gathering_id").asText();
+            System.out.println("gather demo: gathering " + id + " (" + rhythm + " rhythm), members:");
+            for (JsonNode m : started.path("members")) {
+                System.out.println("  " + m.path("number").asInt() + ". "
+                        + m.path("name").asText() + " [" + m.path("role").asText() + "] pane "
+                        + m.path("pane").asText());
+            }
+            System.out.println(
+                    "watch the panes live from another terminal:  tmux -L " + socket + " attach -t " + id + "-Ada");
+            System.out.println("(private prompts are marked; only the holder of the piece is relayed)");
+            boolean closed = new JournalTail(state.journals().resolve(id + ".jsonl"))
+                    .follow(
+                            e -> {
+                                Live.line(e, Optional.empty()).ifPresent(System.out::println);
+                                System.out.flush();
+                                return !e.path("kind").asText().equals("close");
+                            },
+                            Duration.ofSeconds(150));
+            System.out.println();
+            System.out.println(
+                    closed ? "gather demo: the gathering closed." : "gather demo: stopped waiting after 150 s.");
+            System.out.println("transcript:  GATHER_HOME=" + home + " bin/gather transcript " + id);
+            return closed ? 0 : 1;
+        } finally {
+            if (keep) {
+                System.out.println(
+                        "tmux server kept:  tmux -L " + socket + " ls   (stop it: tmux -L " + socket + " kill-server)");
+                tmux.close();
+            } else {
+                tmux.killServer();
+                tmux.close();
+            }
+        }
+    }
+}

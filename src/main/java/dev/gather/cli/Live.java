@@ -1,0 +1,44 @@
+package dev.gather.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Optional;
+
+/** One journal entry as a person watching the gathering live reads it, or nothing. */
+final class Live {
+    private Live() {}
+
+    /** {@code viewer}: private lines are shown only to their recipient (empty: show all, marked). */
+    static Optional<String> line(JsonNode e, Optional<String> viewer) {
+        String text = e.path("text").asText("");
+        String from = e.path("from").asText("");
+        return switch (e.path("kind").asText()) {
+            case "relay" -> Optional.of(
+                    "\n[" + from + "] (" + e.path("from_number").asInt() + "):\n" + indent(text));
+            case "announce" -> Optional.of(
+                    switch (e.path("prompt").asText()) {
+                        case "phase" -> "\n== " + text;
+                        case "turn" -> "   > " + text;
+                        default -> "   * " + text;
+                    });
+            case "private" -> viewer.isEmpty()
+                            || viewer.get().equals(e.path("to").asText())
+                    ? Optional.of("   (private to " + e.path("to").asText() + ", "
+                            + e.path("prompt").asText() + ") " + firstLine(text))
+                    : Optional.empty();
+            case "out_of_turn" -> Optional.of("   (" + from + " spoke without the piece; kept, not relayed)");
+            case "harvest" -> Optional.of("\n--- harvest by " + from + " ---\n" + indent(text));
+            case "left" -> Optional.of("   * " + text);
+            case "close" -> Optional.of("\n== closed: " + text);
+            default -> Optional.empty();
+        };
+    }
+
+    private static String firstLine(String s) {
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl) + " …";
+    }
+
+    private static String indent(String s) {
+        return "    " + s.strip().replace("\n", "\n    ");
+    }
+}

@@ -1,0 +1,35 @@
+package dev.gather.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.daemon.DaemonClient;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+@Command(
+        name = "say",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Speak as the human member of a gathering. Like anyone, you are heard only while you hold the",
+            "talking piece; end with \"I pass the piece.\" to hand it on.",
+            "",
+            "Example:  gather say g-20261122-101500-1 'I think we are missing tests. I pass the piece.'",
+        })
+final class SayCommand implements Callable<Integer> {
+    @Parameters(index = "0", description = "Gathering id.")
+    String gathering;
+
+    @Parameters(index = "1..*", arity = "1..*", description = "Your words.")
+    List<String> words;
+
+    @Override
+    public Integer call() throws Exception {
+        DaemonClient client = DaemonClient.fromEnvironment();
+        ObjectNode r = client.request("say").put("gathering", gathering).put("text", String.join(" ", words));
+        JsonNode a = client.call(r);
+        System.out.println(a.path("relayed").asBoolean() ? "said" : "kept, not relayed: you do not hold the piece");
+        return 0;
+    }
+}

@@ -1,0 +1,77 @@
+package dev.gather.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.daemon.DaemonClient;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(
+        name = "start",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Start a gathering: one tmux session per participant, linked, seeded, with a talking piece.",
+            "Participants are name:role:agent (role speaker|harvester|human; agent a kind or a command line).",
+            "",
+            "Example:  gather start standard -p Ada:speaker:claude -p Bo:speaker:codex -p Hal:harvester:sim -p Me:human",
+        })
+final class StartCommand implements Callable<Integer> {
+    @Parameters(index = "0", description = "Rhythm name (see gather lint / list in rhythms/).")
+    String rhythm;
+
+    @Option(
+            names = {"-p", "--participant"},
+            description = "name[:role[:agent]]; repeat. Default: the rhythm's roles with simulated agents.")
+    List<String> participants;
+
+    @Option(names = "--question", description = "Override the opening question.")
+    String question;
+
+    @Option(names = "--beats", description = "Override beats per turn.")
+    Integer beats;
+
+    @Option(names = "--beat-seconds", description = "Override the beat interval, in seconds.")
+    Integer beatSeconds;
+
+    @Override
+    public Integer call() throws Exception {
+        DaemonClient client = DaemonClient.fromEnvironment();
+        ObjectNode r = client.request("start_gathering").put("rhythm", rhythm);
+        if (participants != null) {
+            ArrayNode a = r.putArray("participants");
+            for (String p : participants) {
+                String[] f = p.split(":", 3);
+                ObjectNode o = a.addObject().put("name", f[0]);
+                if (f.length > 1) {
+                    o.put("role", f[1]);
+                }
+                if (f.length > 2) {
+                    o.put("agent", f[2]);
+                }
+            }
+        }
+        if (question != null) {
+            r.put("question", question);
+        }
+        if (beats != null) {
+            r.put("beats_per_turn", beats);
+        }
+        if (beatSeconds != null) {
+            r.put("beat_interval_seconds", beatSeconds);
+        }
+        JsonNode a = client.call(r);
+        System.out.println("started " + a.path("gathering_id").asText() + " ("
+                + a.path("rhythm").asText() + ")");
+        for (JsonNode m : a.path("members")) {
+            System.out.println(
+                    "  " + m.path("number").asInt() + ". " + m.path("name").asText() + " ["
+                            + m.path("role").asText() + "] " + m.path("pane").asText("-"));
+        }
+        System.out.println("watch it: gather watch " + a.path("gathering_id").asText());
+        return 0;
+    }
+}

@@ -1,0 +1,207 @@
+package dev.gather.daemon;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.agents.AgentCommands;
+import dev.gather.gathering.Gathering;
+import dev.gather.gathering.GatheringOptions;
+import dev.gather.history.Pulse;
+import dev.gather.link.Link;
+import dev.gather.link.Member;
+import dev.gather.link.Role;
+import dev.gather.rhythm.Rhythm;
+import dev.gather.rhythm.Roles;
+import dev.gather.tmux.Pane;
+import dev.gather.tmux.SpawnSpec;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * {@code start_gathering}: spawns one detached tmux session per participant running its agent,
+ * numbers and links them, and starts the ceremony. Refused for a caller already in a gathering.
+ */
+final class StartGatheringOp {
+    static final List<String> NAMES =
+            List.of("Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Ivy", "Jo", "Kai", "Lu", "Mo");
+    private static final DateTimeFormatter STAMP =
+            DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+    private static final Duration READY = Duration.ofSeconds(20);
+
+    private final Daemon d;
+    private final AtomicInteger serial = new AtomicInteger();
+
+    StartGatheringOp(Daemon d) {
+        this.d = d;
+    }
+
+    /** One participant as asked for. */
+    record Participant(String name, Role role, String agent) {}
+
+    ObjectNode handle(Request r) throws Exception {
+        Optional<String> caller = r.callerPane().isPresent()
+                ? Optional.of(d.verifiedPane(r.callerPane(), "start_gathering"))
+                : Optional.empty();
+        caller.flatMap(d.gatherings::byPane).ifPresent(g -> {
+            throw new UserError(
+                    "start_gathering: you are in running gathering " + g.id() + "; a member cannot start another one");
+        });
+        Rhythm rhythm = d.rhythms.load(r.text("rhythm"));
+        if (!rhythm.talkingPiece()) {
+            throw new UserError("start_gathering: rhythm " + rhythm.name()
+                    + " has no talking piece; use send_message(direct=true) for a direct link");
+        }
+        List<Participant> participants = participants(r, rhythm.roles());
+        GatheringOptions options = new GatheringOptions(
+                integer(r, "beats_per_turn"),
+                integer(r, "beat_interval_seconds").map(Duration::ofSeconds),
+                r.optionalText("question"));
+        String id = "g-" + STAMP.format(d.clock.instant()) + "-" + serial.incrementAndGet();
+        AgentCommands agents = AgentCommands.load(d.state);
+        List<Member> members = new ArrayList<>();
+        List<CompletableFuture<Void>> ready = new ArrayList<>();
+        for (Participant p : participants) {
+            int number = members.size() + 1;
+            if (p.role() == Role.HUMAN) {
+                members.add(new Member(p.name(), number, Role.HUMAN, Optional.empty()));
+                continue;
+            }
+            Map<String, String> env = new HashMap<>();
+            env.put("GATHER_HOME", d.state.root().toString());
+            env.put("LANG", "C.UTF-8");
+            SpawnSpec spec = new SpawnSpec(
+                    id + "-" + p.name(), agents.command(p.agent(), p.name()), env, d.state.root(), 160, 48);
+            CompletableFuture<Void> shown = new CompletableFuture<>();
+            Pane pane = d.tmux.spawn(spec);
+            AutoCloseable watch = d.tmux.onOutput(pane.id(), out -> shown.complete(null));
+            ready.add(shown.orTimeout(READY.toSeconds(), TimeUnit.SECONDS).handle((x, e) -> {
+                close(watch);
+                return null;
+            }));
+            d.paneKinds.put(pane.id(), dev.gather.tmux.HarnessQuirks.forKind(p.agent()));
+            members.add(Member.inPane(p.name(), number, p.role(), pane.id()));
+        }
+        // a harness must have drawn its screen before anything is typed into it
+        CompletableFuture.allOf(ready.toArray(CompletableFuture[]::new)).join();
+        Link link = d.links.create(id, rhythm.name(), OptionalInt.empty(), members);
+        String question = options.question().orElse(rhythm.openingQuestion());
+        Gathering g = d.gatherings.add(
+                caller,
+                members,
+                () -> Gathering.create(
+                        id,
+                        rhythm,
+                        members,
+                        options,
+                        d.scheduler,
+                        d.lanes,
+                        () -> Pulse.of(Pulse.keywords(rhythm.name(), question), d.state.journals()),
+                        new EffectRunner(d.relay, link, d.state.journals().resolve(id + ".harvest.md"))));
+        d.relay.intercept(link.id(), g::onTurnOutput);
+        d.relay
+                .journal(link)
+                .append(dev.gather.journal.Journal.entry("start")
+                        .put("link", id)
+                        .put(
+                                "text",
+                                "gathering " + id + " of rhythm " + rhythm.name() + " with " + members.size()
+                                        + " members"));
+        g.start();
+        ObjectNode out =
+                Dispatcher.JSON.createObjectNode().put("gathering_id", id).put("rhythm", rhythm.name());
+        ArrayNode array = out.putArray("members");
+        members.forEach(m -> array.add(Ops.member(m)));
+        return out;
+    }
+
+    private static List<Participant> participants(Request r, Roles roles) {
+        List<Participant> out = new ArrayList<>();
+        JsonNode given = r.args().get("participants");
+        if (given == null || given.isNull() || given.isEmpty()) {
+            for (int i = 0; i < roles.minSpeakers(); i++) {
+                out.add(new Participant(NAMES.get(i), Role.SPEAKER, "sim"));
+            }
+            if (roles.harvesters() > 0) {
+                out.add(new Participant("Hal", Role.HARVESTER, "sim"));
+            }
+            return out;
+        }
+        if (!given.isArray()) {
+            throw new UserError("start_gathering: participants must be a list of {name?, role?, agent?}");
+        }
+        int i = 0;
+        for (JsonNode p : given) {
+            Role role = role(p.path("role").asText("speaker"));
+            String name = p.path("name").asText("").isBlank()
+                    ? (role == Role.HARVESTER ? "Hal" : role == Role.HUMAN ? "Human" : NAMES.get(i % NAMES.size()))
+                    : p.path("name").asText();
+            if (!name.matches("[A-Za-z][A-Za-z0-9_-]{0,30}")) {
+                throw new UserError("start_gathering: participant name '" + name
+                        + "' must be a word of letters, digits, '-' or '_'");
+            }
+            out.add(new Participant(name, role, p.path("agent").asText("sim")));
+            i++;
+        }
+        long speakers = out.stream().filter(p -> p.role() != Role.HARVESTER).count();
+        long harvesters = out.stream().filter(p -> p.role() == Role.HARVESTER).count();
+        long humans = out.stream().filter(p -> p.role() == Role.HUMAN).count();
+        if (speakers < roles.minSpeakers() || speakers > roles.maxSpeakers()) {
+            throw new UserError("start_gathering: this rhythm needs " + roles.minSpeakers() + " to "
+                    + roles.maxSpeakers() + " speakers (humans count), got " + speakers);
+        }
+        if (harvesters > roles.harvesters()) {
+            throw new UserError(
+                    "start_gathering: this rhythm allows " + roles.harvesters() + " harvester(s), got " + harvesters);
+        }
+        if (humans > 0 && roles.human() == Roles.HumanRole.NONE) {
+            throw new UserError("start_gathering: this rhythm has no place for a human");
+        }
+        if (humans == 0 && roles.human() == Roles.HumanRole.REQUIRED) {
+            throw new UserError("start_gathering: this rhythm needs a human participant (role: human)");
+        }
+        if (out.stream().map(p -> p.name().toLowerCase(Locale.ROOT)).distinct().count() != out.size()) {
+            throw new UserError("start_gathering: participant names must be different");
+        }
+        return out;
+    }
+
+    private static Role role(String text) {
+        return switch (text.toLowerCase(Locale.ROOT)) {
+            case "speaker" -> Role.SPEAKER;
+            case "harvester" -> Role.HARVESTER;
+            case "human" -> Role.HUMAN;
+            default -> throw new UserError(
+                    "start_gathering: role must be speaker, harvester or human (found '" + text + "')");
+        };
+    }
+
+    private static Optional<Integer> integer(Request r, String name) {
+        JsonNode v = r.args().get(name);
+        if (v == null || v.isNull()) {
+            return Optional.empty();
+        }
+        if (!v.canConvertToInt() || v.asInt() < 1) {
+            throw new UserError("start_gathering: " + name + " must be a whole number ≥ 1");
+        }
+        return Optional.of(v.asInt());
+    }
+
+    private static void close(AutoCloseable c) {
+        try {
+            c.close();
+        } catch (Exception e) {
+            // the watch only served readiness
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package dev.gather.journal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.ClosedWatchServiceException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchService;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+/**
+ * Follows a journal as it grows (inotify through WatchService, no polling loop of its own) and
+ * hands each complete entry on, from the beginning. Used by `gather watch` and the demo.
+ */
+public final class JournalTail {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Path file;
+    private long offset;
+    private final StringBuilder partial = new StringBuilder();
+
+    public JournalTail(Path file) {
+        this.file = file;
+    }
+
+    /**
+     * Calls {@code entry} for every entry until it returns false or {@code limit} passes; returns
+     * whether the consumer stopped it.
+     */
+    public boolean follow(Predicate<JsonNode> entry, Duration limit) throws IOException, InterruptedException {
+        Files.createDirectories(file.getParent());
+        long deadline = System.nanoTime() + limit.toNanos();
+        try (WatchService watch = file.getFileSystem().newWatchService()) {
+            file.getParent()
+                    .register(watch, StandardWatchEventKinds.ENTRY_MODIFY, StandardWatchEventKinds.ENTRY_CREATE);
+            while (true) {
+                if (!drain(entry)) {
+                    return true;
+                }
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                var key = watch.poll(Math.min(left, TimeUnit.SECONDS.toNanos(1)), TimeUnit.NANOSECONDS);
+                if (key != null) {
+                    key.pollEvents();
+                    key.reset();
+                }
+            }
+        } catch (ClosedWatchServiceException e) {
+            return false;
+        }
+    }
+
+    private boolean drain(Predicate<JsonNode> entry) throws IOException {
+        if (!Files.exists(file)) {
+            return true;
+        }
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "r")) {
+            if (f.length() <= offset) {
+                return true;
+            }
+            byte[] bytes = new byte[(int) (f.length() - offset)];
+            f.seek(offset);
+            f.readFully(bytes);
+            offset += bytes.length;
+            partial.append(new String(bytes, StandardCharsets.UTF_8));
+        }
+        int nl;
+        while ((nl = partial.indexOf("\n")) >= 0) {
+            String line = partial.substring(0, nl);
+            partial.delete(0, nl + 1);
+            if (!line.isBlank() && !entry.test(JSON.readTree(line))) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
