@@ -1,0 +1,43 @@
+package dev.gather.turn;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/** The parser for each harness whose hook events gather understands. */
+public final class HookParsers {
+    /** Harness names {@code gather hook} accepts. */
+    public static final Set<String> HARNESSES = Set.of("claude", "codex", "gemini", "sim");
+
+    private final Map<String, HookParser> byHarness;
+
+    private HookParsers(Map<String, HookParser> byHarness) {
+        this.byHarness = Map.copyOf(byHarness);
+    }
+
+    /** Parsers for this user; Claude transcripts are only read under {@code $CLAUDE_CONFIG_DIR} or {@code ~/.claude}. */
+    public static HookParsers forUser(Map<String, String> env, Path home) {
+        String configDir = env.get("CLAUDE_CONFIG_DIR");
+        Path claude = configDir == null || configDir.isBlank() ? home.resolve(".claude") : Path.of(configDir);
+        return withClaudeRoots(List.of(claude));
+    }
+
+    /** Parsers that read Claude transcripts only under the given directories. */
+    public static HookParsers withClaudeRoots(List<Path> claudeRoots) {
+        return new HookParsers(Map.of(
+                "claude", new ClaudeStopParser(claudeRoots),
+                "codex", new CodexNotifyParser(),
+                "gemini", new GeminiAfterAgentParser(),
+                "sim", new SimParser()));
+    }
+
+    /** The turn output one event carries, unfiltered. */
+    public TurnOutput parse(HookEvent event) throws HookRejected {
+        HookParser parser = Optional.ofNullable(byHarness.get(event.harness()))
+                .orElseThrow(() -> new HookRejected("unknown harness '" + event.harness() + "' (known: "
+                        + String.join(", ", HARNESSES.stream().sorted().toList()) + ")"));
+        return new TurnOutput(event.pane(), event.harness(), parser.text(event.payload()), event.time());
+    }
+}

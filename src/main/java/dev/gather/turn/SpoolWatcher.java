@@ -1,0 +1,118 @@
+package dev.gather.turn;
+
+import java.io.IOException;
+import java.nio.file.ClosedWatchServiceException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchKey;
+import java.nio.file.WatchService;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Watches the spool's {@code in/} directory and hands every hook event, parsed, to a consumer; events
+ * already waiting when it starts are handled first. A file is deleted once handled; one that cannot be
+ * parsed is moved to {@code rejected/} with one log line. One daemon thread; {@link #close()} stops it.
+ */
+public final class SpoolWatcher implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(SpoolWatcher.class);
+
+    private final Spool spool;
+    private final HookParsers parsers;
+    private final Consumer<TurnOutput> consumer;
+    private final WatchService watcher;
+    private final Thread thread;
+
+    private SpoolWatcher(Spool spool, HookParsers parsers, Consumer<TurnOutput> consumer) throws IOException {
+        this.spool = spool;
+        this.parsers = parsers;
+        this.consumer = consumer;
+        spool.create();
+        this.watcher = spool.incoming().getFileSystem().newWatchService();
+        spool.incoming().register(watcher, StandardWatchEventKinds.ENTRY_CREATE);
+        this.thread = new Thread(this::loop, "gather-spool-watcher");
+        thread.setDaemon(true);
+    }
+
+    /** Starts watching; the consumer is called on the watcher's own thread, one output at a time. */
+    public static SpoolWatcher start(Spool spool, HookParsers parsers, Consumer<TurnOutput> consumer)
+            throws IOException {
+        SpoolWatcher w = new SpoolWatcher(
+                Objects.requireNonNull(spool, "spool"),
+                Objects.requireNonNull(parsers, "parsers"),
+                Objects.requireNonNull(consumer, "consumer"));
+        w.thread.start();
+        return w;
+    }
+
+    private void loop() {
+        try {
+            drainDirectory(); // registered before this scan, so nothing dropped in between is missed
+            while (true) {
+                WatchKey key = watcher.take();
+                key.pollEvents(); // names are not trusted: a rescan also catches overflowed events
+                drainDirectory();
+                if (!key.reset()) {
+                    log.error("spool directory {} is gone; no more hook events will be read", spool.incoming());
+                    return;
+                }
+            }
+        } catch (InterruptedException | ClosedWatchServiceException e) {
+            Thread.currentThread().interrupt();
+        } catch (IOException | RuntimeException e) {
+            log.error("spool watcher on {} stopped: {}", spool.incoming(), e.toString());
+        }
+    }
+
+    private void drainDirectory() throws IOException {
+        List<Path> files = new ArrayList<>();
+        try (DirectoryStream<Path> in = Files.newDirectoryStream(spool.incoming())) {
+            in.forEach(files::add);
+        }
+        files.sort(null); // names start with epoch millis: oldest first
+        for (Path file : files) {
+            handle(file);
+        }
+    }
+
+    private void handle(Path file) throws IOException {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            return;
+        }
+        TurnOutput output;
+        try {
+            output = parsers.parse(HookEvent.parse(bytes));
+        } catch (HookRejected e) {
+            log.warn("rejected hook event {}: {}", file.getFileName(), e.getMessage());
+            Files.move(file, spool.rejected().resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+            return;
+        }
+        Files.deleteIfExists(file);
+        try {
+            consumer.accept(output);
+        } catch (RuntimeException e) {
+            log.error(
+                    "turn output from pane {} ({}) could not be handled: {}",
+                    output.pane(),
+                    output.harness(),
+                    e.toString());
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        watcher.close();
+        thread.interrupt();
+    }
+}

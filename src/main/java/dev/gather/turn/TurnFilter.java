@@ -1,0 +1,67 @@
+package dev.gather.turn;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * Decides what of a turn output may cross to other members: terminal escapes stripped, empty and
+ * checkpoint outputs dropped, long ones capped with a visible {@code [truncated]}.
+ *
+ * @param checkpointPrefixes outputs starting with one of these (after trimming, ignoring case) are
+ *     progress notes, not answers
+ */
+public record TurnFilter(int maxChars, List<String> checkpointPrefixes) {
+    /** Default cap on relayed text. */
+    public static final int DEFAULT_MAX_CHARS = 12_000;
+
+    public static final String TRUNCATED = "[truncated]";
+    private static final Pattern ESCAPES =
+            Pattern.compile("\u001B\\[[0-?]*[ -/]*[@-~]|\u001B\\][^\u0007\u001B]*(\u0007|\u001B\\\\)|\u001B[@-_]");
+    private static final Pattern CONTROLS = Pattern.compile("[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]");
+
+    public TurnFilter {
+        if (maxChars <= TRUNCATED.length() + 1) {
+            throw new IllegalArgumentException(
+                    "maxChars must be > " + (TRUNCATED.length() + 1) + " (was " + maxChars + ")");
+        }
+        checkpointPrefixes = List.copyOf(Objects.requireNonNull(checkpointPrefixes, "checkpointPrefixes"));
+    }
+
+    /** 12,000 characters and the usual checkpoint markers. */
+    public static TurnFilter defaults() {
+        return new TurnFilter(DEFAULT_MAX_CHARS, List.of("[checkpoint]", "checkpoint:"));
+    }
+
+    /** The text to relay, or empty when this output must not cross (and must not use up budget). */
+    public Optional<String> apply(String text) {
+        String clean = CONTROLS.matcher(ESCAPES.matcher(text).replaceAll(""))
+                .replaceAll("")
+                .replace("\r\n", "\n")
+                .replace('\r', '\n')
+                .strip();
+        if (clean.isEmpty() || isCheckpoint(clean)) {
+            return Optional.empty();
+        }
+        if (clean.length() <= maxChars) {
+            return Optional.of(clean);
+        }
+        int keep = maxChars - TRUNCATED.length() - 1;
+        if (Character.isHighSurrogate(clean.charAt(keep - 1))) {
+            keep--; // never split a surrogate pair
+        }
+        return Optional.of(clean.substring(0, keep) + "\n" + TRUNCATED);
+    }
+
+    /** The output with its text filtered, or empty when it must not cross. */
+    public Optional<TurnOutput> apply(TurnOutput output) {
+        return apply(output.text()).map(t -> new TurnOutput(output.pane(), output.harness(), t, output.time()));
+    }
+
+    private boolean isCheckpoint(String clean) {
+        String lower = clean.toLowerCase(Locale.ROOT);
+        return checkpointPrefixes.stream().anyMatch(p -> !p.isBlank() && lower.startsWith(p.toLowerCase(Locale.ROOT)));
+    }
+}

@@ -1,0 +1,91 @@
+package dev.gather.turn;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SpoolWatcherTest {
+    @TempDir
+    Path tmp;
+
+    private final List<TurnOutput> seen = new CopyOnWriteArrayList<>();
+    private final HookParsers parsers = HookParsers.withClaudeRoots(List.of());
+
+    private static long count(Path dir) throws Exception {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.count();
+        }
+    }
+
+    @Test
+    void handsOverEventsWaitingAtStartAndNewOnesThenDeletesThem() throws Exception {
+        Spool spool = new Spool(tmp.resolve("spool"));
+        spool.drop(Samples.event("codex", Samples.text("codex/turn-complete.json")));
+        SpoolWatcher watcher = SpoolWatcher.start(spool, parsers, seen::add);
+        try {
+            await().atMost(Duration.ofSeconds(20)).until(() -> seen.size() == 1);
+            spool.drop(Samples.event("gemini", Samples.text("gemini/after-agent.json")));
+            spool.drop(Samples.event("sim", Samples.text("sim/reply.json")));
+            await().atMost(Duration.ofSeconds(20)).until(() -> seen.size() == 3);
+        } finally {
+            watcher.close();
+        }
+        assertEquals(
+                List.of("codex", "gemini", "sim"),
+                seen.stream().map(TurnOutput::harness).toList());
+        assertEquals(
+                "Rename complete and verified `cargo build` succeeds.",
+                seen.get(0).text());
+        assertEquals(0, count(spool.incoming()));
+    }
+
+    @Test
+    void malformedFilesAreMovedAsideAndTheWatcherGoesOn() throws Exception {
+        Spool spool = new Spool(tmp.resolve("spool"));
+        spool.create();
+        Files.write(spool.incoming().resolve("0-garbage"), "no header".getBytes(StandardCharsets.UTF_8));
+        spool.drop(Samples.event("gemini", Samples.text("gemini/truncated.json")));
+        SpoolWatcher watcher = SpoolWatcher.start(spool, parsers, seen::add);
+        try {
+            await().atMost(Duration.ofSeconds(20)).until(() -> count(spool.rejected()) == 2);
+            spool.drop(Samples.event("codex", Samples.text("codex/truncated.json")));
+            spool.drop(Samples.event("sim", Samples.text("sim/reply.json")));
+            await().atMost(Duration.ofSeconds(20)).until(() -> seen.size() == 1);
+            await().atMost(Duration.ofSeconds(20)).until(() -> count(spool.rejected()) == 3);
+        } finally {
+            watcher.close();
+        }
+        assertEquals("sim", seen.get(0).harness());
+        assertEquals(0, count(spool.incoming()));
+    }
+
+    @Test
+    void aFailingConsumerDoesNotStopTheWatcher() throws Exception {
+        Spool spool = new Spool(tmp.resolve("spool"));
+        SpoolWatcher watcher = SpoolWatcher.start(spool, parsers, out -> {
+            seen.add(out);
+            if (seen.size() == 1) {
+                throw new IllegalStateException("daemon hiccup");
+            }
+        });
+        try {
+            spool.drop(Samples.event("sim", Samples.text("sim/reply.json")));
+            await().atMost(Duration.ofSeconds(20)).until(() -> seen.size() == 1);
+            spool.drop(Samples.event("sim", Samples.text("sim/reply.json")));
+            await().atMost(Duration.ofSeconds(20)).until(() -> seen.size() == 2);
+        } finally {
+            watcher.close();
+        }
+        assertTrue(Files.isDirectory(spool.rejected()));
+    }
+}
