@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
             CommandLine.HelpCommand.class,
             BenchCommand.class,
             HookCommand.class,
+            SimCommand.class,
         })
 public final class Main implements Runnable {
 
