@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
             BenchCommand.class,
             HookCommand.class,
             SimCommand.class,
+            InstallCommand.class,
         })
 public final class Main implements Runnable {
 
