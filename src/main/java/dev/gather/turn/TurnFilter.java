@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * Decides what of a turn output may cross to other members: terminal escapes stripped, empty and
@@ -18,9 +17,6 @@ public record TurnFilter(int maxChars, List<String> checkpointPrefixes) {
     public static final int DEFAULT_MAX_CHARS = 12_000;
 
     public static final String TRUNCATED = "[truncated]";
-    private static final Pattern ESCAPES =
-            Pattern.compile("\u001B\\[[0-?]*[ -/]*[@-~]|\u001B\\][^\u0007\u001B]*(\u0007|\u001B\\\\)|\u001B[@-_]");
-    private static final Pattern CONTROLS = Pattern.compile("[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]");
 
     public TurnFilter {
         if (maxChars <= TRUNCATED.length() + 1) {
@@ -37,11 +33,7 @@ public record TurnFilter(int maxChars, List<String> checkpointPrefixes) {
 
     /** The text to relay, or empty when this output must not cross (and must not use up budget). */
     public Optional<String> apply(String text) {
-        String clean = CONTROLS.matcher(ESCAPES.matcher(text).replaceAll(""))
-                .replaceAll("")
-                .replace("\r\n", "\n")
-                .replace('\r', '\n')
-                .strip();
+        String clean = TerminalText.clean(text).strip();
         if (clean.isEmpty() || isCheckpoint(clean)) {
             return Optional.empty();
         }
