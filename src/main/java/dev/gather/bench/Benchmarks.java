@@ -7,6 +7,6 @@ final class Benchmarks {
     private Benchmarks() {}
 
     static List<Benchmark> all() {
-        return List.of();
+        return List.of(new HookBenchmark());
     }
 }
