@@ -19,7 +19,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Watches the spool's {@code in/} directory and hands every hook event, parsed, to a consumer; events
- * already waiting when it starts are handled first. A file is deleted once handled; one that cannot be
+ * already waiting when it starts are handled first. A file is deleted as it is handed over (at most
+ * once: a crash mid-handling loses that output rather than relaying it twice); one that cannot be
  * parsed is moved to {@code rejected/} with one log line. One daemon thread; {@link #close()} stops it.
  */
 public final class SpoolWatcher implements AutoCloseable {
@@ -79,7 +80,12 @@ public final class SpoolWatcher implements AutoCloseable {
         }
         files.sort(null); // names start with epoch millis: oldest first
         for (Path file : files) {
-            handle(file);
+            try {
+                handle(file);
+            } catch (IOException e) {
+                log.error("hook event {} could not be handled ({}); dropping it", file.getFileName(), e.toString());
+                Files.deleteIfExists(file);
+            }
         }
     }
 
