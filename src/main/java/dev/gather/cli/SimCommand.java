@@ -2,7 +2,10 @@ package dev.gather.cli;
 
 import dev.gather.daemon.StateDir;
 import dev.gather.sim.SimMain;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -30,6 +33,9 @@ final class SimCommand implements Callable<Integer> {
     @Option(names = "--think-ms", defaultValue = "200", description = "How long it thinks before answering")
     long thinkMs;
 
+    @Option(names = "--script", description = "A file of replies, one per line, said in order ({heard} is the quote)")
+    Path script;
+
     @Override
     public Integer call() throws Exception {
         String pane = System.getenv("TMUX_PANE");
@@ -41,10 +47,21 @@ final class SimCommand implements Callable<Integer> {
             System.err.println("gather sim: --pass-after and --think-ms must be >= 0");
             return 2;
         }
+        List<String> lines = List.of();
+        if (script != null) {
+            if (!Files.isReadable(script)) {
+                System.err.println("gather sim: cannot read --script " + script + "; give a readable text file");
+                return 2;
+            }
+            lines = Files.readAllLines(script).stream()
+                    .filter(l -> !l.isBlank())
+                    .toList();
+        }
         SimMain.run(
                 name,
                 Optional.ofNullable(next),
                 passAfter,
+                lines,
                 Duration.ofMillis(thinkMs),
                 pane,
                 StateDir.fromEnvironment().spool());

@@ -1,5 +1,6 @@
 package dev.gather.sim;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -14,10 +15,19 @@ final class SimAgent {
     private final String name;
     private final Optional<String> next;
     private final int passEvery;
+    private final List<String> script;
     private int replies;
 
     /** @param passEvery pass the piece on every so many replies; 0 never passes */
     SimAgent(String name, Optional<String> next, int passEvery) {
+        this(name, next, passEvery, List.of());
+    }
+
+    /**
+     * @param script replies to give in order instead of the quoting reply ({@code {heard}} is replaced
+     *     by the quote); after the last one it quotes again
+     */
+    SimAgent(String name, Optional<String> next, int passEvery, List<String> script) {
         this.name = Objects.requireNonNull(name, "name");
         this.next = Objects.requireNonNull(next, "next");
         if (name.isBlank()) {
@@ -27,13 +37,16 @@ final class SimAgent {
             throw new IllegalArgumentException("passEvery must be >= 0 (was " + passEvery + ")");
         }
         this.passEvery = passEvery;
+        this.script = List.copyOf(script);
     }
 
     String reply(String heard) {
         replies++;
         String oneLine = heard.strip().replaceAll("\\s+", " ");
         String quote = oneLine.length() > QUOTE_CHARS ? oneLine.substring(0, QUOTE_CHARS) : oneLine;
-        String reply = name + " heard \"" + quote + "\" — reply #" + replies;
+        String reply = replies <= script.size()
+                ? script.get(replies - 1).replace("{heard}", quote)
+                : name + " heard \"" + quote + "\" — reply #" + replies;
         if (passEvery > 0 && replies % passEvery == 0) {
             reply += next.map(n -> ". I pass to " + n).orElse(". I pass the piece");
         }

@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -18,9 +19,16 @@ public final class SimMain {
      * @param pane this pane's {@code $TMUX_PANE}
      * @param passEvery say a pass phrase every so many replies (0: never)
      */
-    public static void run(String name, Optional<String> next, int passEvery, Duration think, String pane, Path spool)
+    public static void run(
+            String name,
+            Optional<String> next,
+            int passEvery,
+            List<String> script,
+            Duration think,
+            String pane,
+            Path spool)
             throws IOException {
-        SimAgent agent = new SimAgent(name, next, passEvery);
+        SimAgent agent = new SimAgent(name, next, passEvery, script);
         PrintStream screen = System.out;
         SimReporter reporter = new SimReporter(new Spool(spool), pane, Clock.systemUTC());
         RawTerminal terminal = RawTerminal.enter();

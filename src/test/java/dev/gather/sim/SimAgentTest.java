@@ -25,6 +25,14 @@ class SimAgentTest {
     }
 
     @Test
+    void followsAScriptThenQuotesAgain() {
+        SimAgent ada = new SimAgent("Ada", Optional.of("Bob"), 2, java.util.List.of("About {heard}: yes", "Done"));
+        assertEquals("About x y: yes", ada.reply("x\ny"));
+        assertEquals("Done. I pass to Bob", ada.reply("z"));
+        assertEquals("Ada heard \"w\" — reply #3", ada.reply("w"));
+    }
+
+    @Test
     void rejectsNonsense() {
         assertThrows(IllegalArgumentException.class, () -> new SimAgent(" ", Optional.empty(), 0));
         assertThrows(IllegalArgumentException.class, () -> new SimAgent("Ada", Optional.empty(), -1));
