@@ -10,9 +10,11 @@ import java.util.List;
 
 /**
  * Claude Code's {@code Stop} hook input on stdin ({@code session_id, transcript_path, hook_event_name,
- * stop_hook_active}); the output is the last assistant text of the turn in that JSONL transcript. The
- * path is only followed into the directories Claude Code keeps transcripts in, so a forged event cannot
- * make the daemon read (and relay) arbitrary files.
+ * stop_hook_active}, and since v2.1.47 {@code last_assistant_message}). The output is that field when
+ * present (the harness's own answer text, with no race against the transcript being flushed), else the
+ * last assistant text of the turn in the JSONL transcript. The path is only followed into the
+ * directories Claude Code keeps transcripts in, so a forged event cannot make the daemon read (and
+ * relay) arbitrary files.
  */
 final class ClaudeStopParser implements HookParser {
     private final List<Path> transcriptRoots;
@@ -28,6 +30,9 @@ final class ClaudeStopParser implements HookParser {
         String name = Json.optionalText(event, "hook_event_name", "claude Stop");
         if (!"Stop".equals(name)) {
             throw new HookRejected("claude hook event is '" + name + "', only Stop is a turn end");
+        }
+        if (event.hasNonNull("last_assistant_message")) {
+            return Json.optionalText(event, "last_assistant_message", "claude Stop");
         }
         String path = Json.optionalText(event, "transcript_path", "claude Stop");
         if (path.isEmpty()) {

@@ -49,6 +49,13 @@ class HookParsersTest {
     }
 
     @Test
+    void claudeLastAssistantMessageFieldWinsWithoutReadingTheTranscript() throws Exception {
+        assertEquals(
+                "Done: the parser now rejects truncated payloads.",
+                parse("claude", Samples.text("claude/stop-with-message.json")));
+    }
+
+    @Test
     void claudeTurnWithOnlyToolsAndThinkingIsEmptyNotAnOlderAnswer() throws Exception {
         String text = parse("claude", stopFor("transcript-no-text.jsonl"));
         assertEquals("", text);
