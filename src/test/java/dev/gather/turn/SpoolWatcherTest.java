@@ -50,6 +50,23 @@ class SpoolWatcherTest {
     }
 
     @Test
+    void eventsWaitingAtStartAreHandedOverOldestFirst() throws Exception {
+        Spool spool = new Spool(tmp.resolve("spool"));
+        String payload = Samples.text("sim/reply.json");
+        for (long ms : new long[] {1_700_000_000_002L, 1_700_000_000_000L, 1_700_000_000_001L}) {
+            spool.drop(new HookEvent("sim", "%" + (ms % 10), java.time.Instant.ofEpochMilli(ms), payload));
+        }
+        SpoolWatcher watcher = SpoolWatcher.start(spool, parsers, seen::add);
+        try {
+            await().atMost(Duration.ofSeconds(20)).until(() -> seen.size() == 3);
+        } finally {
+            watcher.close();
+        }
+        assertEquals(
+                List.of("%0", "%1", "%2"), seen.stream().map(TurnOutput::pane).toList());
+    }
+
+    @Test
     void malformedFilesAreMovedAsideAndTheWatcherGoesOn() throws Exception {
         Spool spool = new Spool(tmp.resolve("spool"));
         spool.create();
