@@ -30,6 +30,8 @@ import picocli.CommandLine.Command;
             EndCommand.class,
             PassCommand.class,
             DemoCommand.class,
+            HookCommand.class,
+            InstallCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -69,7 +69,8 @@ public final class Daemon implements AutoCloseable {
         this.rhythms = new dev.gather.rhythm.RhythmLibrary(
                 java.util.List.of(state.root().resolve("rhythms"), java.nio.file.Path.of("rhythms")));
         Fanout fanout = new Fanout(deliverer, p -> paneKinds.getOrDefault(p, HarnessQuirks.GENERIC));
-        this.relay = new Relay(links, journals, fanout, TurnFilter.DEFAULT, DirectRhythm.from(rhythms.load("direct")));
+        this.relay =
+                new Relay(links, journals, fanout, TurnFilter.defaults(), DirectRhythm.from(rhythms.load("direct")));
         relay.onGone(pane -> gatherings.byPane(pane).ifPresent(g -> g.members().stream()
                 .filter(m -> m.pane().equals(java.util.Optional.of(pane)))
                 .findFirst()
@@ -114,7 +115,10 @@ public final class Daemon implements AutoCloseable {
 
     void start() throws IOException {
         exits = tmux.onPaneExit(relay::paneGone);
-        spool = new SpoolWatcher(new Spool(state.spool()), HookParsers.forUser(), relay::onTurnOutput).start();
+        spool = SpoolWatcher.start(
+                new Spool(state.spool()),
+                HookParsers.forUser(System.getenv(), java.nio.file.Path.of(System.getProperty("user.home"))),
+                relay::onTurnOutput);
         server = new SocketServer(state.socket());
         Thread accept = new Thread(() -> server.serve(dispatcher::answer), "gather-accept");
         accept.setDaemon(true);

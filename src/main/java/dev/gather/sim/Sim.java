@@ -57,7 +57,9 @@ public final class Sim {
             String reply = reply(input);
             out.print(reply.replace("\n", "\r\n") + "\r\n> ");
             out.flush();
-            pane.ifPresent(p -> spool.drop("sim", p, clock.millis(), json(reply)));
+            if (pane.isPresent()) {
+                spool.drop(new dev.gather.turn.HookEvent("sim", pane.get(), clock.instant(), json(reply)));
+            }
         }
     }
 

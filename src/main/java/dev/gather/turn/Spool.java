@@ -1,24 +1,26 @@
 package dev.gather.turn;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.UUID;
 
 /**
- * The hand-over point between hooks and the daemon: a hook writes one file into {@code tmp/} and
- * renames it into {@code in/} (atomic, so the daemon never sees half a file); the daemon takes it
- * from there. This is also what the shell fast path in {@code bin/gather} does, without a JVM.
+ * The spool directory hook events pass through: written whole into {@code tmp/}, then renamed into
+ * {@code in/} so a reader never sees half a file; unparseable ones end in {@code rejected/}.
  */
 public record Spool(Path root) {
-    public Path in() {
+    public Spool {
+        java.util.Objects.requireNonNull(root, "root");
+    }
+
+    public Path incoming() {
         return root.resolve("in");
     }
 
-    public Path tmp() {
+    public Path staging() {
         return root.resolve("tmp");
     }
 
@@ -26,28 +28,27 @@ public record Spool(Path root) {
         return root.resolve("rejected");
     }
 
-    /** Creates the directories, owner-only. */
-    public void create() {
-        try {
-            for (Path p : new Path[] {root, in(), tmp(), rejected()}) {
-                Files.createDirectories(p);
+    /** Creates the directories, owner-only, when missing. */
+    public void create() throws IOException {
+        for (Path dir : new Path[] {root, incoming(), staging(), rejected()}) {
+            if (!Files.isDirectory(dir)) {
+                Files.createDirectories(dir);
+                try {
+                    Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+                } catch (UnsupportedOperationException e) {
+                    // not a POSIX file system: nothing finer to set
+                }
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create spool " + root, e);
         }
     }
 
-    /** Drops one event; returns the file it landed in. */
-    public Path drop(String harness, String pane, long epochMillis, String payload) {
+    /** Drops one event, atomically, the same way bin/gather's shell hook does; returns its path in {@code in/}. */
+    public Path drop(HookEvent event) throws IOException {
         create();
-        String name = epochMillis + "-" + UUID.randomUUID();
-        Path tmp = tmp().resolve(name);
-        try {
-            Files.writeString(
-                    tmp, HookEvent.header(harness, pane, epochMillis) + "\n" + payload, StandardCharsets.UTF_8);
-            return Files.move(tmp, in().resolve(name), StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write hook event into " + root, e);
-        }
+        String name =
+                event.time().toEpochMilli() + "-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID();
+        Path temp = staging().resolve(name);
+        Files.write(temp, event.toBytes());
+        return Files.move(temp, incoming().resolve(name), StandardCopyOption.ATOMIC_MOVE);
     }
 }

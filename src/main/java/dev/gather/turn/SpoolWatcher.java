@@ -2,114 +2,123 @@ package dev.gather.turn;
 
 import java.io.IOException;
 import java.nio.file.ClosedWatchServiceException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardWatchEventKinds;
 import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Takes hook events out of the spool as they land (inotify through WatchService, plus a scan at
- * start for events that came while no daemon ran) and hands each turn output on. A bad event is
- * logged in one line and moved to {@code rejected/}; it never stops the watcher.
+ * Watches the spool's {@code in/} directory and hands every hook event, parsed, to a consumer; events
+ * already waiting when it starts are handled first. A file is deleted as it is handed over (at most
+ * once: a crash mid-handling loses that output rather than relaying it twice); one that cannot be
+ * parsed is moved to {@code rejected/} with one log line. One daemon thread; {@link #close()} stops it.
  */
 public final class SpoolWatcher implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(SpoolWatcher.class);
+    private static final Logger log = LoggerFactory.getLogger(SpoolWatcher.class);
 
     private final Spool spool;
     private final HookParsers parsers;
-    private final Consumer<TurnOutput> sink;
-    private final WatchService watch;
+    private final Consumer<TurnOutput> consumer;
+    private final WatchService watcher;
     private final Thread thread;
 
-    public SpoolWatcher(Spool spool, HookParsers parsers, Consumer<TurnOutput> sink) throws IOException {
+    private SpoolWatcher(Spool spool, HookParsers parsers, Consumer<TurnOutput> consumer) throws IOException {
         this.spool = spool;
         this.parsers = parsers;
-        this.sink = sink;
+        this.consumer = consumer;
         spool.create();
-        this.watch = spool.in().getFileSystem().newWatchService();
-        // a rename into the directory is reported as a create on Linux (inotify IN_MOVED_TO)
-        spool.in().register(watch, StandardWatchEventKinds.ENTRY_CREATE);
-        this.thread = new Thread(this::loop, "gather-spool");
+        this.watcher = spool.incoming().getFileSystem().newWatchService();
+        spool.incoming().register(watcher, StandardWatchEventKinds.ENTRY_CREATE);
+        this.thread = new Thread(this::loop, "gather-spool-watcher");
         thread.setDaemon(true);
     }
 
-    /** Starts watching; events already in the spool are handled first, oldest first. */
-    public SpoolWatcher start() {
-        thread.start();
-        return this;
+    /** Starts watching; the consumer is called on the watcher's own thread, one output at a time. */
+    public static SpoolWatcher start(Spool spool, HookParsers parsers, Consumer<TurnOutput> consumer)
+            throws IOException {
+        SpoolWatcher w = new SpoolWatcher(
+                Objects.requireNonNull(spool, "spool"),
+                Objects.requireNonNull(parsers, "parsers"),
+                Objects.requireNonNull(consumer, "consumer"));
+        w.thread.start();
+        return w;
     }
 
     private void loop() {
-        drain();
         try {
+            drainDirectory(); // registered before this scan, so nothing dropped in between is missed
             while (true) {
-                WatchKey key = watch.take();
-                key.pollEvents();
-                drain();
+                WatchKey key = watcher.take();
+                key.pollEvents(); // names are not trusted: a rescan also catches overflowed events
+                drainDirectory();
                 if (!key.reset()) {
-                    LOG.warn("spool {} is no longer watchable", spool.in());
+                    log.error("spool directory {} is gone; no more hook events will be read", spool.incoming());
                     return;
                 }
             }
         } catch (InterruptedException | ClosedWatchServiceException e) {
             Thread.currentThread().interrupt();
+        } catch (IOException | RuntimeException e) {
+            log.error("spool watcher on {} stopped: {}", spool.incoming(), e.toString());
         }
     }
 
-    private void drain() {
-        List<Path> files;
-        try (Stream<Path> s = Files.list(spool.in())) {
-            files = s.sorted().toList();
-        } catch (IOException e) {
-            LOG.warn("cannot list spool {}: {}", spool.in(), e.getMessage());
+    private void drainDirectory() throws IOException {
+        List<Path> files = new ArrayList<>();
+        try (DirectoryStream<Path> in = Files.newDirectoryStream(spool.incoming())) {
+            in.forEach(files::add);
+        }
+        files.sort(null); // names start with epoch millis: oldest first
+        for (Path file : files) {
+            try {
+                handle(file);
+            } catch (IOException e) {
+                log.error("hook event {} could not be handled ({}); dropping it", file.getFileName(), e.toString());
+                Files.deleteIfExists(file);
+            }
+        }
+    }
+
+    private void handle(Path file) throws IOException {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
             return;
         }
-        files.forEach(this::take);
-    }
-
-    private void take(Path file) {
+        TurnOutput output;
         try {
-            byte[] bytes = Files.readAllBytes(file);
-            HookEvent event = HookEvent.parse(bytes);
-            if (event.pane() == null) {
-                throw new BadPayload("event has no pane (the hook ran outside tmux)");
-            }
-            String text = parsers.text(event);
-            Files.deleteIfExists(file);
-            sink.accept(new TurnOutput(event.pane(), event.harness(), text, event.at()));
-        } catch (BadPayload e) {
-            LOG.warn("rejected hook event {}: {}", file.getFileName(), e.getMessage());
-            reject(file);
-        } catch (IOException e) {
-            LOG.warn("cannot read hook event {}: {}", file.getFileName(), e.getMessage());
-        } catch (RuntimeException e) {
-            LOG.warn("hook event {} failed: {}", file.getFileName(), e.toString());
-            reject(file);
-        }
-    }
-
-    private void reject(Path file) {
-        try {
+            output = parsers.parse(HookEvent.parse(bytes));
+        } catch (HookRejected e) {
+            log.warn("rejected hook event {}: {}", file.getFileName(), e.getMessage());
             Files.move(file, spool.rejected().resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-            LOG.warn("cannot move {} to rejected: {}", file.getFileName(), e.getMessage());
+            return;
+        }
+        Files.deleteIfExists(file);
+        try {
+            consumer.accept(output);
+        } catch (RuntimeException e) {
+            log.error(
+                    "turn output from pane {} ({}) could not be handled: {}",
+                    output.pane(),
+                    output.harness(),
+                    e.toString());
         }
     }
 
     @Override
-    public void close() {
+    public void close() throws IOException {
+        watcher.close();
         thread.interrupt();
-        try {
-            watch.close();
-        } catch (IOException e) {
-            LOG.debug("closing spool watch", e);
-        }
     }
 }

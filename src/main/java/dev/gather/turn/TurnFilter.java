@@ -1,43 +1,59 @@
 package dev.gather.turn;
 
 import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What may cross a link: no empty outputs, no checkpoint outputs, nothing longer than the cap
- * (cut with a visible mark). Escapes are stripped later, by delivery.
+ * Decides what of a turn output may cross to other members: terminal escapes stripped, empty and
+ * checkpoint outputs dropped, long ones capped with a visible {@code [truncated]}.
+ *
+ * @param checkpointPrefixes outputs starting with one of these (after trimming, ignoring case) are
+ *     progress notes, not answers
  */
 public record TurnFilter(int maxChars, List<String> checkpointPrefixes) {
-    /** 12,000 characters; outputs starting with "[checkpoint]" or "Checkpoint:" stay private. */
-    public static final TurnFilter DEFAULT = new TurnFilter(12_000, List.of("[checkpoint]", "Checkpoint:"));
+    /** Default cap on relayed text. */
+    public static final int DEFAULT_MAX_CHARS = 12_000;
 
-    static final String TRUNCATED = "\n[truncated]";
+    public static final String TRUNCATED = "[truncated]";
 
     public TurnFilter {
-        if (maxChars < 100) {
-            throw new IllegalArgumentException("maxChars must be at least 100 (was " + maxChars + ")");
+        if (maxChars <= TRUNCATED.length() + 1) {
+            throw new IllegalArgumentException(
+                    "maxChars must be > " + (TRUNCATED.length() + 1) + " (was " + maxChars + ")");
         }
-        checkpointPrefixes = List.copyOf(checkpointPrefixes);
+        checkpointPrefixes = List.copyOf(Objects.requireNonNull(checkpointPrefixes, "checkpointPrefixes"));
     }
 
-    /** The text to relay, or empty when this output must not cross. */
+    /** 12,000 characters and the usual checkpoint markers. */
+    public static TurnFilter defaults() {
+        return new TurnFilter(DEFAULT_MAX_CHARS, List.of("[checkpoint]", "checkpoint:"));
+    }
+
+    /** The text to relay, or empty when this output must not cross (and must not use up budget). */
     public Optional<String> apply(String text) {
-        String t = text == null ? "" : text.strip();
-        if (t.isEmpty()) {
+        String clean = TerminalText.clean(text).strip();
+        if (clean.isEmpty() || isCheckpoint(clean)) {
             return Optional.empty();
         }
-        for (String prefix : checkpointPrefixes) {
-            if (t.regionMatches(true, 0, prefix, 0, prefix.length())) {
-                return Optional.empty();
-            }
+        if (clean.length() <= maxChars) {
+            return Optional.of(clean);
         }
-        if (t.length() > maxChars) {
-            int cut = maxChars - TRUNCATED.length();
-            if (Character.isHighSurrogate(t.charAt(cut - 1))) {
-                cut--;
-            }
-            t = t.substring(0, cut) + TRUNCATED;
+        int keep = maxChars - TRUNCATED.length() - 1;
+        if (Character.isHighSurrogate(clean.charAt(keep - 1))) {
+            keep--; // never split a surrogate pair
         }
-        return Optional.of(t);
+        return Optional.of(clean.substring(0, keep) + "\n" + TRUNCATED);
+    }
+
+    /** The output with its text filtered, or empty when it must not cross. */
+    public Optional<TurnOutput> apply(TurnOutput output) {
+        return apply(output.text()).map(t -> new TurnOutput(output.pane(), output.harness(), t, output.time()));
+    }
+
+    private boolean isCheckpoint(String clean) {
+        String lower = clean.toLowerCase(Locale.ROOT);
+        return checkpointPrefixes.stream().anyMatch(p -> !p.isBlank() && lower.startsWith(p.toLowerCase(Locale.ROOT)));
     }
 }

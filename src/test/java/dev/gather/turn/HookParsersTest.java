@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -16,88 +14,134 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Real payload shapes of each harness, from test resources, including broken and lying ones. */
 class HookParsersTest {
     @TempDir
-    Path claudeRoot;
+    Path tmp;
 
-    HookParsers parsers;
-    Path transcript;
+    private Path claudeRoot;
+    private HookParsers parsers;
 
     @BeforeEach
     void setUp() throws IOException {
-        parsers = new HookParsers(List.of(claudeRoot));
-        transcript = claudeRoot.resolve("projects/proj/session.jsonl");
-        Files.createDirectories(transcript.getParent());
-        Files.writeString(transcript, resource("claude/transcript.jsonl"));
+        claudeRoot = Files.createDirectories(tmp.resolve("home/.claude"));
+        parsers = HookParsers.withClaudeRoots(List.of(claudeRoot));
+    }
+
+    private String stopFor(String transcriptSample) throws IOException {
+        Path project = Files.createDirectories(claudeRoot.resolve("projects/-home-ada-proj"));
+        Path transcript = project.resolve("8f1c2a9e.jsonl");
+        Files.writeString(transcript, Samples.text("claude/" + transcriptSample));
+        return Samples.text("claude/stop.json").replace("TRANSCRIPT", transcript.toString());
+    }
+
+    private String parse(String harness, String payload) throws HookRejected {
+        return parsers.parse(Samples.event(harness, payload)).text();
     }
 
     @Test
-    void claudeStopGivesTheLastAssistantTextWithoutToolCallsOrThinking() throws IOException {
-        String text = parse("claude", resource("claude/stop.json").replace("TRANSCRIPT", transcript.toString()));
-        assertEquals("The parser looks solid.\n\nOne edge case: empty input returns null.", text);
-        assertFalse(text.contains("rm -rf"));
-        assertFalse(text.contains("SECRET TOOL OUTPUT"));
+    void claudeOutputIsTheLastAssistantTextOfTheLastTurn() throws Exception {
+        TurnOutput out = parsers.parse(Samples.event("claude", stopFor("transcript-tools.jsonl")));
+        assertEquals(
+                "`make build` installs missing tools, then runs `mvn package` to build target/gather.jar.", out.text());
+        assertEquals("%7", out.pane());
+        assertEquals("claude", out.harness());
+        assertEquals(Instant.ofEpochMilli(1_700_000_000_000L), out.time());
     }
 
     @Test
-    void claudePayloadsLyingAboutPathsAreRefused() throws IOException {
-        BadPayload outside =
-                assertThrows(BadPayload.class, () -> parse("claude", resource("claude/stop-outside.json")));
-        assertTrue(outside.getMessage().contains("outside"), outside.getMessage());
-        String traversal = resource("claude/stop-traversal.json").replace("ROOT", claudeRoot.toString());
-        assertThrows(BadPayload.class, () -> parse("claude", traversal));
+    void claudeLastAssistantMessageFieldWinsWithoutReadingTheTranscript() throws Exception {
+        assertEquals(
+                "Done: the parser now rejects truncated payloads.",
+                parse("claude", Samples.text("claude/stop-with-message.json")));
     }
 
     @Test
-    void truncatedPayloadsAreRejectedClearly() throws IOException {
-        for (String[] c :
-                new String[][] {{"claude", "claude/stop-truncated.json"}, {"codex", "codex/notify-truncated.json"}}) {
-            BadPayload e = assertThrows(BadPayload.class, () -> parse(c[0], resource(c[1])));
-            assertTrue(e.getMessage().contains("not valid JSON"), e.getMessage());
+    void claudeTurnWithOnlyToolsAndThinkingIsEmptyNotAnOlderAnswer() throws Exception {
+        String text = parse("claude", stopFor("transcript-no-text.jsonl"));
+        assertEquals("", text);
+    }
+
+    @Test
+    void claudeTranscriptCutMidLineIsRejected() throws Exception {
+        HookRejected e = assertThrows(HookRejected.class, () -> parse("claude", stopFor("transcript-truncated.jsonl")));
+        assertTrue(e.getMessage().contains("malformed"), e.getMessage());
+    }
+
+    @Test
+    void claudeTruncatedAndMalformedPayloadsAreRejected() {
+        assertTrue(assertThrows(HookRejected.class, () -> parse("claude", Samples.text("claude/stop-truncated.json")))
+                .getMessage()
+                .contains("not valid JSON"));
+        assertThrows(HookRejected.class, () -> parse("claude", Samples.text("claude/stop-malformed.json")));
+        assertThrows(HookRejected.class, () -> parse("claude", ""));
+    }
+
+    @Test
+    void claudeTranscriptOutsideTheClaudeDirectoryIsNotRead() throws Exception {
+        Path secret = Files.writeString(tmp.resolve("secret.jsonl"), Samples.text("claude/transcript-tools.jsonl"));
+        String outside = Samples.text("claude/stop-outside.json").replace("OUTSIDE", secret.toString());
+        assertTrue(assertThrows(HookRejected.class, () -> parse("claude", outside))
+                .getMessage()
+                .contains("refusing"));
+        String traversal = Samples.text("claude/stop-traversal.json").replace("ROOT", claudeRoot.toString());
+        assertThrows(HookRejected.class, () -> parse("claude", traversal));
+    }
+
+    @Test
+    void claudeSymlinkOutOfTheClaudeDirectoryIsNotFollowed() throws Exception {
+        Path secret = Files.writeString(tmp.resolve("secret.jsonl"), Samples.text("claude/transcript-tools.jsonl"));
+        Path link = Files.createSymbolicLink(claudeRoot.resolve("link.jsonl"), secret);
+        String payload = Samples.text("claude/stop-outside.json").replace("OUTSIDE", link.toString());
+        assertThrows(HookRejected.class, () -> parse("claude", payload));
+    }
+
+    @Test
+    void claudeMissingOrRelativeTranscriptIsRejected() {
+        assertTrue(assertThrows(HookRejected.class, () -> parse("claude", Samples.text("claude/stop-missing.json")))
+                .getMessage()
+                .contains("does not exist"));
+        String relative = Samples.text("claude/stop-outside.json").replace("OUTSIDE", "projects/x.jsonl");
+        assertThrows(HookRejected.class, () -> parse("claude", relative));
+    }
+
+    @Test
+    void codexOutputIsTheLastAssistantMessage() throws Exception {
+        assertEquals(
+                "Rename complete and verified `cargo build` succeeds.",
+                parse("codex", Samples.text("codex/turn-complete.json")));
+        assertEquals("", parse("codex", Samples.text("codex/no-message.json")));
+    }
+
+    @Test
+    void codexBadEventsAreRejected() {
+        for (String bad : List.of("other-type.json", "truncated.json", "wrong-field-type.json")) {
+            assertThrows(HookRejected.class, () -> parse("codex", Samples.text("codex/" + bad)), bad);
         }
     }
 
     @Test
-    void codexNotifyGivesTheLastAssistantMessage() throws IOException {
+    void geminiOutputIsThePromptResponse() throws Exception {
         assertEquals(
-                "Rename complete and verified `cargo build` succeeds.", parse("codex", resource("codex/notify.json")));
-        BadPayload e = assertThrows(BadPayload.class, () -> parse("codex", resource("codex/notify-other-type.json")));
-        assertTrue(e.getMessage().contains("approval-requested"));
+                "The README explains how gather lets agents in tmux panes talk to each other.",
+                parse("gemini", Samples.text("gemini/after-agent.json")));
     }
 
     @Test
-    void geminiAfterAgentGivesThePromptResponse() throws IOException {
-        assertEquals(
-                "The design has three layers: rhythm, link, gathering.",
-                parse("gemini", resource("gemini/after-agent.json")));
-        assertThrows(BadPayload.class, () -> parse("gemini", resource("gemini/after-agent-no-response.json")));
-        assertThrows(BadPayload.class, () -> parse("gemini", resource("gemini/not-an-object.json")));
-    }
-
-    @Test
-    void unknownHarnessesAndBadHeadersAreRejected() {
-        assertThrows(BadPayload.class, () -> parse("vim", "{}"));
-        assertThrows(BadPayload.class, () -> HookEvent.parse("not a header\n{}".getBytes(StandardCharsets.UTF_8)));
-        assertThrows(
-                BadPayload.class,
-                () -> HookEvent.parse("gather-hook 1 claude pane5 1\n{}".getBytes(StandardCharsets.UTF_8)));
-        assertThrows(BadPayload.class, () -> HookEvent.parse(new byte[0]));
-    }
-
-    private String parse(String harness, String payload) {
-        HookEvent e =
-                HookEvent.parse((HookEvent.header(harness, "%3", Instant.now().toEpochMilli()) + "\n" + payload)
-                        .getBytes(StandardCharsets.UTF_8));
-        return parsers.text(e);
-    }
-
-    static String resource(String name) throws IOException {
-        try (InputStream in = HookParsersTest.class.getResourceAsStream("/hooks/" + name)) {
-            if (in == null) {
-                throw new IOException("missing test resource hooks/" + name);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    void geminiBadEventsAreRejected() {
+        for (String bad : List.of("before-agent.json", "truncated.json", "not-object.json")) {
+            assertThrows(HookRejected.class, () -> parse("gemini", Samples.text("gemini/" + bad)), bad);
         }
+    }
+
+    @Test
+    void simOutputIsItsLastMessage() throws Exception {
+        assertEquals("Ada heard \"hello\" — reply #1", parse("sim", Samples.text("sim/reply.json")));
+    }
+
+    @Test
+    void unknownHarnessIsRejected() {
+        HookRejected e = assertThrows(HookRejected.class, () -> parse("aider", "{}"));
+        assertTrue(e.getMessage().contains("unknown harness 'aider'"));
+        assertFalse(e.getMessage().contains("\n"));
     }
 }

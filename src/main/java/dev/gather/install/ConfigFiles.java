@@ -1,0 +1,35 @@
+package dev.gather.install;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Optional;
+
+/** Reads and atomically replaces config files, keeping their permissions (some hold tokens). */
+final class ConfigFiles {
+    private ConfigFiles() {}
+
+    static Optional<byte[]> read(Path file) throws IOException {
+        return Files.exists(file) ? Optional.of(Files.readAllBytes(file)) : Optional.empty();
+    }
+
+    /** Writes {@code bytes} to a temp file next to {@code file} and renames it over, so no reader sees half. */
+    static void write(Path file, byte[] bytes) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path temp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".gather-tmp");
+        try {
+            Files.write(temp, bytes);
+            if (Files.exists(file)) {
+                Files.setPosixFilePermissions(temp, Files.getPosixFilePermissions(file));
+            } else {
+                Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-------"));
+            }
+            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+}

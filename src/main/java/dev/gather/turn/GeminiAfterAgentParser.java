@@ -1,0 +1,19 @@
+package dev.gather.turn;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * Gemini CLI's {@code AfterAgent} hook input on stdin ({@code hook_event_name, prompt, prompt_response,
+ * stop_hook_active, transcript_path, …}); {@code prompt_response} is the turn's final answer.
+ */
+final class GeminiAfterAgentParser implements HookParser {
+    @Override
+    public String text(String payload) throws HookRejected {
+        JsonNode event = Json.object(payload, "gemini AfterAgent");
+        String name = Json.optionalText(event, "hook_event_name", "gemini AfterAgent");
+        if (!"AfterAgent".equals(name)) {
+            throw new HookRejected("gemini hook event is '" + name + "', only AfterAgent is a turn end");
+        }
+        return Json.optionalText(event, "prompt_response", "gemini AfterAgent");
+    }
+}

@@ -1,0 +1,114 @@
+package dev.gather.turn;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The JVM-free hook path in bin/gather writes exactly what the SpoolWatcher reads. */
+class ShellHookTest {
+    private static final Path LAUNCHER = Path.of("bin/gather").toAbsolutePath();
+
+    @TempDir
+    Path home;
+
+    record Run(int exit, String stdout, String stderr) {}
+
+    private Run hook(String stdin, String pane, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(LAUNCHER.toString(), "hook"));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command);
+        pb.environment().put("GATHER_HOME", home.toString());
+        pb.environment().remove("TMUX_PANE");
+        if (pane != null) {
+            pb.environment().put("TMUX_PANE", pane);
+        }
+        Process p = pb.start();
+        try (var in = p.getOutputStream()) {
+            in.write(stdin.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            // a hook that rejects its arguments exits without reading stdin, as it may
+        }
+        assertTrue(p.waitFor(20, TimeUnit.SECONDS), "hook did not return");
+        return new Run(
+                p.exitValue(),
+                new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8),
+                new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+    }
+
+    private List<HookEvent> spooled() throws Exception {
+        List<HookEvent> events = new ArrayList<>();
+        try (Stream<Path> files = Files.list(home.resolve("spool/in")).sorted()) {
+            for (Path f : files.toList()) {
+                events.add(HookEvent.parse(Files.readAllBytes(f)));
+            }
+        }
+        return events;
+    }
+
+    @Test
+    void claudeStdinIsSpooledWithPaneAndPrintsNothing() throws Exception {
+        String payload = Samples.text("claude/stop.json");
+        Run run = hook(payload, "%42", "claude");
+        assertEquals(new Run(0, "", ""), run);
+        HookEvent event = spooled().get(0);
+        assertEquals("claude", event.harness());
+        assertEquals("%42", event.pane());
+        assertEquals(payload, event.payload());
+        try (Stream<Path> tmp = Files.list(home.resolve("spool/tmp"))) {
+            assertEquals(0, tmp.count(), "nothing left half-written");
+        }
+    }
+
+    @Test
+    void codexArgumentIsSpooledAndGeminiGetsJsonOnStdout() throws Exception {
+        String codex = Samples.text("codex/turn-complete.json");
+        assertEquals(0, hook("", null, "codex", codex).exit());
+        Run gemini = hook(Samples.text("gemini/after-agent.json"), "%1", "gemini");
+        assertEquals("{}\n", gemini.stdout());
+        List<HookEvent> events = spooled();
+        assertEquals(2, events.size());
+        HookEvent first = events.stream()
+                .filter(e -> e.harness().equals("codex"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals("-", first.pane());
+        assertEquals(codex, first.payload());
+    }
+
+    @Test
+    void unknownHarnessFailsWithOneLineAndWritesNothing() throws Exception {
+        Run run = hook("{}", "%1", "aider");
+        assertEquals(1, run.exit());
+        assertEquals(1, run.stderr().lines().count());
+        assertTrue(run.stderr().contains("unknown harness 'aider'"));
+        assertTrue(Files.notExists(home.resolve("spool/in")));
+    }
+
+    @Test
+    void theWatcherReceivesWhatTheShellHookWrote() throws Exception {
+        List<TurnOutput> seen = new CopyOnWriteArrayList<>();
+        Spool spool = new Spool(home.resolve("spool"));
+        SpoolWatcher w = SpoolWatcher.start(spool, HookParsers.withClaudeRoots(List.of()), seen::add);
+        try {
+            hook(Samples.text("sim/reply.json"), "%5", "sim");
+            await().atMost(Duration.ofSeconds(20)).until(() -> seen.size() == 1);
+        } finally {
+            w.close();
+        }
+        assertEquals("%5", seen.get(0).pane());
+        assertEquals("Ada heard \"hello\" — reply #1", seen.get(0).text());
+    }
+}
