@@ -116,8 +116,9 @@ public final class Relay {
     /** Journals and delivers a private text to one member. */
     public DeliveryResult inject(Link link, Member to, String text, String kind) {
         journal(link)
-                .append(Journal.entry(kind)
+                .append(Journal.entry("private")
                         .put("link", link.id())
+                        .put("prompt", kind)
                         .put("to", to.name())
                         .put("text", text));
         Map<Member, DeliveryResult> results = fanout.deliver(List.of(to), text);

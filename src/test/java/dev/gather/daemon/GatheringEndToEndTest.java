@@ -1,0 +1,163 @@
+package dev.gather.daemon;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The standard rhythm in real tmux: four simulated speakers, a harvester and a human who speaks with
+ * `gather say`, checked against the journal.
+ */
+class GatheringEndToEndTest {
+    @TempDir
+    Path home;
+
+    World world;
+
+    @BeforeEach
+    void start() throws Exception {
+        Files.writeString(
+                home.resolve("agents.yaml"),
+                """
+                agents:
+                  speaker: ["{gather}", sim, --name, "{name}", --think-ms, "30", --pass-after, "1", --reply-when, "(now with {name} |\\\\[Beat|Your turn is up)"]
+                  harvester: ["{gather}", sim, --name, "{name}", --think-ms, "30", --reply-when, "you are the harvester"]
+                """);
+        world = new World(home);
+    }
+
+    @AfterEach
+    void stop() {
+        world.close();
+    }
+
+    @Test
+    void standardGatheringWithFourAgentsAHarvesterAndAHuman() throws Exception {
+        ObjectNode args =
+                World.args().put("rhythm", "standard").put("beats_per_turn", 2).put("beat_interval_seconds", 2);
+        var ps = args.putArray("participants");
+        for (String n : List.of("Ada", "Bo", "Cy", "Di")) {
+            ps.addObject().put("name", n).put("agent", "speaker");
+        }
+        ps.addObject().put("name", "Hu").put("role", "human");
+        ps.addObject().put("name", "Hal").put("role", "harvester").put("agent", "harvester");
+        JsonNode started = world.call(null, "start_gathering", args);
+        assertTrue(started.path("ok").asBoolean(), started.toString());
+        String id = started.path("gathering_id").asText();
+        assertEquals(6, started.path("members").size());
+
+        assertEquals(0, say(id, "I speak out of turn").exitCode, "a say without the piece is kept, not an error");
+        int humanTurns = 0;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
+        while (world.entries(id, "harvest").isEmpty() && System.nanoTime() < deadline) {
+            await().atMost(Duration.ofSeconds(60))
+                    .until(() -> humanHolds(id) || !world.entries(id, "harvest").isEmpty());
+            if (humanHolds(id)) {
+                // wait for the human's private beat first: beats reach the holder alone
+                int beatsBefore = beatsTo(id, "Hu");
+                await().atMost(Duration.ofSeconds(20)).until(() -> beatsTo(id, "Hu") > beatsBefore);
+                humanTurns++;
+                Result r = say(id, "Human view " + humanTurns + ": keep it small. I pass the piece.");
+                assertEquals(0, r.exitCode, r.out);
+                await().atMost(Duration.ofSeconds(20)).until(() -> !humanHolds(id));
+            }
+        }
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> !world.entries(id, "close").isEmpty());
+        assertEquals(6, humanTurns, "the human held the piece once per round");
+
+        List<JsonNode> journal = world.journal(id);
+        String holder = null;
+        List<String> phases = new ArrayList<>();
+        Set<String> members = Set.of("Ada", "Bo", "Cy", "Di", "Hu", "Hal");
+        int relays = 0;
+        for (JsonNode e : journal) {
+            String kind = e.path("kind").asText();
+            if (kind.equals("announce") && e.path("prompt").asText().equals("turn")) {
+                String t = e.path("text").asText();
+                holder = t.substring("The piece is now with ".length(), t.indexOf(" ("));
+            } else if (kind.equals("announce") && e.path("prompt").asText().equals("phase")) {
+                String t = e.path("text").asText();
+                phases.add(t.substring("--- Phase: ".length(), t.indexOf(" ---")));
+                holder = null;
+            } else if (kind.equals("relay")) {
+                relays++;
+                assertEquals(holder, e.path("from").asText(), "only the holder is relayed: " + e);
+                assertTrue(members.contains(e.path("from").asText()));
+                assertEquals(5, e.path("to").size(), "everyone else hears it: " + e);
+            } else if (kind.equals("private") && e.path("prompt").asText().contains("beat")) {
+                assertEquals(holder, e.path("to").asText(), "beats go to the holder alone: " + e);
+            }
+        }
+        assertEquals(
+                List.of(
+                        "INHALE (round 1/2)",
+                        "INHALE (round 2/2)",
+                        "HOLD (round 1/2)",
+                        "HOLD (round 2/2)",
+                        "EXHALE (round 1/2)",
+                        "EXHALE (round 2/2)"),
+                phases);
+        assertEquals(30, relays, "five speakers, six rounds");
+        assertFalse(world.entries(id, "out_of_turn").isEmpty(), "the early say was kept");
+        assertTrue(world.entries(id, "out_of_turn").stream()
+                .allMatch(e -> !e.path("from").asText().isEmpty()));
+        JsonNode harvest = world.entries(id, "harvest").get(0);
+        assertEquals("Hal", harvest.path("from").asText());
+        assertTrue(Files.readString(home.resolve("journal").resolve(id + ".harvest.md"))
+                .startsWith("Hal heard"));
+        String transcript = run("transcript", id).out;
+        assertTrue(transcript.contains("--- harvest ---"), transcript);
+    }
+
+    private boolean humanHolds(String id) throws Exception {
+        JsonNode s = world.call(null, "gathering_status", World.args().put("gathering", id));
+        return "Hu".equals(s.path("holder").asText());
+    }
+
+    private int beatsTo(String id, String name) {
+        return (int) world.entries(id, "private").stream()
+                .filter(e -> e.path("to").asText().equals(name)
+                        && e.path("prompt").asText().contains("beat"))
+                .count();
+    }
+
+    record Result(int exitCode, String out) {}
+
+    private Result say(String id, String text) throws Exception {
+        return run("say", id, text);
+    }
+
+    private Result run(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(
+                ProcessHandle.current().info().command().orElse("java"),
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.gather.cli.Main"));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().put("GATHER_HOME", home.toString());
+        pb.environment().remove("TMUX_PANE");
+        Process p = pb.start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes());
+        p.waitFor(60, TimeUnit.SECONDS);
+        return new Result(p.exitValue(), out);
+    }
+}
