@@ -7,6 +7,6 @@ final class Benchmarks {
     private Benchmarks() {}
 
     static List<Benchmark> all() {
-        return List.of(new DeliveryBenchmark(), new HookBenchmark(), new PulseBenchmark());
+        return List.of(new DeliveryBenchmark(), new HookBenchmark(), new LintBenchmark(), new PulseBenchmark());
     }
 }

@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
             StatusCommand.class,
             TranscriptCommand.class,
             LintCommand.class,
+            DiagramCommand.class,
             McpCommand.class,
             WatchCommand.class,
             SayCommand.class,

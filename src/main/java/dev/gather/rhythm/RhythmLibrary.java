@@ -18,7 +18,7 @@ import java.util.stream.Stream;
  * then the ones shipped inside gather. The first found wins, so a user can override a shipped one.
  */
 public final class RhythmLibrary {
-    static final List<String> SHIPPED =
+    public static final List<String> SHIPPED =
             List.of("minimal", "standard", "extended", "daily", "weekly", "monthly", "direct");
 
     private final List<Path> dirs;

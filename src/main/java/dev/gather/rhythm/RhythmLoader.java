@@ -44,6 +44,15 @@ public final class RhythmLoader {
         return RecordStage.toRhythm(tree.root());
     }
 
+    /**
+     * The naive way, for the lint benchmark's baseline: build the schema validator anew for the file
+     * instead of once per process. Returns how many schema errors it found.
+     */
+    public static int checkWithFreshSchema(Path file) {
+        SourceTree tree = YamlStage.parse(file.toString(), read(file, file.toString()));
+        return SchemaStage.validateWithFreshSchema(tree.root()).size();
+    }
+
     private static String read(Path file, String shownAs) {
         try {
             if (Files.size(file) > YamlStage.MAX_CHARS * 4L) {
