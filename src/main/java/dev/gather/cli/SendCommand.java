@@ -28,6 +28,11 @@ final class SendCommand implements Callable<Integer> {
     @Option(names = "--close", description = "Close the link this pane is in, for everyone.")
     boolean close;
 
+    @Option(
+            names = "--screen",
+            description = "The recipient has no turn-end hook: take its turns from its screen when it settles.")
+    boolean screen;
+
     @Option(names = "--as", description = "Your name in the attribution (default: your tmux session name).")
     String as;
 
@@ -45,7 +50,10 @@ final class SendCommand implements Callable<Integer> {
                 System.err.println("gather send: give --to and a message (or --close)");
                 return 2;
             }
-            r.put("to", to).put("message", String.join(" ", words)).put("direct", direct);
+            r.put("to", to)
+                    .put("message", String.join(" ", words))
+                    .put("direct", direct)
+                    .put("screen", screen);
             if (as != null) {
                 r.put("as", as);
             }

@@ -40,6 +40,7 @@ public final class Daemon implements AutoCloseable {
     final Relay relay;
     final Map<String, HarnessQuirks> paneKinds = new ConcurrentHashMap<>();
     final Dispatcher dispatcher = new Dispatcher();
+    final ScreenSources screens;
     final dev.gather.rhythm.RhythmLibrary rhythms;
     final dev.gather.gathering.Gatherings gatherings = new dev.gather.gathering.Gatherings();
     final java.util.concurrent.ScheduledExecutorService timers =
@@ -69,8 +70,12 @@ public final class Daemon implements AutoCloseable {
         this.rhythms = new dev.gather.rhythm.RhythmLibrary(
                 java.util.List.of(state.root().resolve("rhythms"), java.nio.file.Path.of("rhythms")));
         Fanout fanout = new Fanout(deliverer, p -> paneKinds.getOrDefault(p, HarnessQuirks.GENERIC));
+        this.screens = new ScreenSources(tmux, timers, clock);
+        fanout.beforeTyping(screens::typed);
         this.relay =
                 new Relay(links, journals, fanout, TurnFilter.defaults(), DirectRhythm.from(rhythms.load("direct")));
+        relay.onGone(screens::forget);
+        relay.onClosed(view -> view.members().forEach(m -> m.pane().ifPresent(screens::forget)));
         relay.onGone(pane -> gatherings.byPane(pane).ifPresent(g -> g.members().stream()
                 .filter(m -> m.pane().equals(java.util.Optional.of(pane)))
                 .findFirst()
@@ -157,6 +162,7 @@ public final class Daemon implements AutoCloseable {
             LOG.warn("closing daemon: {}", e.getMessage());
         }
         gatherings.running().forEach(g -> g.end("the daemon stopped"));
+        screens.close();
         timers.shutdownNow();
         lanes.shutdown();
         deliverer.close();

@@ -34,6 +34,8 @@ public final class Relay {
     private final TurnFilter filter;
     private final DirectRhythm direct;
     private final Map<String, BiConsumer<Member, String>> interceptors = new ConcurrentHashMap<>();
+    private final List<java.util.function.Consumer<Link.View>> closeListeners =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
     private final List<java.util.function.Consumer<String>> goneListeners =
             new java.util.concurrent.CopyOnWriteArrayList<>();
 
@@ -131,6 +133,13 @@ public final class Relay {
         journal(link).append(Journal.entry("close").put("link", link.id()).put("text", reason));
         links.close(link);
         interceptors.remove(link.id());
+        Link.View view = link.snapshot();
+        closeListeners.forEach(l -> l.accept(view));
+    }
+
+    /** Also tell {@code listener} when a link closes. */
+    public void onClosed(java.util.function.Consumer<Link.View> listener) {
+        closeListeners.add(listener);
     }
 
     /** Also tell {@code listener} when a pane is found gone (a gathering skips its member). */

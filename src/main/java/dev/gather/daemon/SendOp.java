@@ -58,6 +58,10 @@ final class SendOp {
         DirectRhythm rhythm = d.relay.direct();
         Links.Handshake hs = d.links.direct(me, targetMember, rhythm.name(), rhythm.turnBudget());
         Link link = hs.link();
+        if (r.flag("screen")) {
+            // the recipient has no turn-end hook (a plain program, a human's shell): read its screen
+            d.screens.watch(target.id(), d.relay::onTurnOutput);
+        }
         if (hs.created()) {
             d.relay
                     .journal(link)

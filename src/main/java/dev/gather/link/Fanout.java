@@ -22,9 +22,19 @@ public final class Fanout {
         this.quirksOfPane = quirksOfPane;
     }
 
+    private volatile java.util.function.BiConsumer<String, String> beforeTyping = (pane, text) -> {};
+
+    /** Tells {@code listener} what is about to be typed into which pane (so its echo can be told apart). */
+    public void beforeTyping(java.util.function.BiConsumer<String, String> listener) {
+        this.beforeTyping = listener;
+    }
+
     /** Delivers {@code text} to each of {@code to}; the map keeps their order. */
     public Map<Member, DeliveryResult> deliver(List<Member> to, String text) {
         Map<Member, CompletableFuture<DeliveryResult>> running = new LinkedHashMap<>();
+        for (Member m : to) {
+            m.pane().ifPresent(p -> beforeTyping.accept(p, text));
+        }
         for (Member m : to) {
             m.pane().ifPresent(p -> running.put(m, deliverer.deliverAsync(p, text, quirksOfPane.apply(p))));
         }

@@ -7,8 +7,8 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Reads what a terminal user submits, the way a TUI harness does with bracketed paste on: text
- * between {@code ESC[200~} and {@code ESC[201~} is one paste (its newlines are text), and a carriage
- * return outside a paste submits everything typed or pasted so far.
+ * between {@code ESC[200~} and {@code ESC[201~} is one paste (its line breaks, which tmux and
+ * terminals send as CR, are text), and a CR outside a paste submits everything typed so far.
  */
 final class InputReader {
     private static final byte[] PASTE_START = "\u001b[200~".getBytes(StandardCharsets.US_ASCII);
@@ -19,7 +19,7 @@ final class InputReader {
 
     /** Shows what arrives, as an input box would; a harness's screen reacting is how delivery is confirmed. */
     interface Echo {
-        void show(String text);
+        void show(byte[] bytes);
     }
 
     InputReader(InputStream in, Echo echo) {
@@ -47,14 +47,21 @@ final class InputReader {
             pending.reset();
             ByteArrayOutputStream shown = new ByteArrayOutputStream();
             for (byte x : p) {
-                if (!pasting && (x == '\r' || x == '\n')) {
-                    echo.show(shown.toString(StandardCharsets.UTF_8).replace("\n", "\r\n"));
+                boolean lineBreak = x == '\r' || x == '\n';
+                if (lineBreak && !pasting) {
+                    echo.show(shown.toByteArray());
                     return input.toString(StandardCharsets.UTF_8);
                 }
-                input.write(x);
-                shown.write(x);
+                if (lineBreak) {
+                    input.write('\n');
+                    shown.write('\r');
+                    shown.write('\n');
+                } else {
+                    input.write(x);
+                    shown.write(x);
+                }
             }
-            echo.show(shown.toString(StandardCharsets.UTF_8).replace("\n", "\r\n"));
+            echo.show(shown.toByteArray());
         }
         return input.size() == 0 ? null : input.toString(StandardCharsets.UTF_8);
     }

@@ -39,8 +39,8 @@ public final class Sim {
         out.print("\u001b[?2004h");
         out.print(options.name() + " is ready.\r\n> ");
         out.flush();
-        InputReader reader = new InputReader(in, text -> {
-            out.print(text);
+        InputReader reader = new InputReader(in, bytes -> {
+            out.write(bytes, 0, bytes.length);
             out.flush();
         });
         String input;
