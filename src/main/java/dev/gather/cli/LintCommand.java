@@ -38,6 +38,15 @@ final class LintCommand implements Callable<Integer> {
     @Option(names = "--format", defaultValue = "text", description = "text or json.")
     String format;
 
+    private static List<RhythmError> check(Path f) {
+        try {
+            RhythmLoader.load(f);
+            return List.of();
+        } catch (RhythmException e) {
+            return e.errors();
+        }
+    }
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
@@ -62,16 +71,12 @@ final class LintCommand implements Callable<Integer> {
                 files.add(p);
             }
         }
+        // files are independent: check them on every core, report in file order
+        List<List<RhythmError>> perFile =
+                files.parallelStream().map(LintCommand::check).toList();
         List<RhythmError> errors = new ArrayList<>();
-        int bad = 0;
-        for (Path f : files) {
-            try {
-                RhythmLoader.load(f);
-            } catch (RhythmException e) {
-                bad++;
-                errors.addAll(e.errors());
-            }
-        }
+        perFile.forEach(errors::addAll);
+        long bad = perFile.stream().filter(e -> !e.isEmpty()).count();
         if (format.equals("json")) {
             ObjectNode o = new ObjectMapper()
                     .createObjectNode()

@@ -30,7 +30,20 @@ final class YamlStage {
     private static final int MAX_NODES = 20_000;
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
+    // building a Yaml (its resolver's patterns) costs more than parsing a rhythm: one per thread
+    private static final ThreadLocal<Yaml> YAML = ThreadLocal.withInitial(YamlStage::newYaml);
+
     private YamlStage() {}
+
+    private static Yaml newYaml() {
+        LoaderOptions options = new LoaderOptions();
+        options.setAllowDuplicateKeys(false);
+        options.setMaxAliasesForCollections(20);
+        options.setNestingDepthLimit(20);
+        options.setCodePointLimit(MAX_CHARS);
+        options.setAllowRecursiveKeys(false);
+        return new Yaml(options);
+    }
 
     static SourceTree parse(String file, String text) {
         if (text.length() > MAX_CHARS) {
@@ -50,15 +63,9 @@ final class YamlStage {
                     "yaml.empty",
                     "file is empty; a rhythm is a mapping with name, description, talking_piece, roles and prompts");
         }
-        LoaderOptions options = new LoaderOptions();
-        options.setAllowDuplicateKeys(false);
-        options.setMaxAliasesForCollections(20);
-        options.setNestingDepthLimit(20);
-        options.setCodePointLimit(MAX_CHARS);
-        options.setAllowRecursiveKeys(false);
         Node root;
         try {
-            root = new Yaml(options).compose(new StringReader(text));
+            root = YAML.get().compose(new StringReader(text));
         } catch (MarkedYAMLException e) {
             Mark m = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
             String problem = e.getProblem() != null ? e.getProblem() : e.getMessage();
