@@ -28,6 +28,10 @@ final class StatusCommand implements Callable<Integer> {
                             + g.path("round").asInt() + "/" + g.path("rounds").asInt()
                             + ", piece with " + g.path("holder").asText("-"));
         }
+        for (JsonNode id : a.path("interrupted")) {
+            System.out.println(id.asText() + " interrupted (a daemon stopped before it closed; gather transcript "
+                    + id.asText() + ")");
+        }
         return 0;
     }
 }

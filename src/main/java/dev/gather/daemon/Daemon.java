@@ -35,7 +35,8 @@ public final class Daemon implements AutoCloseable {
     final Instant started;
     final Tmux tmux;
     final Deliverer deliverer;
-    final Links links = new Links("link-");
+    final Links links;
+    final java.util.List<String> interrupted;
     final Journals journals;
     final Relay relay;
     final Map<String, HarnessQuirks> paneKinds = new ConcurrentHashMap<>();
@@ -67,6 +68,13 @@ public final class Daemon implements AutoCloseable {
         this.tmux = tmux;
         this.deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC);
         this.journals = new Journals(state.journals(), clock);
+        this.interrupted = Recovery.markInterrupted(journals);
+        // ids stay unique across daemon runs, so a new link never appends to an old journal
+        this.links = new Links("link-"
+                + java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
+                        .withZone(java.time.ZoneOffset.UTC)
+                        .format(clock.instant())
+                + "-");
         this.rhythms = new dev.gather.rhythm.RhythmLibrary(
                 java.util.List.of(state.root().resolve("rhythms"), java.nio.file.Path.of("rhythms")));
         Fanout fanout = new Fanout(deliverer, p -> paneKinds.getOrDefault(p, HarnessQuirks.GENERIC));

@@ -60,6 +60,8 @@ final class Ops {
         ObjectNode out = links(d);
         ArrayNode gs = out.putArray("gatherings");
         d.gatherings.running().forEach(g -> gs.add(GatheringOps.status(g.status())));
+        ArrayNode cut = out.putArray("interrupted");
+        d.interrupted.forEach(cut::add);
         out.putObject("daemon")
                 .put("pid", ProcessHandle.current().pid())
                 .put("uptime_s", Duration.between(d.started, d.clock.instant()).toSeconds())

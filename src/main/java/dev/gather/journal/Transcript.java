@@ -52,6 +52,7 @@ public final class Transcript {
             case "private" -> clock + "  (private to " + e.path("to").asText() + ", "
                     + e.path("prompt").asText() + ")\n" + indent(text);
             case "announce" -> clock + "  " + text;
+            case "interrupted" -> clock + "  [interrupted] " + text;
             case "harvest" -> clock + "  [harvest by " + e.path("from").asText() + "]\n" + indent(text);
             default -> clock + "  [" + kind + "] " + text;
         };

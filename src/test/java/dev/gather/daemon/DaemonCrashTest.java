@@ -1,0 +1,123 @@
+package dev.gather.daemon;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gather.journal.Transcript;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A daemon killed with SIGKILL in the middle of a gathering loses nothing journalled; the next one goes on. */
+class DaemonCrashTest {
+    @TempDir
+    Path home;
+
+    private final String tmuxSocket = "gather-test-" + UUID.randomUUID();
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        run("daemon", "--stop");
+        new ProcessBuilder("tmux", "-L", tmuxSocket, "kill-server")
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start()
+                .waitFor(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void killedMidGatheringTheJournalKeepsEverythingAndTheNextDaemonReportsItInterrupted() throws Exception {
+        Files.writeString(
+                home.resolve("agents.yaml"),
+                """
+                agents:
+                  speaker: ["{gather}", sim, --name, "{name}", --think-ms, "300", --pass-after, "1", --reply-when, "(now with {name} |\\\\[Beat)"]
+                """);
+        Result started = run("start", "standard", "-p", "Ada:speaker:speaker", "-p", "Bo:speaker:speaker");
+        assertEquals(0, started.code, started.out);
+        Matcher m = Pattern.compile("started (g-\\S+)").matcher(started.out);
+        assertTrue(m.find(), started.out);
+        String id = m.group(1);
+        Path journal = home.resolve("journal").resolve(id + ".jsonl");
+        await().atMost(Duration.ofSeconds(60)).until(() -> relays(journal) >= 3);
+
+        long pid = daemonPid();
+        ProcessHandle.of(pid).orElseThrow().destroyForcibly();
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true));
+        List<String> before = Files.readAllLines(journal);
+
+        Result status = run("status");
+        assertEquals(0, status.code, status.out);
+        assertNotEquals(pid, daemonPid(), "a new daemon started");
+        assertTrue(status.out.contains(id + " interrupted"), status.out);
+        List<String> after = Files.readAllLines(journal);
+        assertEquals(
+                before.stream().filter(l -> !l.isBlank()).toList(),
+                after.subList(0, before.size()).stream()
+                        .filter(l -> !l.isBlank())
+                        .toList(),
+                "nothing journalled before the kill is lost or rewritten");
+        assertEquals(
+                "interrupted",
+                Transcript.read(journal)
+                        .get(Transcript.read(journal).size() - 1)
+                        .path("kind")
+                        .asText());
+        Result transcript = run("transcript", id);
+        assertEquals(0, transcript.code);
+        assertTrue(transcript.out.contains("[interrupted]"), transcript.out);
+
+        Result links = run("links");
+        assertEquals(0, links.code, links.out);
+        assertTrue(links.out.contains("no open links"), "the new daemon serves new requests: " + links.out);
+    }
+
+    private long relays(Path journal) {
+        if (!Files.exists(journal)) {
+            return 0;
+        }
+        return Transcript.read(journal).stream()
+                .filter(e -> e.path("kind").asText().equals("relay"))
+                .count();
+    }
+
+    private long daemonPid() throws Exception {
+        Result s = run("status");
+        Matcher m = Pattern.compile("daemon pid (\\d+)").matcher(s.out);
+        assertTrue(m.find(), s.out);
+        return Long.parseLong(m.group(1));
+    }
+
+    record Result(int code, String out) {}
+
+    private Result run(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(
+                ProcessHandle.current().info().command().orElse("java"),
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.gather.cli.Main"));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().put("GATHER_HOME", home.toString());
+        pb.environment().put("GATHER_TMUX_SOCKET", tmuxSocket);
+        pb.environment().remove("TMUX_PANE");
+        Process p = pb.start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes());
+        p.waitFor(60, TimeUnit.SECONDS);
+        return new Result(p.exitValue(), out);
+    }
+}
