@@ -9,7 +9,6 @@ import dev.gather.journal.Transcript;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -44,10 +43,10 @@ class DaemonCrashTest {
                 agents:
                   speaker: ["{gather}", sim, --name, "{name}", --think-ms, "300", --pass-after, "1", --reply-when, "(now with {name} |\\\\[Beat)"]
                 """);
-        Result started = run("start", "standard", "-p", "Ada:speaker:speaker", "-p", "Bo:speaker:speaker");
-        assertEquals(0, started.code, started.out);
-        Matcher m = Pattern.compile("started (g-\\S+)").matcher(started.out);
-        assertTrue(m.find(), started.out);
+        Cli.Result started = run("start", "standard", "-p", "Ada:speaker:speaker", "-p", "Bo:speaker:speaker");
+        assertEquals(0, started.code(), started.out());
+        Matcher m = Pattern.compile("started (g-\\S+)").matcher(started.out());
+        assertTrue(m.find(), started.out());
         String id = m.group(1);
         Path journal = home.resolve("journal").resolve(id + ".jsonl");
         await().atMost(Duration.ofSeconds(60)).until(() -> relays(journal) >= 3);
@@ -58,10 +57,10 @@ class DaemonCrashTest {
                 .until(() -> ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true));
         List<String> before = Files.readAllLines(journal);
 
-        Result status = run("status");
-        assertEquals(0, status.code, status.out);
+        Cli.Result status = run("status");
+        assertEquals(0, status.code(), status.out());
         assertNotEquals(pid, daemonPid(), "a new daemon started");
-        assertTrue(status.out.contains(id + " interrupted"), status.out);
+        assertTrue(status.out().contains(id + " interrupted"), status.out());
         List<String> after = Files.readAllLines(journal);
         assertEquals(
                 before.stream().filter(l -> !l.isBlank()).toList(),
@@ -75,13 +74,13 @@ class DaemonCrashTest {
                         .get(Transcript.read(journal).size() - 1)
                         .path("kind")
                         .asText());
-        Result transcript = run("transcript", id);
-        assertEquals(0, transcript.code);
-        assertTrue(transcript.out.contains("[interrupted]"), transcript.out);
+        Cli.Result transcript = run("transcript", id);
+        assertEquals(0, transcript.code());
+        assertTrue(transcript.out().contains("[interrupted]"), transcript.out());
 
-        Result links = run("links");
-        assertEquals(0, links.code, links.out);
-        assertTrue(links.out.contains("no open links"), "the new daemon serves new requests: " + links.out);
+        Cli.Result links = run("links");
+        assertEquals(0, links.code(), links.out());
+        assertTrue(links.out().contains("no open links"), "the new daemon serves new requests: " + links.out());
     }
 
     private long relays(Path journal) {
@@ -94,30 +93,13 @@ class DaemonCrashTest {
     }
 
     private long daemonPid() throws Exception {
-        Result s = run("status");
-        Matcher m = Pattern.compile("daemon pid (\\d+)").matcher(s.out);
-        assertTrue(m.find(), s.out);
+        Cli.Result s = run("status");
+        Matcher m = Pattern.compile("daemon pid (\\d+)").matcher(s.out());
+        assertTrue(m.find(), s.out());
         return Long.parseLong(m.group(1));
     }
 
-    record Result(int code, String out) {}
-
-    private Result run(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(
-                ProcessHandle.current().info().command().orElse("java"),
-                "-XX:TieredStopAtLevel=1",
-                "-cp",
-                System.getProperty("java.class.path"),
-                "dev.gather.cli.Main"));
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-        pb.environment().put("GATHER_HOME", home.toString());
-        pb.environment().put("GATHER_TMUX_SOCKET", tmuxSocket);
-        pb.environment().remove("TMUX_PANE");
-        Process p = pb.start();
-        p.getOutputStream().close();
-        String out = new String(p.getInputStream().readAllBytes());
-        p.waitFor(60, TimeUnit.SECONDS);
-        return new Result(p.exitValue(), out);
+    private Cli.Result run(String... args) throws Exception {
+        return Cli.run(home, java.util.Optional.of(tmuxSocket), args);
     }
 }

@@ -112,19 +112,6 @@ class DaemonProcessTest {
     }
 
     private Process run(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(
-                ProcessHandle.current().info().command().orElse("java"),
-                "-XX:TieredStopAtLevel=1",
-                "-cp",
-                System.getProperty("java.class.path"),
-                "dev.gather.cli.Main"));
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-        pb.environment().put("GATHER_HOME", home.toString());
-        pb.environment().put("GATHER_TMUX_SOCKET", tmuxSocket);
-        pb.environment().remove("TMUX_PANE");
-        Process p = pb.start();
-        p.getOutputStream().close();
-        return p;
+        return Cli.start(home, Optional.of(tmuxSocket), args);
     }
 }

@@ -86,11 +86,13 @@ class GatheringEndToEndTest {
         List<String> phases = new ArrayList<>();
         Set<String> members = Set.of("Ada", "Bo", "Cy", "Di", "Hu", "Hal");
         int relays = 0;
+        int turns = 0;
         for (JsonNode e : journal) {
             String kind = e.path("kind").asText();
             if (kind.equals("announce") && e.path("prompt").asText().equals("turn")) {
                 String t = e.path("text").asText();
                 holder = t.substring("The piece is now with ".length(), t.indexOf(" ("));
+                turns++;
             } else if (kind.equals("announce") && e.path("prompt").asText().equals("phase")) {
                 String t = e.path("text").asText();
                 phases.add(t.substring("--- Phase: ".length(), t.indexOf(" ---")));
@@ -113,7 +115,9 @@ class GatheringEndToEndTest {
                         "EXHALE (round 1/2)",
                         "EXHALE (round 2/2)"),
                 phases);
-        assertEquals(30, relays, "five speakers, six rounds");
+        assertEquals(30, turns, "five speakers, six rounds");
+        // an agent answers every prompt it gets, so a late answer to a beat can add a relay in its next turn
+        assertTrue(relays >= 30, "every turn relayed its holder's words: " + relays);
         assertFalse(world.entries(id, "out_of_turn").isEmpty(), "the early say was kept");
         assertTrue(world.entries(id, "out_of_turn").stream()
                 .allMatch(e -> !e.path("from").asText().isEmpty()));
@@ -144,20 +148,7 @@ class GatheringEndToEndTest {
     }
 
     private Result run(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(
-                ProcessHandle.current().info().command().orElse("java"),
-                "-XX:TieredStopAtLevel=1",
-                "-cp",
-                System.getProperty("java.class.path"),
-                "dev.gather.cli.Main"));
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-        pb.environment().put("GATHER_HOME", home.toString());
-        pb.environment().remove("TMUX_PANE");
-        Process p = pb.start();
-        p.getOutputStream().close();
-        String out = new String(p.getInputStream().readAllBytes());
-        p.waitFor(60, TimeUnit.SECONDS);
-        return new Result(p.exitValue(), out);
+        Cli.Result r = Cli.run(home, java.util.Optional.empty(), args);
+        return new Result(r.code(), r.out());
     }
 }
