@@ -9,7 +9,8 @@ import picocli.CommandLine.Command;
         name = "daemon",
         mixinStandardHelpOptions = true,
         description = {
-            "Run the gather daemon in the foreground (clients start one on their own when none runs).",
+            "Run the gather daemon in the foreground.",
+            "Clients start one on their own when none runs.",
             "One daemon per state directory ($GATHER_HOME); a second one exits at once.",
             "",
             "Example:  GATHER_HOME=/tmp/g gather daemon",

@@ -22,8 +22,9 @@ import picocli.CommandLine.Option;
         name = "demo",
         mixinStandardHelpOptions = true,
         description = {
-            "Run a real gathering of simulated agents in tmux (three speakers and a harvester, the minimal",
-            "rhythm with short beats) on a private tmux server, print it live, then clean up.",
+            "Run a real gathering of simulated agents in tmux and print it live.",
+            "Three speakers and a harvester, the minimal rhythm with short beats, on a private tmux",
+            "server that is cleaned up afterwards.",
             "",
             "Example:  gather demo --keep",
         })

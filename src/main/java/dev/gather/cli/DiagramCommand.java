@@ -15,7 +15,8 @@ import picocli.CommandLine.Parameters;
         name = "diagram",
         mixinStandardHelpOptions = true,
         description = {
-            "Print a Mermaid state diagram of a rhythm's flow (phases, rounds, beats, pass, harvest).",
+            "Print a Mermaid state diagram of a rhythm's flow.",
+            "It shows phases, rounds, beats, passing the piece and the harvest.",
             "--write-docs regenerates docs/rhythms/<name>.md for every shipped rhythm.",
             "",
             "Example:  gather diagram daily",

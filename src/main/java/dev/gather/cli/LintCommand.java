@@ -23,8 +23,9 @@ import picocli.CommandLine.Spec;
         name = "lint",
         mixinStandardHelpOptions = true,
         description = {
-            "Check rhythm files (YAML syntax, the schema, and semantic rules) and print every error as",
-            "file:line:column: message [rule]. Exit 0 when all are valid, 1 when any is not, 2 on bad usage.",
+            "Check rhythm files: YAML syntax, the schema and the semantic rules.",
+            "Every error is printed as file:line:column: message [rule]. Exit 0 when all are valid, 1 when",
+            "any is not, 2 on bad usage.",
             "",
             "Example:  gather lint rhythms/ my-rhythm.yaml",
         })

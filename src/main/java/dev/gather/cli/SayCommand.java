@@ -12,8 +12,9 @@ import picocli.CommandLine.Parameters;
         name = "say",
         mixinStandardHelpOptions = true,
         description = {
-            "Speak as the human member of a gathering. Like anyone, you are heard only while you hold the",
-            "talking piece; end with \"I pass the piece.\" to hand it on.",
+            "Speak as the human member of a gathering.",
+            "Like anyone, you are heard only while you hold the talking piece; end with",
+            "\"I pass the piece.\" to hand it on.",
             "",
             "Example:  gather say g-20261122-101500-1 'I think we are missing tests. I pass the piece.'",
         })

@@ -13,8 +13,9 @@ import picocli.CommandLine.Parameters;
         name = "send",
         mixinStandardHelpOptions = true,
         description = {
-            "Send a message to another pane: once, or --direct to link the two panes so that from then on",
-            "each side's turn output is typed into the other's terminal. --close closes your link.",
+            "Send a message to another pane, once or as a direct link.",
+            "--direct links the two panes: from then on each side's turn output is typed into the other's",
+            "terminal. --close closes your link for both sides.",
             "",
             "Example:  gather send --direct --to %12 'Can you review my parser?'",
         })

@@ -15,8 +15,9 @@ import picocli.CommandLine.Option;
         name = "sim",
         mixinStandardHelpOptions = true,
         description = {
-            "Run a simulated agent in this terminal: it answers every message with a reply that quotes it,",
-            "and reports each turn end through the hook path a real harness uses. Try gather without an agent.",
+            "Run a simulated agent in this terminal (try gather without a real agent).",
+            "It answers every message with a reply that quotes it and reports each turn end through the",
+            "hook path a real harness uses.",
             "",
             "Example:  tmux new-session -d 'bin/gather sim --name Ada'",
         })

@@ -14,7 +14,8 @@ import picocli.CommandLine.Parameters;
         name = "start",
         mixinStandardHelpOptions = true,
         description = {
-            "Start a gathering: one tmux session per participant, linked, seeded, with a talking piece.",
+            "Start a gathering of agents (and optionally you) with a talking piece.",
+            "One tmux session per participant, linked, seeded, with the rhythm's ceremony.",
             "Participants are name:role:agent (role speaker|harvester|human; agent a kind or a command line).",
             "",
             "Example:  gather start standard -p Ada:speaker:claude -p Bo:speaker:codex -p Hal:harvester:sim -p Me:human",

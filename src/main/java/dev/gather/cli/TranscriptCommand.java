@@ -17,8 +17,8 @@ import picocli.CommandLine.Parameters;
         name = "transcript",
         mixinStandardHelpOptions = true,
         description = {
-            "Print the journal of a link or gathering (default: the most recent). Reads the files directly,",
-            "so it works with no daemon running.",
+            "Print the journal of a link or gathering.",
+            "Default: the most recent. Reads the files directly, so it works with no daemon running.",
             "",
             "Example:  gather transcript --format json link-1",
         })

@@ -15,7 +15,8 @@ import picocli.CommandLine.Parameters;
         name = "watch",
         mixinStandardHelpOptions = true,
         description = {
-            "Follow a gathering (or link) live in this terminal: phases, turns, relayed words, the harvest.",
+            "Follow a gathering or link live in this terminal.",
+            "Shows phases, turns, relayed words and the harvest.",
             "Private prompts are shown only for --as <name> (a human member sees their own beats).",
             "",
             "Example:  gather watch g-20261122-101500-1 --as Human",
