@@ -124,6 +124,54 @@ class McpProcessTest {
     }
 
     @Test
+    void startsAGatheringOfSimulatedAgentsSeesItAndEndsIt() throws Exception {
+        McpSyncClient client = client();
+        try {
+            client.initialize();
+            McpSchema.CallToolResult started = call(
+                    client,
+                    "start_gathering",
+                    Map.of(
+                            "rhythm",
+                            "minimal",
+                            "participants",
+                            java.util.List.of(
+                                    Map.of("name", "Ada", "agent", "sim"),
+                                    Map.of("name", "Bo", "agent", "sim"),
+                                    Map.of("name", "Hal", "role", "harvester", "agent", "sim")),
+                            "beat_interval_seconds",
+                            30));
+            assertFalse(started.isError(), () -> InProcessServer.text(started));
+            JsonNode result = JSON.valueToTree(started.structuredContent());
+            String id = result.path("gathering_id").asText();
+            assertTrue(id.startsWith("g-"), result.toString());
+            assertEquals(3, result.path("members").size(), result.toString());
+            assertTrue(result.path("members").get(0).path("pane").asText().startsWith("%"), result.toString());
+
+            McpSchema.CallToolResult status = call(client, "gathering_status", Map.of("gathering", id));
+            assertFalse(status.isError(), () -> InProcessServer.text(status));
+            assertEquals(
+                    "minimal",
+                    JSON.valueToTree(status.structuredContent()).path("rhythm").asText());
+
+            McpSchema.CallToolResult members = call(client, "list_members", Map.of("gathering", id));
+            assertFalse(members.isError(), () -> InProcessServer.text(members));
+
+            McpSchema.CallToolResult ended = call(client, "end_gathering", Map.of("gathering", id));
+            assertFalse(ended.isError(), () -> InProcessServer.text(ended));
+            assertEquals(
+                    "closed",
+                    JSON.valueToTree(ended.structuredContent()).path("state").asText());
+
+            McpSchema.CallToolResult unknown = call(client, "start_gathering", Map.of("rhythm", "nope"));
+            assertTrue(unknown.isError());
+            assertTrue(InProcessServer.text(unknown).contains("known: daily, direct"), InProcessServer.text(unknown));
+        } finally {
+            client.closeGracefully();
+        }
+    }
+
+    @Test
     void listsToolsAndDeliversAOneShotIntoAPane() {
         McpSyncClient client = client();
         try {
