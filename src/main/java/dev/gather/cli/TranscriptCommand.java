@@ -33,16 +33,8 @@ final class TranscriptCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         StateDir state = StateDir.fromEnvironment();
         Journals journals = new Journals(state.journals(), Clock.systemUTC());
-        String which = id != null ? id : journals.mostRecent().orElse(null);
-        if (which == null) {
-            System.err.println("gather transcript: no journals in " + state.journals());
-            return 1;
-        }
+        String which = journals.choose(id);
         Path file = journals.file(which);
-        if (!Files.exists(file)) {
-            System.err.println("gather transcript: no journal named " + which + "; known: " + journals.list());
-            return 1;
-        }
         ObjectMapper json = new ObjectMapper();
         for (JsonNode e : Transcript.read(file)) {
             System.out.println(format.equals("json") ? json.writeValueAsString(e) : Transcript.readable(e));

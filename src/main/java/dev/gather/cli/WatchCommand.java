@@ -35,11 +35,7 @@ final class WatchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         StateDir state = StateDir.fromEnvironment();
         Journals journals = new Journals(state.journals(), Clock.systemUTC());
-        String which = id != null ? id : journals.mostRecent().orElse(null);
-        if (which == null) {
-            System.err.println("gather watch: nothing to watch yet in " + state.journals());
-            return 1;
-        }
+        String which = journals.choose(id);
         System.out.println("watching " + which + " (Ctrl-C to stop)");
         new JournalTail(journals.file(which))
                 .follow(

@@ -70,14 +70,9 @@ final class Ops {
     }
 
     private static ObjectNode transcript(Daemon d, Request r) {
-        String id = r.optionalText("link")
-                .or(() -> r.optionalText("gathering"))
-                .or(() -> d.journals.mostRecent())
-                .orElseThrow(() -> new UserError("no journals yet"));
+        String id = d.journals.choose(
+                r.optionalText("link").or(() -> r.optionalText("gathering")).orElse(null));
         java.nio.file.Path file = d.journals.file(id);
-        if (!java.nio.file.Files.exists(file)) {
-            throw new UserError("no journal named " + id + "; known: " + d.journals.list());
-        }
         ObjectNode out = Dispatcher.JSON.createObjectNode().put("id", id);
         ArrayNode entries = out.putArray("entries");
         Transcript.read(file).forEach(entries::add);

@@ -44,6 +44,20 @@ public final class Journals implements AutoCloseable {
         return dir.resolve(id + ".jsonl");
     }
 
+    /**
+     * The journal a user means: {@code id} when given (it must exist), else the most recent one.
+     * Throws IllegalArgumentException with a message naming what exists.
+     */
+    public String choose(String id) {
+        if (id == null) {
+            return mostRecent().orElseThrow(() -> new IllegalArgumentException("no journals yet in " + dir));
+        }
+        if (!Files.exists(file(id))) {
+            throw new IllegalArgumentException("no journal named " + id + "; known: " + list());
+        }
+        return id;
+    }
+
     /** The id of the most recently written journal, if any. */
     public Optional<String> mostRecent() {
         return list().stream().findFirst();
