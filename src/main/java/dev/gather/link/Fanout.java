@@ -29,14 +29,28 @@ public final class Fanout {
         this.beforeTyping = listener;
     }
 
+    // one delivery at a time per pane, in order: two pastes into one input box must never interleave
+    private final Map<String, CompletableFuture<DeliveryResult>> lastInPane =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    private CompletableFuture<DeliveryResult> inTurn(
+            String pane, java.util.function.Supplier<CompletableFuture<DeliveryResult>> delivery) {
+        return lastInPane.compute(
+                pane,
+                (p, previous) -> previous == null || previous.isDone()
+                        ? delivery.get()
+                        : previous.handle((r, e) -> null).thenCompose(x -> delivery.get()));
+    }
+
     /** Delivers {@code text} to each of {@code to}; the map keeps their order. */
     public Map<Member, DeliveryResult> deliver(List<Member> to, String text) {
         Map<Member, CompletableFuture<DeliveryResult>> running = new LinkedHashMap<>();
         for (Member m : to) {
-            m.pane().ifPresent(p -> beforeTyping.accept(p, text));
-        }
-        for (Member m : to) {
-            m.pane().ifPresent(p -> running.put(m, deliverer.deliverAsync(p, text, quirksOfPane.apply(p))));
+            m.pane()
+                    .ifPresent(p -> running.put(m, inTurn(p, () -> {
+                        beforeTyping.accept(p, text);
+                        return deliverer.deliverAsync(p, text, quirksOfPane.apply(p));
+                    })));
         }
         Map<Member, DeliveryResult> results = new LinkedHashMap<>();
         running.forEach((m, f) -> results.put(m, f.join()));

@@ -1,0 +1,43 @@
+package dev.gather.link;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import dev.gather.tmux.Deliverer;
+import dev.gather.tmux.DeliveryResult;
+import dev.gather.tmux.FakeTmux;
+import dev.gather.tmux.HarnessQuirks;
+import dev.gather.tmux.Pane;
+import dev.gather.tmux.SpawnSpec;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+
+class FanoutTest {
+    @Test
+    void concurrentDeliveriesToOnePaneArriveWholeAndInOrder() {
+        FakeTmux tmux = new FakeTmux();
+        tmux.program("echo", FakeTmux.CAT);
+        Pane pane = tmux.spawn(SpawnSpec.of("echo", Path.of("."), "echo"));
+        List<String> typed = new CopyOnWriteArrayList<>();
+        try (Deliverer deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC)) {
+            Fanout fanout = new Fanout(deliverer, p -> HarnessQuirks.GENERIC);
+            fanout.beforeTyping((p, text) -> typed.add(text));
+            Member m = Member.inPane("Echo", 1, Role.SPEAKER, pane.id());
+            List<CompletableFuture<Map<Member, DeliveryResult>>> sends = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                String text = "message " + i;
+                sends.add(CompletableFuture.supplyAsync(() -> fanout.deliver(List.of(m), text)));
+            }
+            sends.forEach(f ->
+                    assertInstanceOf(DeliveryResult.Delivered.class, f.join().get(m)));
+        }
+        List<String> submitted = tmux.pane(pane.id()).submitted();
+        assertEquals(10, submitted.size(), submitted.toString());
+        assertEquals(typed, submitted, "each paste was submitted whole, one after the other, in the order typed");
+    }
+}
