@@ -99,13 +99,7 @@ class DirectLinkEndToEndTest {
     void closeByEitherSideStopsRelayBothWays() throws Exception {
         Pane ada = world.sim("Ada", "--reply-when", SILENT);
         Pane bo = world.sim("Bo", "--reply-when", SILENT);
-        String link = world.call(
-                        ada,
-                        "send",
-                        World.args().put("to", "Bo").put("message", "hi").put("direct", true))
-                .path("link")
-                .path("id")
-                .asText();
+        String link = linkQuietly(ada);
         JsonNode closed = world.call(bo, "send", World.args().put("close_link", true));
         assertEquals(link, closed.path("closed").asText(), closed.toString());
         world.daemon.relay.onTurnOutput(new TurnOutput(ada.id(), "sim", "anyone there?", Instant.now()));
@@ -141,13 +135,7 @@ class DirectLinkEndToEndTest {
     void aKilledPaneLeavesTheLinkAndIsNeverTypedInto() throws Exception {
         Pane ada = world.sim("Ada", "--reply-when", SILENT);
         Pane bo = world.sim("Bo", "--reply-when", SILENT);
-        String link = world.call(
-                        ada,
-                        "send",
-                        World.args().put("to", "Bo").put("message", "hi").put("direct", true))
-                .path("link")
-                .path("id")
-                .asText();
+        String link = linkQuietly(ada);
         world.tmux.kill(bo.id());
         await().atMost(Duration.ofSeconds(20))
                 .until(() -> world.daemon.links.byPane(bo.id()).isEmpty());
@@ -214,6 +202,14 @@ class DirectLinkEndToEndTest {
                 World.args().put("to", "%1").put("message", "x").put("direct", true));
         assertFalse(answer.path("ok").asBoolean());
         assertTrue(answer.path("error").asText().contains("not a live pane"), answer.toString());
+    }
+
+    /** Ada links to Bo with "hi"; neither answers, so the test decides what happens next. */
+    private String linkQuietly(Pane ada) throws Exception {
+        JsonNode answer = world.call(
+                ada, "send", World.args().put("to", "Bo").put("message", "hi").put("direct", true));
+        assertTrue(answer.path("ok").asBoolean(), answer.toString());
+        return answer.path("link").path("id").asText();
     }
 
     private static List<String> names(JsonNode array) {
