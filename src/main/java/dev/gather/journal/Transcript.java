@@ -45,8 +45,8 @@ public final class Transcript {
         String clock = time.length() >= 19 ? time.substring(11, 19) : time;
         String text = e.path("text").asText("");
         return switch (kind) {
-            case "relay", "oneshot", "say" -> clock + "  " + e.path("from").asText() + " -> "
-                    + e.path("to").toString() + "\n" + indent(text);
+            case "relay", "oneshot", "say" -> clock + "  " + e.path("from").asText() + " -> " + recipients(e.path("to"))
+                    + "\n" + indent(text);
             case "out_of_turn" -> clock + "  (not relayed, without the piece) "
                     + e.path("from").asText() + "\n" + indent(text);
             case "private" -> clock + "  (private to " + e.path("to").asText() + ", "
@@ -56,6 +56,15 @@ public final class Transcript {
             case "harvest" -> clock + "  [harvest by " + e.path("from").asText() + "]\n" + indent(text);
             default -> clock + "  [" + kind + "] " + text;
         };
+    }
+
+    private static String recipients(JsonNode to) {
+        if (to.isTextual()) {
+            return to.asText();
+        }
+        List<String> names = new ArrayList<>();
+        to.forEach(n -> names.add(n.asText()));
+        return names.isEmpty() ? "(nobody)" : String.join(", ", names);
     }
 
     private static String indent(String text) {
