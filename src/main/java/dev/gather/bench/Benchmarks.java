@@ -7,6 +7,11 @@ final class Benchmarks {
     private Benchmarks() {}
 
     static List<Benchmark> all() {
-        return List.of(new DeliveryBenchmark(), new HookBenchmark(), new LintBenchmark(), new PulseBenchmark());
+        return List.of(
+                new DeliveryBenchmark(),
+                new RelayBenchmark(),
+                new HookBenchmark(),
+                new LintBenchmark(),
+                new PulseBenchmark());
     }
 }

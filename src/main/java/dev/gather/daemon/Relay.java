@@ -51,6 +51,16 @@ public final class Relay {
         return direct;
     }
 
+    /** A relay for links without a turn budget (benchmarks, tools). */
+    public static Relay unbudgeted(Links links, Journals journals, Fanout fanout) {
+        return new Relay(
+                links,
+                journals,
+                fanout,
+                TurnFilter.defaults(),
+                new DirectRhythm("direct", java.util.OptionalInt.empty(), "", ""));
+    }
+
     /** Routes the outputs of {@code linkId}'s members to {@code interceptor} (a gathering) instead. */
     public void intercept(String linkId, BiConsumer<Member, String> interceptor) {
         interceptors.put(linkId, interceptor);

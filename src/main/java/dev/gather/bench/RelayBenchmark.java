@@ -1,0 +1,102 @@
+package dev.gather.bench;
+
+import dev.gather.daemon.Relay;
+import dev.gather.journal.Journals;
+import dev.gather.journal.Transcript;
+import dev.gather.link.Fanout;
+import dev.gather.link.Link;
+import dev.gather.link.Links;
+import dev.gather.link.Member;
+import dev.gather.link.Role;
+import dev.gather.tmux.ControlModeTmux;
+import dev.gather.tmux.Deliverer;
+import dev.gather.tmux.HarnessQuirks;
+import dev.gather.tmux.Pane;
+import dev.gather.tmux.SpawnSpec;
+import dev.gather.tmux.TmuxConfig;
+import dev.gather.turn.TurnOutput;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+
+/**
+ * The whole relay of one turn: turn output in, journalled to disk, typed into every other member's
+ * pane and submitted, for links of 2, 8 and 16 members; next to the old design (type into the other
+ * members one by one with a 1 s pause before Enter), same run.
+ */
+final class RelayBenchmark implements Benchmark {
+    private static final int[] MEMBERS = {2, 8, 16};
+
+    @Override
+    public String name() {
+        return "relay";
+    }
+
+    @Override
+    public List<Metric> run(BenchContext context) throws Exception {
+        String socket = "gather-bench-" + UUID.randomUUID();
+        int samples = context.quick() ? 5 : 40;
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+        ControlModeTmux tmux = ControlModeTmux.connect(TmuxConfig.socket(socket));
+        List<Metric> metrics = new ArrayList<>();
+        try (Journals journals = new Journals(context.scratch().resolve("journal"), Clock.systemUTC());
+                Deliverer deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC)) {
+            List<String> panes = new ArrayList<>();
+            for (int i = 0; i < 16; i++) {
+                Pane p = tmux.spawn(SpawnSpec.of("relay-" + i, context.scratch(), "cat"));
+                panes.add(p.id());
+            }
+            Links links = new Links("bench-");
+            Relay relay = Relay.unbudgeted(links, journals, new Fanout(deliverer, p -> HarnessQuirks.GENERIC));
+            OldDesignDelivery old = new OldDesignDelivery(socket, timer);
+            double p50of2 = 0;
+            for (int n : MEMBERS) {
+                List<Member> members = new ArrayList<>();
+                for (int i = 0; i < n; i++) {
+                    members.add(Member.inPane("M" + i, i + 1, Role.SPEAKER, panes.get(i)));
+                }
+                Link link = links.create("direct", OptionalInt.empty(), members);
+                for (int w = 0; w < 20; w++) {
+                    relay.onTurnOutput(new TurnOutput(panes.get(0), "sim", "warm-up " + w, Instant.now()));
+                }
+                double[] ms = new double[samples];
+                for (int s = 0; s < samples; s++) {
+                    long t0 = System.nanoTime();
+                    relay.onTurnOutput(new TurnOutput(panes.get(0), "sim", "relay benchmark turn " + s, Instant.now()));
+                    ms[s] = (System.nanoTime() - t0) / 1e6;
+                }
+                long relayed = Transcript.read(journals.file(link.id())).stream()
+                        .filter(e -> e.path("kind").asText().equals("relay"))
+                        .count();
+                if (relayed != samples + 20) {
+                    throw new IllegalStateException(
+                            "journal of " + link.id() + " has " + relayed + " relays, expected " + (samples + 20));
+                }
+                relay.close(link, "benchmark done");
+                long t0 = System.nanoTime();
+                old.deliver(panes.subList(1, n), "[M0] (1):\n\nold design turn").join();
+                double oldMs = (System.nanoTime() - t0) / 1e6;
+                double p50 = DeliveryBenchmark.percentile(ms, 0.5);
+                double p99 = DeliveryBenchmark.percentile(ms, 0.99);
+                if (n == 2) {
+                    p50of2 = p50;
+                }
+                metrics.add(Metric.vs("relay p50, link of " + n, "ms", p50, oldMs, ""));
+                metrics.add(Metric.vs("relay p99, link of " + n, "ms", p99, oldMs, n == 8 ? "p99 < 50 ms" : ""));
+                if (n == 16) {
+                    metrics.add(Metric.of("relay p50 16 members / 2 members", "x", p50 / p50of2, "≤ 1.5"));
+                }
+            }
+            return metrics;
+        } finally {
+            timer.shutdownNow();
+            tmux.killServer();
+            tmux.close();
+        }
+    }
+}
