@@ -23,6 +23,12 @@ build: deps ## Compile and package; leaves the launcher bin/gather ready
 
 test: deps ## Run the whole test suite (unit, contract tests on real tmux, end-to-end, faults)
 	$(MVN) verify
+	@cat target/surefire-reports/TEST-*.xml | grep -o '<testsuite [^>]*>' | awk '\
+	  { match($$0, / tests="[0-9]+"/); t += substr($$0, RSTART+8, RLENGTH-9); \
+	    match($$0, / failures="[0-9]+"/); f += substr($$0, RSTART+11, RLENGTH-12); \
+	    match($$0, / errors="[0-9]+"/); e += substr($$0, RSTART+9, RLENGTH-10); \
+	    match($$0, / skipped="[0-9]+"/); s += substr($$0, RSTART+10, RLENGTH-11) } \
+	  END { printf "tests: %d passed, %d failed, %d skipped\n", t - f - e - s, f + e, s }'
 
 lint: build ## Validate every rhythm in rhythms/ (or RHYTHMS="paths…")
 	bin/gather lint $(or $(RHYTHMS),rhythms/)
