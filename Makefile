@@ -1,6 +1,6 @@
 # gather — every task a developer or newcomer runs. `make` alone lists them.
 SHELL := /bin/bash
-MVN ?= mvn -B -q
+MVN ?= mvn -B -q -Dstyle.color=never
 JAR := target/gather.jar
 
 .DEFAULT_GOAL := help
@@ -28,7 +28,7 @@ test: deps ## Run the whole test suite (unit, contract tests on real tmux, end-t
 	    match($$0, / failures="[0-9]+"/); f += substr($$0, RSTART+11, RLENGTH-12); \
 	    match($$0, / errors="[0-9]+"/); e += substr($$0, RSTART+9, RLENGTH-10); \
 	    match($$0, / skipped="[0-9]+"/); s += substr($$0, RSTART+10, RLENGTH-11) } \
-	  END { printf "tests: %d passed, %d failed, %d skipped\n", t - f - e - s, f + e, s }'
+	  END { printf "\ntests: %d passed, %d failed, %d skipped\n", t - f - e - s, f + e, s }'
 
 lint: build ## Validate every rhythm in rhythms/ (or RHYTHMS="paths…")
 	bin/gather lint $(or $(RHYTHMS),rhythms/)
