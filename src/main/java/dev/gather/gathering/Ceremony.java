@@ -6,7 +6,6 @@ import dev.gather.rhythm.Beats;
 import dev.gather.rhythm.Phase;
 import dev.gather.rhythm.Rhythm;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -209,8 +208,4 @@ final class Ceremony {
 
     /** The turn about to begin. */
     record NextTurn(Member holder, int phaseIndex, int round, boolean roundStarts) {}
-
-    List<Member> presentOthers(Member than) {
-        return new ArrayList<>(present.stream().filter(m -> !m.equals(than)).toList());
-    }
 }

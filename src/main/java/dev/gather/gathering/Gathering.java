@@ -61,8 +61,8 @@ public final class Gathering {
                         options.beatsPerTurn().orElse(null),
                         options.beatInterval().orElse(null));
         String question = options.question().orElse(rhythm.openingQuestion());
-        Map<String, Object> vars = new java.util.concurrent.ConcurrentHashMap<>();
-        this.ceremony = new Ceremony(rhythm, beats, question, members, castVars(vars));
+        Map<Object, Object> vars = new java.util.concurrent.ConcurrentHashMap<>();
+        this.ceremony = new Ceremony(rhythm, beats, question, members, vars);
         EffectSink watching = e -> {
             if (e instanceof Effect.Closed) {
                 closed = true;
@@ -72,7 +72,6 @@ public final class Gathering {
         };
         Steps steps = new Steps(ceremony, watching, new TurnTimers(), pulse);
         this.machine = MachineFactory.build(id, steps.actions(), steps.guards(), this::recordChoice);
-        this.machine.getExtendedState().getVariables().putAll(vars);
         this.ceremony.useVars(machine.getExtendedState().getVariables());
         machine.addStateListener(new StateMachineListenerAdapter<>() {
             @Override
@@ -80,11 +79,6 @@ public final class Gathering {
                 record(t);
             }
         });
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<Object, Object> castVars(Map<String, Object> vars) {
-        return (Map<Object, Object>) (Map<?, ?>) vars;
     }
 
     /** A gathering ready to {@link #start}; it emits its effects to {@code sink}. */
