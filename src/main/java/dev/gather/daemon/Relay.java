@@ -169,9 +169,8 @@ public final class Relay {
                             .put("from", member.name())
                             .put("text", member.name() + " left (pane " + pane + " ended)")));
             if (!link.snapshot().open()) {
-                journal(link)
-                        .append(Journal.entry("close").put("link", link.id()).put("text", "fewer than two members"));
-                interceptors.remove(link.id());
+                // same path as any close: journal, interceptor, listeners (e.g. the survivor's screen watch)
+                close(link, "fewer than two members");
             }
         });
     }

@@ -33,13 +33,15 @@ final class SendOp {
         String to = r.text("to");
         Optional<String> callerPane =
                 r.callerPane().isPresent() ? Optional.of(d.verifiedPane(r.callerPane(), "send")) : Optional.empty();
+        // one look at the server serves naming both sides and finding the target
+        List<Pane> panes = d.tmux.panes();
         String name = r.optionalText("as")
-                .orElseGet(() -> callerPane.map(this::nameOf).orElse("human"));
-        Pane target = target(to);
+                .orElseGet(() -> callerPane.map(p -> nameOf(panes, p)).orElse("human"));
+        Pane target = target(panes, to);
         if (callerPane.isPresent() && callerPane.get().equals(target.id())) {
             throw new UserError("send: cannot send to your own pane " + target.id());
         }
-        Member targetMember = Member.inPane(nameOf(target.id()), 2, Role.SPEAKER, target.id());
+        Member targetMember = Member.inPane(nameOf(panes, target.id()), 2, Role.SPEAKER, target.id());
         ObjectNode out = Dispatcher.JSON.createObjectNode();
         if (!r.flag("direct")) {
             Member from = new Member(name, 1, Role.SPEAKER, callerPane);
@@ -88,8 +90,7 @@ final class SendOp {
         return Dispatcher.JSON.createObjectNode().put("closed", view.id());
     }
 
-    private Pane target(String to) {
-        List<Pane> panes = d.tmux.panes();
+    private Pane target(List<Pane> panes, String to) {
         if (to.startsWith("%")) {
             return panes.stream()
                     .filter(p -> p.id().equals(to) && !p.dead())
@@ -112,8 +113,8 @@ final class SendOp {
                         : "send: '" + to + "' names " + named.size() + " panes; give a pane id like %12"));
     }
 
-    private String nameOf(String pane) {
-        return d.tmux.panes().stream()
+    private static String nameOf(List<Pane> panes, String pane) {
+        return panes.stream()
                 .filter(p -> p.id().equals(pane))
                 .map(Pane::session)
                 .filter(s -> !s.isBlank())
