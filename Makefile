@@ -30,8 +30,8 @@ test: deps ## Run the whole test suite (unit, contract tests on real tmux, end-t
 	    match($$0, / skipped="[0-9]+"/); s += substr($$0, RSTART+10, RLENGTH-11) } \
 	  END { printf "\ntests: %d passed, %d failed, %d skipped\n", t - f - e - s, f + e, s }'
 
-lint: build ## Validate every rhythm in rhythms/ (or RHYTHMS="paths…")
-	bin/gather lint $(or $(RHYTHMS),rhythms/)
+lint: build ## Validate every rhythm in rhythms/ and harness profile in profiles/ (or RHYTHMS="paths…")
+	bin/gather lint $(or $(RHYTHMS),rhythms/ profiles/)
 
 bench: build ## Run the benchmarks; prints ratios against the old design, writes target/bench/summary.json
 	bin/gather bench $(BENCH_ARGS)

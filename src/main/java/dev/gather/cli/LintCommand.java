@@ -3,6 +3,7 @@ package dev.gather.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.profile.ProfileLoader;
 import dev.gather.rhythm.RhythmError;
 import dev.gather.rhythm.RhythmException;
 import dev.gather.rhythm.RhythmLoader;
@@ -41,10 +42,29 @@ final class LintCommand implements Callable<Integer> {
 
     private static List<RhythmError> check(Path f) {
         try {
-            RhythmLoader.load(f);
+            if (isProfile(f)) {
+                ProfileLoader.load(f, f.toString());
+            } else {
+                RhythmLoader.load(f);
+            }
             return List.of();
         } catch (RhythmException e) {
             return e.errors();
+        }
+    }
+
+    /** Harness profiles live in a profiles folder, or say {@code profile:} at the top. */
+    private static boolean isProfile(Path f) {
+        Path parent = f.toAbsolutePath().getParent();
+        if (parent != null
+                && parent.getFileName() != null
+                && parent.getFileName().toString().equals("profiles")) {
+            return true;
+        }
+        try {
+            return ProfileLoader.looksLikeProfile(Files.readString(f));
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return false; // the rhythm loader reports the unreadable file
         }
     }
 
@@ -93,7 +113,7 @@ final class LintCommand implements Callable<Integer> {
             out.println(o);
         } else {
             errors.forEach(e -> out.println(e));
-            out.println(files.size() + " rhythm" + (files.size() == 1 ? "" : "s") + " checked, " + bad + " invalid");
+            out.println(files.size() + " file" + (files.size() == 1 ? "" : "s") + " checked, " + bad + " invalid");
         }
         out.flush();
         return bad == 0 ? 0 : 1;

@@ -53,7 +53,7 @@ public final class RhythmLoader {
         return SchemaStage.validateWithFreshSchema(tree.root()).size();
     }
 
-    private static String read(Path file, String shownAs) {
+    static String read(Path file, String shownAs) {
         try {
             if (Files.size(file) > YamlStage.MAX_CHARS * 4L) {
                 throw new RhythmException(List.of(new RhythmError(

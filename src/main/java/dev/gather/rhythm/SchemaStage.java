@@ -22,15 +22,29 @@ import java.util.TreeSet;
  */
 final class SchemaStage {
     static final String RESOURCE = "/schemas/rhythm.schema.json";
-    private static final JsonNode SCHEMA_JSON = read();
-    private static final Schema SCHEMA = build();
+    private static final SchemaStage RHYTHM = new SchemaStage(RESOURCE, "the rhythm");
 
-    private SchemaStage() {}
+    private final String resource;
+    private final String noun;
+    private final JsonNode schemaJson;
+    private final Schema schema;
+
+    /** The stage for the schema at class-path {@code resource}; {@code noun} names a whole file in errors. */
+    SchemaStage(String resource, String noun) {
+        this.resource = resource;
+        this.noun = noun;
+        this.schemaJson = read();
+        this.schema = build(schemaJson);
+    }
 
     static List<RhythmError> check(SourceTree tree) {
+        return RHYTHM.validate(tree);
+    }
+
+    List<RhythmError> validate(SourceTree tree) {
         List<RhythmError> errors = new ArrayList<>();
         Set<String> seen = new TreeSet<>();
-        for (Error e : SCHEMA.validate(tree.root())) {
+        for (Error e : schema.validate(tree.root())) {
             String pointer = pointer(e.getInstanceLocation());
             String keyword = e.getKeyword();
             RhythmError err;
@@ -64,17 +78,16 @@ final class SchemaStage {
         return errors;
     }
 
-    private static String where(String pointer) {
-        return pointer.isEmpty() ? "the rhythm " : SourceTree.dotted(pointer) + " ";
+    private String where(String pointer) {
+        return pointer.isEmpty() ? noun + " " : SourceTree.dotted(pointer) + " ";
     }
 
-    private static String unknownKey(String pointer, String key) {
-        List<String> allowed = SchemaKeys.allowedAt(SCHEMA_JSON, pointer);
+    private String unknownKey(String pointer, String key) {
+        List<String> allowed = SchemaKeys.allowedAt(schemaJson, pointer);
         String suggestion = Suggest.closest(key, allowed)
                 .map(s -> "; did you mean '" + s + "'?")
                 .orElse("; allowed: " + String.join(", ", allowed));
-        return "unknown key '" + key + "' in " + (pointer.isEmpty() ? "the rhythm" : SourceTree.dotted(pointer))
-                + suggestion;
+        return "unknown key '" + key + "' in " + (pointer.isEmpty() ? noun : SourceTree.dotted(pointer)) + suggestion;
     }
 
     private static String message(Error e) {
@@ -104,24 +117,24 @@ final class SchemaStage {
         return s.toString();
     }
 
-    private static JsonNode read() {
-        try (InputStream in = SchemaStage.class.getResourceAsStream(RESOURCE)) {
+    private JsonNode read() {
+        try (InputStream in = SchemaStage.class.getResourceAsStream(resource)) {
             if (in == null) {
-                throw new IllegalStateException("rhythm schema " + RESOURCE + " is missing from the build");
+                throw new IllegalStateException("schema " + resource + " is missing from the build");
             }
             return new ObjectMapper().readTree(in);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the rhythm schema", e);
+            throw new UncheckedIOException("cannot read the schema " + resource, e);
         }
     }
 
-    private static Schema build() {
+    private static Schema build(JsonNode json) {
         return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
-                .getSchema(SCHEMA_JSON);
+                .getSchema(json);
     }
 
     /** A schema validator built from scratch, for the benchmark's baseline. */
     static List<Error> validateWithFreshSchema(JsonNode instance) {
-        return build().validate(instance);
+        return build(RHYTHM.schemaJson).validate(instance);
     }
 }

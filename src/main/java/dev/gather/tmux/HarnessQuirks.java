@@ -1,34 +1,33 @@
 package dev.gather.tmux;
 
 import java.time.Duration;
-import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
- * How one kind of program wants text typed into it, as data: how long its screen must stay quiet
- * after a paste before Enter (TUIs that process a paste asynchronously drop an Enter that comes
- * too soon), and which leading characters would turn text into a command.
+ * How one kind of program wants text typed into it: the part of a harness profile the deliverer
+ * needs. How long its screen must stay quiet after a paste before Enter (TUIs that process a paste
+ * asynchronously read an Enter that comes too soon as a newline), which leading characters would
+ * turn text into a command, and where its input box is (to confirm a submit took).
  *
  * <p>Neutralizing prefixes the text with a single space: every listed harness treats {@code /}
  * and {@code !} as commands only in the first column, a space is visible in the transcript, and
  * unlike a zero-width character it cannot be mistaken for part of a word or confuse a tokenizer.
  *
  * @param commandLeaders characters that make a message a command when they come first
+ * @param input the harness's input box; empty when its screen has none to read (a shell, cat)
  */
-public record HarnessQuirks(String kind, Duration enterGap, String commandLeaders, String neutralizer) {
-    /** A program with no command syntax (cat, a line reader, a human's editor). */
-    public static final HarnessQuirks GENERIC = new HarnessQuirks("generic", Duration.ZERO, "", "");
+public record HarnessQuirks(
+        String kind, Duration enterGap, String commandLeaders, String neutralizer, Optional<InputBox> input) {
+    /** A program with no command syntax and no input box (cat, a line reader, a human's editor). */
+    /** The command leaders of a program that runs every line it is given (a shell). */
+    public static final String EVERY_LINE = "*";
 
-    /** The known harnesses; {@link #forKind} looks up by {@code kind}. */
-    public static final List<HarnessQuirks> TABLE = List.of(
-            GENERIC,
-            new HarnessQuirks("claude", Duration.ofMillis(150), "/!#", " "),
-            new HarnessQuirks("codex", Duration.ofMillis(150), "/!", " "),
-            new HarnessQuirks("gemini", Duration.ofMillis(150), "/!", " "));
+    public static final HarnessQuirks GENERIC = new HarnessQuirks("generic", Duration.ZERO, "", "");
 
     public HarnessQuirks {
         Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(input, "input");
         if (enterGap.isNegative()) {
             throw new IllegalArgumentException("enterGap must not be negative (was " + enterGap + ")");
         }
@@ -37,14 +36,19 @@ public record HarnessQuirks(String kind, Duration enterGap, String commandLeader
         }
     }
 
-    /** The quirks of {@code kind} (case-insensitive); unknown kinds get {@link #GENERIC}. */
-    public static HarnessQuirks forKind(String kind) {
-        String k = kind == null ? "" : kind.toLowerCase(Locale.ROOT);
-        return TABLE.stream().filter(q -> q.kind.equals(k)).findFirst().orElse(GENERIC);
+    /** Quirks without an input box. */
+    public HarnessQuirks(String kind, Duration enterGap, String commandLeaders, String neutralizer) {
+        this(kind, enterGap, commandLeaders, neutralizer, Optional.empty());
     }
 
-    /** {@code text} made safe to submit as a message: a leading command character is defused. */
+    /**
+     * {@code text} made safe to submit as a message: a leading command character is defused. Leaders
+     * {@code *} mean every line is a command (a shell): every line gets the neutralizer.
+     */
     public String neutralize(String text) {
+        if (commandLeaders.equals(EVERY_LINE)) {
+            return neutralizer + text.replace("\n", "\n" + neutralizer);
+        }
         if (!text.isEmpty() && commandLeaders.indexOf(text.charAt(0)) >= 0) {
             return neutralizer + text;
         }

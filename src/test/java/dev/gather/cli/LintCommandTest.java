@@ -64,7 +64,28 @@ class LintCommandTest {
     void shippedRhythmsAreValid() {
         Run run = lint("rhythms");
         assertEquals(0, run.code(), run.out());
-        assertTrue(run.out().contains("7 rhythms checked, 0 invalid"), run.out());
+        assertTrue(run.out().contains("7 files checked, 0 invalid"), run.out());
+    }
+
+    @Test
+    void shippedProfilesAreValidAndABrokenOneIsReportedLikeARhythm(@TempDir Path dir) throws Exception {
+        Run shipped = lint("profiles");
+        assertEquals(0, shipped.code(), shipped.out());
+        assertTrue(shipped.out().contains("6 files checked, 0 invalid"), shipped.out());
+        Path bad = Files.createDirectories(dir.resolve("profiles")).resolve("codex.yaml");
+        Files.writeString(
+                bad,
+                """
+                profile: codex
+                typing: {enter_gap: 200ms, command_leaders: "/"}
+                ready: {quiet: 1s, timeout: 60s}
+                turns: {signal: sometimes}
+                """);
+        Run run = lint(bad.toString());
+        assertEquals(1, run.code(), run.out());
+        assertTrue(run.out().contains(bad + ":2:"), run.out());
+        assertTrue(run.out().contains("[profile.neutralizer]") || run.out().contains(bad + ":4:"), run.out());
+        assertTrue(run.out().contains(bad + ":4:") && run.out().contains("[schema.enum]"), run.out());
     }
 
     @Test

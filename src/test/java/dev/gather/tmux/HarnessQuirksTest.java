@@ -3,13 +3,14 @@ package dev.gather.tmux;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.gather.profile.Profiles;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 class HarnessQuirksTest {
     @Test
     void commandLeadersAreDefusedOnlyAtTheStart() {
-        HarnessQuirks gemini = HarnessQuirks.forKind("Gemini");
+        HarnessQuirks gemini = Profiles.shipped().forKind("Gemini").quirks();
         assertEquals(" !rm -rf ~", gemini.neutralize("!rm -rf ~"));
         assertEquals(" /quit", gemini.neutralize("/quit"));
         assertEquals("see /quit and !x", gemini.neutralize("see /quit and !x"));
@@ -18,8 +19,8 @@ class HarnessQuirksTest {
 
     @Test
     void unknownKindsAreGeneric() {
-        assertEquals(HarnessQuirks.GENERIC, HarnessQuirks.forKind("vim"));
-        assertEquals(HarnessQuirks.GENERIC, HarnessQuirks.forKind(null));
+        assertEquals("generic", Profiles.shipped().forKind("vim").name());
+        assertEquals("generic", Profiles.shipped().forKind(null).name());
         assertEquals("/quit", HarnessQuirks.GENERIC.neutralize("/quit"));
     }
 

@@ -1,0 +1,119 @@
+package dev.gather.profile;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.rhythm.CheckedYaml;
+import dev.gather.rhythm.Durations;
+import dev.gather.tmux.HarnessQuirks;
+import dev.gather.tmux.InputBox;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/** Loads a profile file through the same stages as rhythms: YAML with positions, schema, rules. */
+public final class ProfileLoader {
+    static final String SCHEMA = "/schemas/profile.schema.json";
+
+    private ProfileLoader() {}
+
+    /** Loads {@code file}, named {@code shownAs} in errors; throws RhythmException listing every error. */
+    public static Profile load(Path file, String shownAs) {
+        return toProfile(CheckedYaml.load(file, shownAs, SCHEMA, "the profile", ProfileLoader::rules));
+    }
+
+    /** Loads a profile from text. */
+    public static Profile parse(String shownAs, String text) {
+        return toProfile(CheckedYaml.parse(shownAs, text, SCHEMA, "the profile", ProfileLoader::rules));
+    }
+
+    /** Whether a YAML document is a profile rather than a rhythm (for gather lint). */
+    public static boolean looksLikeProfile(String text) {
+        return text.lines().anyMatch(l -> l.startsWith("profile:"));
+    }
+
+    private static void rules(JsonNode root, CheckedYaml.Reporter report) {
+        JsonNode typing = root.path("typing");
+        if (!typing.path("command_leaders").asText("").isEmpty()
+                && typing.path("neutralizer").asText("").isEmpty()) {
+            report.error(
+                    "/typing/command_leaders",
+                    "profile.neutralizer",
+                    "typing.command_leaders needs a typing.neutralizer to put before them");
+        }
+        JsonNode box = root.path("input_box");
+        if (!box.isMissingNode()) {
+            regex(box.path("line").asText(), "/input_box/line", report).ifPresent(p -> {
+                if (!p.pattern().contains("(?<text>")) {
+                    report.error(
+                            "/input_box/line",
+                            "profile.input-group",
+                            "input_box.line needs a group named text, like (?<text>.*), for what is typed");
+                }
+            });
+            JsonNode placeholders = box.path("placeholders");
+            for (int i = 0; i < placeholders.size(); i++) {
+                regex(placeholders.get(i).asText(), "/input_box/placeholders/" + i, report);
+            }
+        }
+    }
+
+    private static Optional<Pattern> regex(String text, String pointer, CheckedYaml.Reporter report) {
+        try {
+            return Optional.of(Pattern.compile(text));
+        } catch (PatternSyntaxException e) {
+            report.error(
+                    pointer,
+                    "profile.regex",
+                    pointer.substring(1).replace('/', '.') + " is not a valid regular expression: "
+                            + e.getDescription());
+            return Optional.empty();
+        }
+    }
+
+    private static Profile toProfile(JsonNode root) {
+        String name = root.path("profile").asText();
+        JsonNode typing = root.path("typing");
+        Optional<InputBox> box = Optional.empty();
+        JsonNode b = root.path("input_box");
+        if (!b.isMissingNode()) {
+            List<Pattern> placeholders = new ArrayList<>();
+            b.path("placeholders").forEach(p -> placeholders.add(Pattern.compile(p.asText())));
+            box = Optional.of(new InputBox(
+                    Pattern.compile(b.path("line").asText()),
+                    b.path("search_lines").asInt(4),
+                    placeholders));
+        }
+        HarnessQuirks quirks = new HarnessQuirks(
+                name,
+                Durations.parse(typing.path("enter_gap").asText()),
+                typing.path("command_leaders").asText(""),
+                typing.path("neutralizer").asText(""),
+                box);
+        JsonNode turns = root.path("turns");
+        List<String> commands = new ArrayList<>();
+        root.path("recognise").path("commands").forEach(c -> commands.add(c.asText()));
+        return new Profile(
+                name,
+                root.path("description").asText(""),
+                commands,
+                quirks,
+                new Profile.Ready(
+                        Durations.parse(root.path("ready").path("quiet").asText()),
+                        Durations.parse(root.path("ready").path("timeout").asText())),
+                new Profile.Turns(
+                        Profile.TurnSignal.valueOf(turns.path("signal").asText().toUpperCase(Locale.ROOT)),
+                        duration(turns.path("quiet"), Duration.ofSeconds(2)),
+                        duration(turns.path("grace"), Duration.ofMinutes(2))),
+                root.hasNonNull("transcripts")
+                        ? Optional.of(root.path("transcripts").asText())
+                        : Optional.empty());
+    }
+
+    private static Duration duration(JsonNode n, Duration otherwise) {
+        return n.isMissingNode() ? otherwise : Durations.parse(n.asText());
+    }
+}

@@ -1,0 +1,105 @@
+package dev.gather.profile;
+
+import dev.gather.rhythm.RhythmException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Every harness profile this process knows: the shipped ones, overridden or added to by files in
+ * the user's folders ({@code $GATHER_HOME/profiles}, then {@code ./profiles}; the first wins). A
+ * user file that does not validate is reported and the shipped profile of that name stays.
+ */
+public final class Profiles {
+    private static final Logger LOG = LoggerFactory.getLogger(Profiles.class);
+    public static final List<String> SHIPPED = List.of("generic", "shell", "sim", "claude", "codex", "gemini");
+
+    private final Map<String, Profile> byName;
+
+    private Profiles(Map<String, Profile> byName) {
+        this.byName = Map.copyOf(byName);
+    }
+
+    /** Only the profiles shipped inside gather. */
+    public static Profiles shipped() {
+        return load(List.of());
+    }
+
+    /** The shipped profiles overridden by valid files in {@code dirs} (earlier dirs win). */
+    public static Profiles load(List<Path> dirs) {
+        Map<String, Profile> found = new LinkedHashMap<>();
+        for (String name : SHIPPED) {
+            found.put(name, ProfileLoader.parse("(shipped) profiles/" + name + ".yaml", shippedText(name)));
+        }
+        List<Path> reversed = new ArrayList<>(dirs);
+        java.util.Collections.reverse(reversed);
+        for (Path dir : reversed) {
+            if (!Files.isDirectory(dir)) {
+                continue;
+            }
+            try (Stream<Path> files = Files.list(dir)) {
+                files.filter(f -> f.toString().endsWith(".yaml") || f.toString().endsWith(".yml"))
+                        .sorted()
+                        .forEach(f -> {
+                            try {
+                                Profile p = ProfileLoader.load(f, f.toString());
+                                found.put(p.name(), p);
+                            } catch (RhythmException e) {
+                                LOG.error("profile {} ignored:\n{}", f, e.getMessage());
+                            }
+                        });
+            } catch (IOException e) {
+                LOG.warn("cannot list profiles in {}: {}", dir, e.getMessage());
+            }
+        }
+        return new Profiles(found);
+    }
+
+    /** The profile called {@code name}, if any (case-insensitive). */
+    public Optional<Profile> get(String name) {
+        return Optional.ofNullable(name == null ? null : byName.get(name.toLowerCase(Locale.ROOT)));
+    }
+
+    /** The profile for an agent kind or hook harness name; unknown ones are {@code generic}. */
+    public Profile forKind(String kind) {
+        return get(kind).orElseGet(this::generic);
+    }
+
+    /** The profile whose recognised commands include {@code command} (a pane's current command). */
+    public Optional<Profile> recognise(String command) {
+        return byName.values().stream()
+                .filter(p -> p.commands().contains(command))
+                .findFirst();
+    }
+
+    public Profile generic() {
+        return byName.get("generic");
+    }
+
+    /** Every profile's name. */
+    public List<String> names() {
+        return byName.keySet().stream().sorted().toList();
+    }
+
+    private static String shippedText(String name) {
+        try (InputStream in = Profiles.class.getResourceAsStream("/profiles/" + name + ".yaml")) {
+            if (in == null) {
+                throw new IllegalStateException("shipped profile " + name + " is missing from the build");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read shipped profile " + name, e);
+        }
+    }
+}

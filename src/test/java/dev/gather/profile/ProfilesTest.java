@@ -1,0 +1,107 @@
+package dev.gather.profile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gather.rhythm.RhythmException;
+import dev.gather.tmux.InputBox;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ProfilesTest {
+    @TempDir
+    Path home;
+
+    @Test
+    void everyShippedProfileLoadsAndTheHarnessesHaveWhatDeliveryNeeds() {
+        Profiles shipped = Profiles.shipped();
+        assertEquals(List.of("claude", "codex", "gemini", "generic", "shell", "sim"), shipped.names());
+        for (String agent : List.of("claude", "codex", "gemini")) {
+            Profile p = shipped.forKind(agent);
+            assertTrue(p.quirks().input().isPresent(), agent + " has an input box to confirm submits");
+            assertEquals(Profile.TurnSignal.HOOK, p.turns().signal(), agent);
+            assertTrue(p.transcripts().isPresent(), agent);
+        }
+        assertTrue(
+                shipped.forKind("codex").quirks().enterGap().compareTo(Duration.ofMillis(120)) > 0,
+                "Codex reads an Enter within 120 ms as a newline");
+        assertEquals("claude", shipped.recognise("claude").orElseThrow().name());
+        assertEquals("shell", shipped.recognise("bash").orElseThrow().name());
+        assertTrue(shipped.recognise("vim").isEmpty());
+    }
+
+    @Test
+    void aShellGetsEveryLineAsACommentNeverACommand() {
+        String typed = Profiles.shipped().forKind("shell").quirks().neutralize("[Ada] (1):\n\nrm -rf ~\n$(reboot)");
+        assertEquals("# [Ada] (1):\n# \n# rm -rf ~\n# $(reboot)", typed);
+    }
+
+    @Test
+    void aUserProfileOverridesTheShippedOneAndABrokenOneIsIgnored() throws IOException {
+        Path dir = Files.createDirectories(home.resolve("profiles"));
+        Files.writeString(
+                dir.resolve("codex.yaml"),
+                """
+                profile: codex
+                typing: {enter_gap: 400ms}
+                ready: {quiet: 1s, timeout: 30s}
+                turns: {signal: hook}
+                """);
+        Files.writeString(dir.resolve("claude.yaml"), "profile: claude\ntyping: {enter_gap: soon}\n");
+        Profiles p = Profiles.load(List.of(dir));
+        assertEquals(Duration.ofMillis(400), p.forKind("codex").quirks().enterGap());
+        assertEquals(Duration.ofMillis(150), p.forKind("claude").quirks().enterGap(), "the shipped claude stays");
+    }
+
+    @Test
+    void errorsNameFileLineColumnAndRule() {
+        RhythmException e = assertThrows(
+                RhythmException.class,
+                () -> ProfileLoader.parse(
+                        "profiles/bad.yaml",
+                        """
+                        profile: bad
+                        typing: {enter_gap: 100ms, command_leaders: "/"}
+                        input_box: {line: '^> (?<txt>.*)$', placeholders: ['[unclosed']}
+                        ready: {quiet: 1s, timeout: 30s}
+                        turns: {signal: hook, grace: often}
+                        """));
+        String all = e.getMessage();
+        assertTrue(all.contains("profiles/bad.yaml:5:"), all);
+        assertTrue(all.contains("[schema.duration]"), all);
+        RhythmException rules = assertThrows(
+                RhythmException.class,
+                () -> ProfileLoader.parse(
+                        "profiles/bad.yaml",
+                        """
+                        profile: bad
+                        typing: {enter_gap: 100ms, command_leaders: "/"}
+                        input_box: {line: '^> (?<txt>.*)$', placeholders: ['[unclosed']}
+                        ready: {quiet: 1s, timeout: 30s}
+                        turns: {signal: hook}
+                        """));
+        String msg = rules.getMessage();
+        assertTrue(msg.contains("profiles/bad.yaml:2:") && msg.contains("[profile.neutralizer]"), msg);
+        assertTrue(msg.contains("profiles/bad.yaml:3:") && msg.contains("[profile.input-group]"), msg);
+        assertTrue(msg.contains("[profile.regex]"), msg);
+    }
+
+    @Test
+    void theInputBoxIsReadFromTheBottomOfTheScreen() {
+        InputBox claude = Profiles.shipped().forKind("claude").quirks().input().orElseThrow();
+        assertEquals(InputBox.State.EMPTY, claude.read("> earlier message\n⏺ Done.\n\n│ > │\n\n"));
+        assertEquals(InputBox.State.EMPTY, claude.read("╭───╮\n│ > Try \"fix lint errors\" │\n╰───╯"));
+        assertEquals(InputBox.State.HOLDS, claude.read("> [Pasted text #1 +3 lines]\n"));
+        assertEquals(InputBox.State.ABSENT, claude.read("✻ Thinking…\n(esc to interrupt)\n\n"));
+        InputBox sim = Profiles.shipped().forKind("sim").quirks().input().orElseThrow();
+        // tmux trims the space after the prompt character
+        assertEquals(InputBox.State.EMPTY, sim.read("Ada is ready.\n>\n\n\n"));
+        assertEquals(InputBox.State.HOLDS, sim.read(">[Bo] (2): [+2 lines]"));
+    }
+}
