@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,6 +26,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class Deliverer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Deliverer.class);
+    private static final Duration SETTLE = Duration.ofMillis(40);
 
     /** Bounds of one delivery. */
     public record Timing(Duration echoTimeout, Duration firstEnterTimeout, int enterPresses) {
@@ -115,7 +117,8 @@ public final class Deliverer implements AutoCloseable {
                     .thenComposeAsync(
                             shown -> shown
                                     ? watch.quiet(quirks.enterGap(), timing.echoTimeout)
-                                            .thenCompose(x -> press(id, watch, 1, timing.firstEnterTimeout, start))
+                                            .thenCompose(
+                                                    x -> press(id, watch, quirks, 1, timing.firstEnterTimeout, start))
                                     : notShown(id),
                             pool);
             out.put(id, run.exceptionallyAsync(x -> classify(id, unwrap(x)), pool));
@@ -128,15 +131,20 @@ public final class Deliverer implements AutoCloseable {
     }
 
     private CompletableFuture<DeliveryResult> press(
-            String paneId, PaneWatch watch, int press, Duration wait, long start) {
+            String paneId, PaneWatch watch, HarnessQuirks quirks, int press, Duration wait, long start) {
         long beforeEnter = watch.mark();
         return tmux.pressEnterAsync(paneId)
                 .thenCompose(x -> watch.outputAfter(beforeEnter, wait))
+                .thenCompose(reacted -> reacted && quirks.input().isPresent()
+                        // a TUI redraws in several chunks: read the box once it has settled
+                        ? watch.quiet(SETTLE, wait).thenApply(x -> true)
+                        : CompletableFuture.completedFuture(reacted))
                 .thenComposeAsync(
                         reacted -> {
-                            if (reacted) {
+                            Optional<String> taken = reacted ? taken(paneId, quirks) : Optional.empty();
+                            if (taken.isPresent()) {
                                 return CompletableFuture.completedFuture(new DeliveryResult.Delivered(
-                                        paneId, Duration.ofNanos(System.nanoTime() - start), press));
+                                        paneId, Duration.ofNanos(System.nanoTime() - start), press, taken.get()));
                             }
                             if (!tmux.alive(paneId)) {
                                 return CompletableFuture.completedFuture(gone(paneId));
@@ -144,11 +152,50 @@ public final class Deliverer implements AutoCloseable {
                             if (press == timing.enterPresses) {
                                 return CompletableFuture.completedFuture(new DeliveryResult.Failed(
                                         paneId,
-                                        "pane " + paneId + " did not react to Enter after " + press + " presses"));
+                                        "pane " + paneId
+                                                + (reacted
+                                                        ? " still holds the text in its input box"
+                                                        : " did not react to Enter")
+                                                + " after " + press + " presses"));
                             }
-                            return press(paneId, watch, press + 1, wait.multipliedBy(2), start);
+                            // a harness that read the Enter as a newline needs the gap again before the next
+                            return watch.quiet(quirks.enterGap(), wait)
+                                    .thenCompose(
+                                            x -> press(paneId, watch, quirks, press + 1, wait.multipliedBy(2), start));
                         },
                         pool);
+    }
+
+    /** How the harness is seen to have taken the submit, if it has: its input box emptied, or its screen moved. */
+    private Optional<String> taken(String paneId, HarnessQuirks quirks) {
+        if (quirks.input().isEmpty()) {
+            return Optional.of("screen changed");
+        }
+        InputBox.State box = quirks.input().get().read(tmux.capture(paneId, 0));
+        return box == InputBox.State.HOLDS
+                ? Optional.empty()
+                : Optional.of("input box " + box.name().toLowerCase(java.util.Locale.ROOT));
+    }
+
+    /** What the pane's input box shows now, per {@code quirks}; {@code ABSENT} when it has none. */
+    public InputBox.State inputBox(String paneId, HarnessQuirks quirks) {
+        return quirks.input().map(b -> b.read(tmux.capture(paneId, 0))).orElse(InputBox.State.EMPTY);
+    }
+
+    /** Completes once {@code paneId} has printed nothing for {@code quiet} (or after {@code timeout}). */
+    public CompletableFuture<Void> whenQuiet(String paneId, Duration quiet, Duration timeout) {
+        return watch(paneId).quiet(quiet, timeout);
+    }
+
+    /** Completes with true at the pane's next output, false after {@code timeout}. */
+    public CompletableFuture<Boolean> nextOutput(String paneId, Duration timeout) {
+        PaneWatch w = watch(paneId);
+        return w.outputAfter(w.mark(), timeout);
+    }
+
+    /** How long ago {@code paneId} last printed (since this deliverer started watching it). */
+    public Duration quietFor(String paneId) {
+        return watch(paneId).quietFor();
     }
 
     private CompletableFuture<DeliveryResult> notShown(String paneId) {

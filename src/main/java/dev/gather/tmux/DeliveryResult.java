@@ -7,10 +7,14 @@ import java.util.Objects;
 public sealed interface DeliveryResult {
     String paneId();
 
-    /** The text was pasted and submitted; {@code enterPresses} counts Enter tries (1 when the first took). */
-    record Delivered(String paneId, Duration took, int enterPresses) implements DeliveryResult {
+    /**
+     * The text was pasted, submitted and the harness took it; {@code enterPresses} counts Enter tries
+     * (1 when the first took) and {@code confirmedBy} says how that was seen.
+     */
+    record Delivered(String paneId, Duration took, int enterPresses, String confirmedBy) implements DeliveryResult {
         public Delivered {
             Objects.requireNonNull(paneId, "paneId");
+            Objects.requireNonNull(confirmedBy, "confirmedBy");
         }
     }
 

@@ -51,6 +51,10 @@ final class PaneWatch implements Consumer<String> {
         due.forEach(f -> executor.execute(() -> f.complete(null)));
     }
 
+    synchronized Duration quietFor() {
+        return Duration.ofNanos(System.nanoTime() - lastNanos);
+    }
+
     synchronized long mark() {
         return chunks;
     }

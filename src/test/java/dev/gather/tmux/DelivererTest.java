@@ -22,7 +22,8 @@ class DelivererTest {
     @Test
     void pastesSanitizedNeutralizedTextThenPressesEnter() {
         Pane p = spawn("cat");
-        try (Deliverer d = new Deliverer(tmux, HarnessQuirks.forKind("claude"), FAST)) {
+        try (Deliverer d = new Deliverer(
+                tmux, dev.gather.profile.Profiles.shipped().forKind("claude").quirks(), FAST)) {
             DeliveryResult r = d.deliver(p.id(), "/quit\u001b[201~\nnow");
             assertEquals(1, assertInstanceOf(DeliveryResult.Delivered.class, r).enterPresses());
         }

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** Delivery into real programs on a private tmux server: a line reader and a bracketed-paste TUI. */
 abstract class RealProgramDeliveryTest {
     static final Duration WAIT = Duration.ofSeconds(30);
-    private static final HarnessQuirks CLAUDE = HarnessQuirks.forKind("claude");
+    private static final HarnessQuirks CLAUDE =
+            dev.gather.profile.Profiles.shipped().forKind("claude").quirks();
 
     @TempDir
     Path dir;
