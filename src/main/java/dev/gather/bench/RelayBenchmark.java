@@ -1,6 +1,8 @@
 package dev.gather.bench;
 
 import dev.gather.daemon.Relay;
+import dev.gather.delivery.Ledger;
+import dev.gather.delivery.PostOffice;
 import dev.gather.journal.Journals;
 import dev.gather.journal.Transcript;
 import dev.gather.link.Fanout;
@@ -8,6 +10,7 @@ import dev.gather.link.Link;
 import dev.gather.link.Links;
 import dev.gather.link.Member;
 import dev.gather.link.Role;
+import dev.gather.profile.Profiles;
 import dev.gather.tmux.ControlModeTmux;
 import dev.gather.tmux.Deliverer;
 import dev.gather.tmux.HarnessQuirks;
@@ -52,7 +55,8 @@ final class RelayBenchmark implements Benchmark {
                 panes.add(p.id());
             }
             Links links = new Links("bench-");
-            Relay relay = Relay.unbudgeted(links, journals, new Fanout(deliverer, p -> HarnessQuirks.GENERIC));
+            PostOffice post = new PostOffice(tmux, deliverer, Profiles.shipped(), Clock.systemUTC(), Ledger.NONE);
+            Relay relay = Relay.unbudgeted(links, journals, new Fanout(post));
             OldDesignDelivery old = new OldDesignDelivery(socket, timer);
             double p50of2 = 0;
             for (int n : MEMBERS) {
@@ -62,12 +66,15 @@ final class RelayBenchmark implements Benchmark {
                 }
                 Link link = links.create("direct", OptionalInt.empty(), members);
                 for (int w = 0; w < 20; w++) {
-                    relay.onTurnOutput(new TurnOutput(panes.get(0), "sim", "warm-up " + w, Instant.now()));
+                    relay.onTurnOutput(new TurnOutput(panes.get(0), "bench", "warm-up " + w, Instant.now()))
+                            .join();
                 }
                 double[] ms = new double[samples];
                 for (int s = 0; s < samples; s++) {
                     long t0 = System.nanoTime();
-                    relay.onTurnOutput(new TurnOutput(panes.get(0), "sim", "relay benchmark turn " + s, Instant.now()));
+                    relay.onTurnOutput(
+                                    new TurnOutput(panes.get(0), "bench", "relay benchmark turn " + s, Instant.now()))
+                            .join();
                     ms[s] = (System.nanoTime() - t0) / 1e6;
                 }
                 long relayed = Transcript.read(journals.file(link.id())).stream()

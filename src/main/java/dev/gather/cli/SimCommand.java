@@ -43,11 +43,41 @@ final class SimCommand implements Callable<Integer> {
             description = "Answer only inputs matching this regex (default: any).")
     String replyWhen;
 
+    @Option(
+            names = "--enter-newline-ms",
+            defaultValue = "0",
+            description = "Fake: read an Enter this soon after other input as a newline (as Codex does).")
+    long enterNewlineMs;
+
+    @Option(
+            names = "--busy-ms",
+            defaultValue = "0",
+            description = "Fake: after each turn stay busy this long, dropping what is typed meanwhile.")
+    long busyMs;
+
+    @Option(
+            names = "--ready-after-ms",
+            defaultValue = "0",
+            description = "Fake: show the prompt only after this long, dropping what is typed before.")
+    long readyAfterMs;
+
+    @Option(names = "--swallow-enters", defaultValue = "0", description = "Fake: ignore this many first Enters.")
+    int swallowEnters;
+
+    @Option(names = "--log", description = "Append every submitted input, as a JSON string per line, to this file.")
+    java.nio.file.Path log;
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         rawTerminal();
+        Sim.Fake fake = new Sim.Fake(
+                Duration.ofMillis(enterNewlineMs),
+                Duration.ofMillis(busyMs),
+                Duration.ofMillis(readyAfterMs),
+                swallowEnters,
+                Optional.ofNullable(log));
         Sim sim = new Sim(
-                new Sim.SimOptions(name, Duration.ofMillis(thinkMs), passAfter, Pattern.compile(replyWhen)),
+                new Sim.SimOptions(name, Duration.ofMillis(thinkMs), passAfter, Pattern.compile(replyWhen), fake),
                 System.in,
                 new java.io.PrintStream(
                         new java.io.FileOutputStream(java.io.FileDescriptor.out),

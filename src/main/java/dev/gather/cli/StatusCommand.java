@@ -10,10 +10,20 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         description = {"Show the daemon, its links and gatherings.", "", "Example:  gather status"})
 final class StatusCommand implements Callable<Integer> {
+    @picocli.CommandLine.Option(
+            names = "--format",
+            defaultValue = "text",
+            description = "text, or json (the daemon's answer as is).")
+    String format;
+
     @Override
     public Integer call() throws Exception {
         DaemonClient client = DaemonClient.fromEnvironment();
         JsonNode a = client.call(client.request("status"));
+        if (format.equals("json")) {
+            System.out.println(a.toString());
+            return 0;
+        }
         JsonNode d = a.path("daemon");
         System.out.println("daemon pid " + d.path("pid").asLong() + ", up "
                 + d.path("uptime_s").asLong() + " s, state "
@@ -28,10 +38,26 @@ final class StatusCommand implements Callable<Integer> {
                             + g.path("round").asInt() + "/" + g.path("rounds").asInt()
                             + ", piece with " + g.path("holder").asText("-"));
         }
+        for (JsonNode p : a.path("deliveries")) {
+            JsonNode del = p.path("delivery");
+            System.out.println("  " + p.path("pane").asText() + " ("
+                    + del.path("profile").asText() + ") "
+                    + del.path("state").asText() + " since " + del.path("since").asText() + ": "
+                    + pending(del.path("pending")) + del.path("note").asText(""));
+        }
         for (JsonNode id : a.path("interrupted")) {
             System.out.println(id.asText() + " interrupted (a daemon stopped before it closed; gather transcript "
                     + id.asText() + ")");
         }
         return 0;
+    }
+
+    /** "2 queued, 1 delivered (not yet confirmed); " from a pending list. */
+    private static String pending(JsonNode list) {
+        java.util.Map<String, Integer> counts = new java.util.TreeMap<>();
+        list.forEach(p -> counts.merge(p.path("state").asText(), 1, Integer::sum));
+        StringBuilder s = new StringBuilder();
+        counts.forEach((state, n) -> s.append(n).append(' ').append(state).append(", "));
+        return s.length() == 0 ? "nothing pending; " : s.toString();
     }
 }

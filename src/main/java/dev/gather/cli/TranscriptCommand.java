@@ -8,6 +8,7 @@ import dev.gather.journal.Transcript;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -36,8 +37,13 @@ final class TranscriptCommand implements Callable<Integer> {
         String which = journals.choose(id);
         Path file = journals.file(which);
         ObjectMapper json = new ObjectMapper();
-        for (JsonNode e : Transcript.read(file)) {
-            System.out.println(format.equals("json") ? json.writeValueAsString(e) : Transcript.readable(e));
+        List<JsonNode> entries = Transcript.read(file);
+        if (format.equals("json")) {
+            for (JsonNode e : entries) {
+                System.out.println(json.writeValueAsString(e));
+            }
+        } else {
+            Transcript.readable(entries).forEach(System.out::println);
         }
         Path harvest = state.journals().resolve(which + ".harvest.md");
         if (!format.equals("json") && Files.exists(harvest)) {

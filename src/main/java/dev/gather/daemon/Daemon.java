@@ -1,8 +1,10 @@
 package dev.gather.daemon;
 
+import dev.gather.delivery.PostOffice;
 import dev.gather.journal.Journals;
 import dev.gather.link.Fanout;
 import dev.gather.link.Links;
+import dev.gather.profile.Profiles;
 import dev.gather.tmux.Deliverer;
 import dev.gather.tmux.HarnessQuirks;
 import dev.gather.tmux.Tmux;
@@ -16,9 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,7 +39,8 @@ public final class Daemon implements AutoCloseable {
     final java.util.List<String> interrupted;
     final Journals journals;
     final Relay relay;
-    final Map<String, HarnessQuirks> paneKinds = new ConcurrentHashMap<>();
+    final Profiles profiles;
+    final PostOffice post;
     final Dispatcher dispatcher = new Dispatcher();
     final ScreenSources screens;
     final dev.gather.rhythm.RhythmLibrary rhythms;
@@ -77,12 +78,16 @@ public final class Daemon implements AutoCloseable {
                 + "-");
         this.rhythms = new dev.gather.rhythm.RhythmLibrary(
                 java.util.List.of(state.root().resolve("rhythms"), java.nio.file.Path.of("rhythms")));
-        Fanout fanout = new Fanout(deliverer, p -> paneKinds.getOrDefault(p, HarnessQuirks.GENERIC));
+        this.profiles =
+                Profiles.load(java.util.List.of(state.root().resolve("profiles"), java.nio.file.Path.of("profiles")));
+        this.post = new PostOffice(tmux, deliverer, profiles, clock, Relay.ledger(journals));
+        Fanout fanout = new Fanout(post);
         this.screens = new ScreenSources(tmux, timers, clock);
-        fanout.beforeTyping(screens::typed);
+        post.beforeTyping(screens::typed);
         this.relay =
                 new Relay(links, journals, fanout, TurnFilter.defaults(), DirectRhythm.from(rhythms.load("direct")));
         relay.onGone(screens::forget);
+        post.onUnreachable(pane -> relay.leave(pane, "never became ready"));
         relay.onClosed(view -> view.members().forEach(m -> m.pane().ifPresent(screens::forget)));
         relay.onGone(pane -> gatherings.byPane(pane).ifPresent(g -> g.members().stream()
                 .filter(m -> m.pane().equals(java.util.Optional.of(pane)))
@@ -128,6 +133,7 @@ public final class Daemon implements AutoCloseable {
 
     void start() throws IOException {
         exits = tmux.onPaneExit(relay::paneGone);
+        Recovery.redeliver(journals, post, Relay.ledger(journals));
         spool = SpoolWatcher.start(
                 new Spool(state.spool()),
                 HookParsers.forUser(System.getenv(), java.nio.file.Path.of(System.getProperty("user.home"))),
@@ -173,6 +179,7 @@ public final class Daemon implements AutoCloseable {
         screens.close();
         timers.shutdownNow();
         lanes.shutdown();
+        post.close();
         deliverer.close();
         journals.close();
         tmux.close();

@@ -25,7 +25,7 @@ final class GatheringOps {
         StartGatheringOp start = new StartGatheringOp(d);
         dispatcher
                 .on("start_gathering", start::handle)
-                .on("gathering_status", r -> status(find(r, "gathering_status").status()))
+                .on("gathering_status", r -> status(find(r, "gathering_status").status(), d.post))
                 .on("end_gathering", this::end)
                 .on("list_members", this::members)
                 .on("list_rhythms", r -> rhythms())
@@ -59,7 +59,7 @@ final class GatheringOps {
         return ids.isEmpty() ? "none" : String.join(", ", ids);
     }
 
-    static ObjectNode status(GatheringStatus s) {
+    static ObjectNode status(GatheringStatus s, dev.gather.delivery.PostOffice post) {
         ObjectNode o = Dispatcher.JSON
                 .createObjectNode()
                 .put("gathering_id", s.id())
@@ -73,7 +73,7 @@ final class GatheringOps {
         ArrayNode order = o.putArray("order");
         s.order().forEach(m -> order.add(m.name()));
         ArrayNode present = o.putArray("members");
-        s.present().forEach(m -> present.add(Ops.member(m)));
+        s.present().forEach(m -> present.add(Ops.member(m, post)));
         return o;
     }
 
@@ -86,7 +86,7 @@ final class GatheringOps {
                 .map(Member::name)
                 .orElse("command");
         join(g.end("ended by " + who));
-        return status(g.status());
+        return status(g.status(), d.post);
     }
 
     private ObjectNode members(Request r) {
@@ -99,12 +99,12 @@ final class GatheringOps {
             Link link = linkId.flatMap(d.links::byId)
                     .or(() -> r.callerPane().flatMap(d.links::byPane))
                     .orElseThrow(() -> new UserError("list_members: no open link " + linkId.orElse("")));
-            link.snapshot().members().forEach(m -> array.add(Ops.member(m)));
+            link.snapshot().members().forEach(m -> array.add(Ops.member(m, d.post)));
             out.put("link", link.id());
             return out;
         }
         Gathering g = find(r, "list_members");
-        g.members().forEach(m -> array.add(Ops.member(m)));
+        g.members().forEach(m -> array.add(Ops.member(m, d.post)));
         out.put("gathering", g.id());
         return out;
     }

@@ -2,6 +2,10 @@ package dev.gather.daemon;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.delivery.DeliveryState;
+import dev.gather.delivery.Letter;
+import dev.gather.delivery.MailboxStatus;
+import dev.gather.delivery.PostOffice;
 import dev.gather.journal.Transcript;
 import dev.gather.link.Link;
 import dev.gather.link.Member;
@@ -31,14 +35,14 @@ final class Ops {
     static ObjectNode links(Daemon d) {
         ObjectNode out = Dispatcher.JSON.createObjectNode();
         ArrayNode array = out.putArray("links");
-        d.links.all().forEach(l -> array.add(link(l.snapshot())));
+        d.links.all().forEach(l -> array.add(link(l.snapshot(), d.post)));
         return out;
     }
 
-    static ObjectNode link(Link.View v) {
+    static ObjectNode link(Link.View v, PostOffice post) {
         ObjectNode o = Dispatcher.JSON.createObjectNode().put("id", v.id()).put("rhythm", v.rhythm());
         ArrayNode members = o.putArray("members");
-        v.members().forEach(m -> members.add(member(m)));
+        v.members().forEach(m -> members.add(member(m, post)));
         o.put("turns_used", v.turnsUsed());
         if (v.turnBudget().isPresent()) {
             o.put("turn_budget", v.turnBudget().getAsInt());
@@ -56,10 +60,47 @@ final class Ops {
         return o;
     }
 
+    /** A member with its delivery picture: state, profile, and every message not yet confirmed. */
+    static ObjectNode member(Member m, PostOffice post) {
+        ObjectNode o = member(m);
+        m.pane().flatMap(post::status).ifPresent(s -> delivery(o, s));
+        return o;
+    }
+
+    private static ObjectNode delivery(ObjectNode o, MailboxStatus s) {
+        ObjectNode del = o.putObject("delivery")
+                .put("state", s.state().name().toLowerCase(java.util.Locale.ROOT))
+                .put("since", s.since().toString())
+                .put("profile", s.profile());
+        s.note().ifPresent(n -> del.put("note", n));
+        ArrayNode pending = del.putArray("pending");
+        s.queued().forEach(l -> pending.add(letter(l, DeliveryState.QUEUED)));
+        s.typing().ifPresent(l -> pending.add(letter(l, DeliveryState.TYPING)));
+        s.unconfirmed().forEach(l -> pending.add(letter(l, DeliveryState.DELIVERED)));
+        return o;
+    }
+
+    private static ObjectNode letter(Letter l, DeliveryState state) {
+        return Dispatcher.JSON
+                .createObjectNode()
+                .put("journal", l.journal())
+                .put("ref", l.ref())
+                .put("state", state.word());
+    }
+
     private static ObjectNode status(Daemon d) {
         ObjectNode out = links(d);
         ArrayNode gs = out.putArray("gatherings");
-        d.gatherings.running().forEach(g -> gs.add(GatheringOps.status(g.status())));
+        d.gatherings.running().forEach(g -> gs.add(GatheringOps.status(g.status(), d.post)));
+        // every pane with messages not yet confirmed, or held up, whether or not it is in a link
+        ArrayNode deliveries = out.putArray("deliveries");
+        d.post.all().stream()
+                .filter(s -> !s.queued().isEmpty()
+                        || s.typing().isPresent()
+                        || !s.unconfirmed().isEmpty()
+                        || s.note().isPresent())
+                .forEach(s -> deliveries.add(
+                        delivery(Dispatcher.JSON.createObjectNode().put("pane", s.pane()), s)));
         ArrayNode cut = out.putArray("interrupted");
         d.interrupted.forEach(cut::add);
         out.putObject("daemon")

@@ -1,11 +1,17 @@
 package dev.gather.daemon;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.delivery.DeliveryState;
+import dev.gather.delivery.Ledger;
+import dev.gather.delivery.Letter;
+import dev.gather.delivery.PostOffice;
 import dev.gather.journal.Journal;
 import dev.gather.journal.Journals;
 import dev.gather.journal.Transcript;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -26,8 +32,8 @@ final class Recovery {
             }
             List<JsonNode> entries = Transcript.read(journals.file(id));
             if (entries.isEmpty()
-                    || ENDED.contains(
-                            entries.get(entries.size() - 1).path("kind").asText())) {
+                    || entries.stream()
+                            .anyMatch(e -> ENDED.contains(e.path("kind").asText()))) {
                 continue;
             }
             journals.of(id)
@@ -37,5 +43,57 @@ final class Recovery {
             interrupted.add(id);
         }
         return interrupted;
+    }
+
+    /**
+     * Messages the last daemon journalled but never typed are queued again, in journal order, for
+     * panes that still exist; a message it was typing when it stopped is marked failed rather than
+     * typed twice (it may have arrived).
+     */
+    static int redeliver(Journals journals, PostOffice post, Ledger ledger) {
+        int queued = 0;
+        for (String id : journals.list()) {
+            List<JsonNode> entries = Transcript.read(journals.file(id));
+            Map<String, String> last = new HashMap<>();
+            for (JsonNode e : entries) {
+                if (e.path("kind").asText().equals("delivery")) {
+                    last.put(
+                            e.path("ref").asLong() + "/" + e.path("to").asText(),
+                            e.path("state").asText());
+                }
+            }
+            for (int i = 0; i < entries.size(); i++) {
+                JsonNode e = entries.get(i);
+                long ref = i + 1;
+                for (Map.Entry<String, JsonNode> to : e.path("panes").properties()) {
+                    String state = last.get(ref + "/" + to.getKey());
+                    Letter letter = new Letter(id, ref, to.getKey(), typed(e));
+                    String pane = to.getValue().asText();
+                    if (state == null) {
+                        String profile = e.path("profiles").path(to.getKey()).asText("");
+                        if (!profile.isEmpty()) {
+                            post.started(pane, post.profiles().forKind(profile));
+                        }
+                        post.post(pane, letter);
+                        queued++;
+                    } else if (state.equals(DeliveryState.TYPING.word())) {
+                        ledger.record(
+                                letter,
+                                pane,
+                                DeliveryState.FAILED,
+                                "the daemon stopped while typing it; not typed again, to avoid a duplicate");
+                    }
+                }
+            }
+        }
+        return queued;
+    }
+
+    /** What was typed for an entry: relayed words carry their attribution. */
+    private static String typed(JsonNode e) {
+        String text = e.path("text").asText();
+        return e.has("from")
+                ? "[" + e.path("from").asText() + "] (" + e.path("from_number").asInt(1) + "):\n\n" + text
+                : text;
     }
 }

@@ -1,6 +1,8 @@
 package dev.gather.daemon;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.delivery.Ledger;
+import dev.gather.delivery.PostOffice;
 import dev.gather.journal.Journal;
 import dev.gather.journal.Journals;
 import dev.gather.link.Attribution;
@@ -15,6 +17,7 @@ import dev.gather.turn.TurnOutput;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
 import org.slf4j.Logger;
@@ -27,6 +30,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class Relay {
     private static final Logger LOG = LoggerFactory.getLogger(Relay.class);
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
+            new com.fasterxml.jackson.databind.ObjectMapper();
 
     private final Links links;
     private final Journals journals;
@@ -66,76 +71,111 @@ public final class Relay {
         interceptors.put(linkId, interceptor);
     }
 
-    /** One turn output from a hook or a settled pane. */
-    public void onTurnOutput(TurnOutput output) {
+    /**
+     * One turn output from a hook or a settled pane. The future completes once every recipient's
+     * copy was typed or failed (callers on the data path do not wait for it).
+     */
+    public CompletableFuture<Void> onTurnOutput(TurnOutput output) {
+        Map<Member, CompletableFuture<DeliveryResult>> sent = relayTurn(output);
+        // after the words went out: the speaker is idle, its own queue may move
+        fanout.post()
+                .turnEnded(
+                        output.pane(),
+                        Optional.of(output.harness()),
+                        output.harness().equals(dev.gather.turn.PaneSettleSource.HARNESS)
+                                ? "screen settled"
+                                : "turn-end hook");
+        return CompletableFuture.allOf(sent.values().toArray(CompletableFuture[]::new));
+    }
+
+    private Map<Member, CompletableFuture<DeliveryResult>> relayTurn(TurnOutput output) {
         Optional<Link> found = links.byPane(output.pane());
         if (found.isEmpty()) {
             LOG.debug("turn output from unlinked pane {} ignored", output.pane());
-            return;
+            return Map.of();
         }
         Link link = found.get();
         Optional<Member> from = link.memberInPane(output.pane());
         Optional<String> text = filter.apply(output.text());
         if (from.isEmpty() || text.isEmpty()) {
-            return;
+            return Map.of();
         }
         BiConsumer<Member, String> interceptor = interceptors.get(link.id());
         if (interceptor != null) {
             interceptor.accept(from.get(), text.get());
-            return;
+            return Map.of();
         }
         synchronized (link) {
-            relay(link, from.get(), text.get(), "relay");
+            Map<Member, CompletableFuture<DeliveryResult>> sent = relay(link, from.get(), text.get(), "relay");
             if (link.spendTurn()) {
                 int turns = link.snapshot().turnsUsed();
                 String notice = Template.fill(direct.budgetNotice(), Map.of("turns", turns));
                 announce(link, notice, "budget_exhausted");
                 close(link, "turn budget used");
             }
+            return sent;
         }
     }
 
-    /** Journals and delivers {@code text} from {@code from} to everyone else in the link. */
-    public Map<Member, DeliveryResult> relay(Link link, Member from, String text, String kind) {
+    /**
+     * Journals {@code text} from {@code from} (forced to disk) and queues it for everyone else in
+     * the link; each member's future completes once it was typed, or failed.
+     */
+    public Map<Member, CompletableFuture<DeliveryResult>> relay(Link link, Member from, String text, String kind) {
         Link.View view = link.snapshot();
         List<Member> to = view.othersThan(from);
         ObjectNode entry = Journal.entry(kind).put("link", view.id()).put("from", from.name());
         entry.put("from_number", from.number());
         to.forEach(m -> entry.withArray("to").add(m.name()));
         entry.put("text", text);
-        journal(link).append(entry);
-        Map<Member, DeliveryResult> results = fanout.deliver(to, Attribution.of(from, text));
-        record(link, results);
-        return results;
+        return send(link, entry, to, Attribution.of(from, text));
     }
 
-    /** Journals and delivers a system text to every member; {@code kind} names the prompt. */
-    public void announce(Link link, String text, String kind) {
+    /** Journals and queues a system text for every member; {@code kind} names the prompt. */
+    public Map<Member, CompletableFuture<DeliveryResult>> announce(Link link, String text, String kind) {
         Link.View view = link.snapshot();
-        journal(link)
-                .append(Journal.entry("announce")
-                        .put("prompt", kind)
-                        .put("link", view.id())
-                        .put("text", text));
-        record(link, fanout.deliver(view.members(), text));
+        ObjectNode entry = Journal.entry("announce")
+                .put("prompt", kind)
+                .put("link", view.id())
+                .put("text", text);
+        return send(link, entry, view.members(), text);
     }
 
-    /** Delivers a notice to members no longer in a link (after it closed); nothing is journalled twice. */
-    public void fanoutNotice(List<Member> to, String text) {
-        fanout.deliver(to, text);
+    /** Journals and queues a notice for members no longer in a link (after it closed). */
+    public void fanoutNotice(Link link, List<Member> to, String text) {
+        ObjectNode entry = Journal.entry("notice").put("link", link.id()).put("text", text);
+        send(link, entry, to, text);
     }
 
-    /** Journals and delivers a private text to one member. */
-    public DeliveryResult inject(Link link, Member to, String text, String kind) {
-        journal(link)
-                .append(Journal.entry("private")
-                        .put("link", link.id())
-                        .put("prompt", kind)
-                        .put("to", to.name())
-                        .put("text", text));
-        Map<Member, DeliveryResult> results = fanout.deliver(List.of(to), text);
-        record(link, results);
-        return results.getOrDefault(to, new DeliveryResult.Failed("-", to.name() + " has no pane"));
+    /** Journals and queues a private text for one member. */
+    public CompletableFuture<DeliveryResult> inject(Link link, Member to, String text, String kind) {
+        ObjectNode entry = Journal.entry("private")
+                .put("link", link.id())
+                .put("prompt", kind)
+                .put("to", to.name())
+                .put("text", text);
+        return send(link, entry, List.of(to), text)
+                .getOrDefault(
+                        to,
+                        CompletableFuture.completedFuture(new DeliveryResult.Failed("-", to.name() + " has no pane")));
+    }
+
+    /**
+     * The one way a message leaves: the entry names each recipient's pane (a restarted daemon
+     * delivers what is still queued), is forced to disk, then every recipient's mailbox gets it.
+     */
+    private Map<Member, CompletableFuture<DeliveryResult>> send(
+            Link link, ObjectNode entry, List<Member> to, String typed) {
+        address(entry, to, fanout.post());
+        long ref = journal(link).append(entry);
+        Map<Member, CompletableFuture<DeliveryResult>> sent = fanout.send(link.id(), ref, to, typed);
+        sent.values()
+                .forEach(f -> f.thenAccept(r -> {
+                    if (r instanceof DeliveryResult.PaneGone g) {
+                        paneGone(g.paneId());
+                    }
+                }));
+        return sent;
     }
 
     /** Closes the link for everyone, journalled. */
@@ -159,6 +199,12 @@ public final class Relay {
 
     /** A pane ended: its member leaves every link, and nothing more is typed into it. */
     public void paneGone(String pane) {
+        fanout.post().gone(pane);
+        leave(pane, "pane " + pane + " ended");
+    }
+
+    /** The member in {@code pane} leaves its link for {@code why} (gone, never ready). */
+    public void leave(String pane, String why) {
         goneListeners.forEach(l -> l.accept(pane));
         links.byPane(pane).ifPresent(link -> {
             Optional<Member> m = link.memberInPane(pane);
@@ -167,7 +213,7 @@ public final class Relay {
                     .append(Journal.entry("left")
                             .put("link", link.id())
                             .put("from", member.name())
-                            .put("text", member.name() + " left (pane " + pane + " ended)")));
+                            .put("text", member.name() + " left (" + why + ")")));
             if (!link.snapshot().open()) {
                 // same path as any close: journal, interceptor, listeners (e.g. the survivor's screen watch)
                 close(link, "fewer than two members");
@@ -179,17 +225,39 @@ public final class Relay {
         return journals.of(link.id());
     }
 
-    private void record(Link link, Map<Member, DeliveryResult> results) {
-        results.forEach((m, r) -> {
-            if (r instanceof DeliveryResult.PaneGone g) {
-                paneGone(g.paneId());
-            } else if (r instanceof DeliveryResult.Failed f) {
-                journal(link)
-                        .append(Journal.entry("delivery_failed")
-                                .put("link", link.id())
-                                .put("to", m.name())
-                                .put("text", f.reason()));
+    /**
+     * Names each recipient's pane in a message's journal entry, and its profile when it is not
+     * generic: a restarted daemon types what is still queued into the right pane, the right way.
+     */
+    static void address(ObjectNode entry, List<Member> to, PostOffice post) {
+        ObjectNode panes = entry.putObject("panes");
+        ObjectNode profiles = JSON.createObjectNode();
+        for (Member m : to) {
+            m.pane().ifPresent(p -> {
+                panes.put(m.name(), p);
+                String profile = post.profileOf(p).name();
+                if (!profile.equals("generic")) {
+                    profiles.put(m.name(), profile);
+                }
+            });
+        }
+        if (!profiles.isEmpty()) {
+            entry.set("profiles", profiles);
+        }
+    }
+
+    /** Records each delivery step as a {@code delivery} entry next to the message it belongs to. */
+    public static Ledger ledger(Journals journals) {
+        return (letter, pane, state, detail) -> {
+            ObjectNode e = Journal.entry("delivery")
+                    .put("ref", letter.ref())
+                    .put("to", letter.to())
+                    .put("pane", pane)
+                    .put("state", state.word());
+            if (!detail.isEmpty()) {
+                e.put("text", detail);
             }
-        });
+            journals.of(letter.journal()).appendUnforced(e);
+        };
     }
 }

@@ -1,6 +1,7 @@
 package dev.gather.daemon;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.delivery.Letter;
 import dev.gather.journal.Journal;
 import dev.gather.link.Attribution;
 import dev.gather.link.Link;
@@ -13,12 +14,17 @@ import dev.gather.tmux.Pane;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * {@code send}: a one-shot message, the direct-link handshake ({@code direct}), or closing the
  * caller's link ({@code close_link}).
  */
 final class SendOp {
+    private static final java.time.Duration ANSWER_WITHIN = java.time.Duration.ofSeconds(1);
     private final Daemon d;
 
     SendOp(Daemon d) {
@@ -46,12 +52,15 @@ final class SendOp {
         if (!r.flag("direct")) {
             Member from = new Member(name, 1, Role.SPEAKER, callerPane);
             Journal journal = d.journals.of("oneshot");
-            journal.append(Journal.entry("oneshot")
+            ObjectNode entry = Journal.entry("oneshot")
                     .put("from", name)
                     .put("to", targetMember.name())
-                    .put("text", message));
-            DeliveryResult result = d.deliverer.deliver(target.id(), Attribution.of(from, message));
-            out.putArray("delivered").add(result(targetMember, result));
+                    .put("text", message);
+            Relay.address(entry, List.of(targetMember), d.post);
+            long ref = journal.append(entry);
+            CompletableFuture<DeliveryResult> sent = d.post.post(
+                    target.id(), new Letter("oneshot", ref, targetMember.name(), Attribution.of(from, message)));
+            out.putArray("delivered").add(result(targetMember, sent));
             return out;
         }
         String pane =
@@ -73,8 +82,10 @@ final class SendOp {
                             .put("to", targetMember.name()));
         }
         Member sender = link.memberInPane(pane).orElse(me);
-        Map<Member, DeliveryResult> results = d.relay.relay(link, sender, message, "relay");
-        out.set("link", Ops.link(link.snapshot()));
+        // the caller is mid-turn (it is calling us): replies wait until its turn ends
+        d.post.turnStarted(pane);
+        Map<Member, CompletableFuture<DeliveryResult>> results = d.relay.relay(link, sender, message, "relay");
+        out.set("link", Ops.link(link.snapshot(), d.post));
         results.forEach((m, res) -> out.withArray("delivered").add(result(m, res)));
         return out;
     }
@@ -86,7 +97,7 @@ final class SendOp {
         String notice = Template.fill(d.relay.direct().closing(), Map.of("reason", "closed by " + who.name()));
         Link.View view = link.snapshot();
         d.relay.close(link, "closed by " + who.name());
-        d.relay.fanoutNotice(view.othersThan(who), notice);
+        d.relay.fanoutNotice(link, view.othersThan(who), notice);
         return Dispatcher.JSON.createObjectNode().put("closed", view.id());
     }
 
@@ -122,9 +133,24 @@ final class SendOp {
                 .orElse(pane);
     }
 
-    private static ObjectNode result(Member m, DeliveryResult r) {
+    /**
+     * A recipient's delivery as far as it got within a moment: a member mid-turn keeps it queued,
+     * and the answer says so rather than making the caller wait for another agent's turn.
+     */
+    private static ObjectNode result(Member m, CompletableFuture<DeliveryResult> sent) {
         ObjectNode o = Dispatcher.JSON.createObjectNode().put("to", m.name());
         m.pane().ifPresent(p -> o.put("pane", p));
+        DeliveryResult r;
+        try {
+            r = sent.get(ANSWER_WITHIN.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            return o.put("state", "queued");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return o.put("state", "queued");
+        } catch (ExecutionException e) {
+            return o.put("state", "failed").put("reason", String.valueOf(e.getCause()));
+        }
         if (r instanceof DeliveryResult.Delivered) {
             o.put("state", "delivered");
         } else if (r instanceof DeliveryResult.PaneGone) {

@@ -24,8 +24,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -37,7 +35,6 @@ final class StartGatheringOp {
             List.of("Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Ivy", "Jo", "Kai", "Lu", "Mo");
     private static final DateTimeFormatter STAMP =
             DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
-    private static final Duration READY = Duration.ofSeconds(20);
 
     private final Daemon d;
     private final AtomicInteger serial = new AtomicInteger();
@@ -70,7 +67,6 @@ final class StartGatheringOp {
         String id = "g-" + STAMP.format(d.clock.instant()) + "-" + serial.incrementAndGet();
         AgentCommands agents = AgentCommands.load(d.state);
         List<Member> members = new ArrayList<>();
-        List<CompletableFuture<Void>> ready = new ArrayList<>();
         for (Participant p : participants) {
             int number = members.size() + 1;
             if (p.role() == Role.HUMAN) {
@@ -82,18 +78,11 @@ final class StartGatheringOp {
             env.put("LANG", "C.UTF-8");
             SpawnSpec spec = new SpawnSpec(
                     id + "-" + p.name(), agents.command(p.agent(), p.name()), env, d.state.root(), 160, 48);
-            CompletableFuture<Void> shown = new CompletableFuture<>();
             Pane pane = d.tmux.spawn(spec);
-            AutoCloseable watch = d.tmux.onOutput(pane.id(), out -> shown.complete(null));
-            ready.add(shown.orTimeout(READY.toSeconds(), TimeUnit.SECONDS).handle((x, e) -> {
-                close(watch);
-                return null;
-            }));
-            d.paneKinds.put(pane.id(), dev.gather.tmux.HarnessQuirks.forKind(p.agent()));
+            // nothing is typed into it before its profile says it is ready
+            d.post.started(pane.id(), d.profiles.forKind(p.agent()));
             members.add(Member.inPane(p.name(), number, p.role(), pane.id()));
         }
-        // a harness must have drawn its screen before anything is typed into it
-        CompletableFuture.allOf(ready.toArray(CompletableFuture[]::new)).join();
         Link link = d.links.create(id, rhythm.name(), OptionalInt.empty(), members);
         String question = options.question().orElse(rhythm.openingQuestion());
         Gathering g = d.gatherings.add(

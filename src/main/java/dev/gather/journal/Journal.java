@@ -21,6 +21,7 @@ public final class Journal implements AutoCloseable {
     private final Path file;
     private final Clock clock;
     private final FileChannel channel;
+    private long entries;
 
     Journal(Path file, Clock clock) {
         this.file = file;
@@ -28,6 +29,7 @@ public final class Journal implements AutoCloseable {
         try {
             this.channel = FileChannel.open(
                     file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+            this.entries = Transcript.read(file).size();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open journal " + file, e);
         }
@@ -38,8 +40,23 @@ public final class Journal implements AutoCloseable {
         return file;
     }
 
-    /** Appends {@code entry} (a {@code time} field is added) and forces it to disk. */
-    public synchronized void append(ObjectNode entry) {
+    /**
+     * Appends {@code entry} (a {@code time} field is added) and forces it to disk; returns the
+     * entry's number in the journal (from 1, as {@link Transcript#read} counts them).
+     */
+    public long append(ObjectNode entry) {
+        return write(entry, true);
+    }
+
+    /**
+     * Appends without forcing to disk: the entry survives the daemon being killed (the kernel has
+     * it) but not the machine losing power. For delivery steps that follow a forced entry.
+     */
+    public long appendUnforced(ObjectNode entry) {
+        return write(entry, false);
+    }
+
+    private synchronized long write(ObjectNode entry, boolean force) {
         ObjectNode line = JSON.createObjectNode();
         line.put("time", clock.instant().toString());
         line.setAll(entry);
@@ -49,10 +66,13 @@ public final class Journal implements AutoCloseable {
             while (buffer.hasRemaining()) {
                 channel.write(buffer);
             }
-            channel.force(false);
+            if (force) {
+                channel.force(false);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot append to journal " + file, e);
         }
+        return ++entries;
     }
 
     /** A fresh entry of {@code kind} for {@link #append}. */

@@ -9,7 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /** Reads a journal back, tolerating a torn last line (a daemon killed mid-write). */
 public final class Transcript {
@@ -36,6 +38,41 @@ public final class Transcript {
             throw new UncheckedIOException("cannot read journal " + file, e);
         }
         return entries;
+    }
+
+    /**
+     * A whole journal as a person reads it: delivery steps are folded into the message they belong
+     * to, and a message not confirmed for every recipient says who is missing and why.
+     */
+    public static List<String> readable(List<JsonNode> entries) {
+        Map<String, JsonNode> last = new HashMap<>();
+        for (JsonNode e : entries) {
+            if (e.path("kind").asText().equals("delivery")) {
+                last.put(e.path("ref").asLong() + "/" + e.path("to").asText(), e);
+            }
+        }
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < entries.size(); i++) {
+            JsonNode e = entries.get(i);
+            if (e.path("kind").asText().equals("delivery")) {
+                continue;
+            }
+            StringBuilder s = new StringBuilder(readable(e));
+            List<String> missing = new ArrayList<>();
+            for (var to : e.path("panes").properties()) {
+                JsonNode step = last.get((i + 1) + "/" + to.getKey());
+                String state = step == null ? "queued" : step.path("state").asText();
+                if (!state.equals("confirmed")) {
+                    String why = step == null ? "" : step.path("text").asText("");
+                    missing.add(to.getKey() + " (" + state + (why.isEmpty() ? "" : ": " + why) + ")");
+                }
+            }
+            if (!missing.isEmpty()) {
+                s.append("\n    ! not confirmed: ").append(String.join(", ", missing));
+            }
+            out.add(s.toString());
+        }
+        return out;
     }
 
     /** One entry as a person reads it. */

@@ -3,6 +3,7 @@ package dev.gather.daemon;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.delivery.PostOffice;
 import dev.gather.journal.Journals;
 import dev.gather.journal.Transcript;
 import dev.gather.link.Fanout;
@@ -10,6 +11,7 @@ import dev.gather.link.Link;
 import dev.gather.link.Links;
 import dev.gather.link.Member;
 import dev.gather.link.Role;
+import dev.gather.profile.Profiles;
 import dev.gather.tmux.Deliverer;
 import dev.gather.tmux.FakeTmux;
 import dev.gather.tmux.HarnessQuirks;
@@ -48,7 +50,8 @@ class RelayLoadTest {
             Relay relay = new Relay(
                     links,
                     journals,
-                    new Fanout(deliverer, p -> HarnessQuirks.GENERIC),
+                    new Fanout(new PostOffice(
+                            tmux, deliverer, Profiles.shipped(), Clock.systemUTC(), Relay.ledger(journals))),
                     TurnFilter.defaults(),
                     new DirectRhythm("direct", OptionalInt.empty(), "", ""));
             for (int l = 0; l < LINKS; l++) {
@@ -63,19 +66,21 @@ class RelayLoadTest {
             }
             ExecutorService senders = Executors.newFixedThreadPool(8);
             List<CompletableFuture<Void>> running = new ArrayList<>();
+            List<CompletableFuture<Void>> deliveries = new java.util.concurrent.CopyOnWriteArrayList<>();
             for (Link link : made) {
                 for (Member m : link.snapshot().members()) {
                     running.add(CompletableFuture.runAsync(
                             () -> {
                                 for (int i = 0; i < MESSAGES; i++) {
-                                    relay.onTurnOutput(new TurnOutput(
-                                            m.pane().orElseThrow(), "sim", m.name() + " #" + i, Instant.now()));
+                                    deliveries.add(relay.onTurnOutput(new TurnOutput(
+                                            m.pane().orElseThrow(), "load", m.name() + " #" + i, Instant.now())));
                                 }
                             },
                             senders));
                 }
             }
             running.forEach(CompletableFuture::join);
+            deliveries.forEach(CompletableFuture::join);
             senders.shutdown();
             for (Link link : made) {
                 List<JsonNode> journal = Transcript.read(journals.file(link.id()));

@@ -3,6 +3,9 @@ package dev.gather.link;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
+import dev.gather.delivery.Ledger;
+import dev.gather.delivery.PostOffice;
+import dev.gather.profile.Profiles;
 import dev.gather.tmux.Deliverer;
 import dev.gather.tmux.DeliveryResult;
 import dev.gather.tmux.FakeTmux;
@@ -25,13 +28,16 @@ class FanoutTest {
         Pane pane = tmux.spawn(SpawnSpec.of("echo", Path.of("."), "echo"));
         List<String> typed = new CopyOnWriteArrayList<>();
         try (Deliverer deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC)) {
-            Fanout fanout = new Fanout(deliverer, p -> HarnessQuirks.GENERIC);
-            fanout.beforeTyping((p, text) -> typed.add(text));
+            PostOffice post =
+                    new PostOffice(tmux, deliverer, Profiles.shipped(), java.time.Clock.systemUTC(), Ledger.NONE);
+            Fanout fanout = new Fanout(post);
+            post.beforeTyping((p, text) -> typed.add(text));
             Member m = Member.inPane("Echo", 1, Role.SPEAKER, pane.id());
             List<CompletableFuture<Map<Member, DeliveryResult>>> sends = new ArrayList<>();
             for (int i = 0; i < 10; i++) {
                 String text = "message " + i;
-                sends.add(CompletableFuture.supplyAsync(() -> fanout.deliver(List.of(m), text)));
+                long ref = i;
+                sends.add(CompletableFuture.supplyAsync(() -> fanout.deliver("test", ref, List.of(m), text)));
             }
             sends.forEach(f ->
                     assertInstanceOf(DeliveryResult.Delivered.class, f.join().get(m)));

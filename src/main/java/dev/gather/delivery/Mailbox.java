@@ -1,0 +1,364 @@
+package dev.gather.delivery;
+
+import dev.gather.profile.Profile;
+import dev.gather.tmux.Deliverer;
+import dev.gather.tmux.DeliveryResult;
+import dev.gather.tmux.InputBox;
+import dev.gather.tmux.TmuxException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+
+/**
+ * One member's delivery queue and state. A message is typed only when the member is ready or idle
+ * and its input box is empty; one at a time, in order. After a submit the member is busy until its
+ * turn ends (a hook first; the screen after the profile's grace), which also confirms what it took.
+ * Nothing here blocks a thread: every wait is a future on pane output or quiet.
+ */
+final class Mailbox {
+    private record Pending(Letter letter, CompletableFuture<DeliveryResult> done) {}
+
+    private final String pane;
+    private final Deliverer deliverer;
+    private final Executor executor;
+    private final Clock clock;
+    private final Ledger ledger;
+    private final BiConsumer<String, String> beforeTyping;
+    private final Consumer<String> unreachable;
+    private final Deque<Pending> queue = new ArrayDeque<>();
+    private final List<Letter> unconfirmed = new ArrayList<>();
+    private Profile profile;
+    private boolean explicit;
+    private MemberState state;
+    private Instant since;
+    private Pending typing;
+    private String note;
+    private String endedWhileTyping;
+    private long epoch;
+
+    Mailbox(
+            String pane,
+            Profile profile,
+            Deliverer deliverer,
+            Executor executor,
+            Clock clock,
+            Ledger ledger,
+            BiConsumer<String, String> beforeTyping,
+            Consumer<String> unreachable) {
+        this.pane = pane;
+        this.profile = profile;
+        this.deliverer = deliverer;
+        this.executor = executor;
+        this.clock = clock;
+        this.ledger = ledger;
+        this.beforeTyping = beforeTyping;
+        this.unreachable = unreachable;
+        this.since = clock.instant();
+        if (profile.turns().signal() == Profile.TurnSignal.NONE) {
+            this.state = MemberState.IDLE;
+        } else {
+            this.state = MemberState.STARTING;
+            awaitReady(epoch, System.nanoTime() + profile.ready().timeout().toNanos());
+        }
+    }
+
+    synchronized Profile profile() {
+        return profile;
+    }
+
+    /** A hook named the harness: from now on its profile applies, unless what started the pane said otherwise. */
+    synchronized void learn(Profile learned) {
+        if (!explicit) {
+            profile = learned;
+        }
+    }
+
+    /** What started the pane said which harness runs there; hooks do not override it. */
+    synchronized void explicit() {
+        explicit = true;
+    }
+
+    /** Queues {@code letter}; the future completes when it was typed, or failed. */
+    CompletableFuture<DeliveryResult> post(Letter letter) {
+        CompletableFuture<DeliveryResult> done = new CompletableFuture<>();
+        synchronized (this) {
+            if (state == MemberState.GONE || note != null && note.startsWith("unreachable")) {
+                String why = state == MemberState.GONE ? "pane " + pane + " is gone" : note;
+                ledger.record(letter, pane, DeliveryState.FAILED, why);
+                done.complete(
+                        state == MemberState.GONE
+                                ? new DeliveryResult.PaneGone(pane)
+                                : new DeliveryResult.Failed(pane, why));
+                return done;
+            }
+            queue.add(new Pending(letter, done));
+        }
+        pump();
+        return done;
+    }
+
+    /** The member's turn ended (hook or settled screen): what it took is confirmed, the next may go. */
+    void turnEnded(String how) {
+        synchronized (this) {
+            if (state == MemberState.GONE) {
+                return;
+            }
+            if (typing != null) {
+                // a quick harness can finish its turn before the typing is seen to be taken
+                endedWhileTyping = how;
+                return;
+            }
+            unconfirmed.forEach(l -> ledger.record(l, pane, DeliveryState.CONFIRMED, how));
+            unconfirmed.clear();
+            enter(MemberState.IDLE);
+        }
+        pump();
+    }
+
+    /** The member started a turn we did not type (it called a tool, a human typed): it is busy. */
+    synchronized void turnStarted() {
+        if (profile.turns().signal() != Profile.TurnSignal.NONE
+                && state != MemberState.GONE
+                && state != MemberState.BUSY) {
+            enter(MemberState.BUSY);
+            awaitIdle(epoch);
+        }
+    }
+
+    /** The pane is gone: every waiting message fails, visibly. */
+    void gone() {
+        List<Pending> lost;
+        synchronized (this) {
+            if (state == MemberState.GONE) {
+                return;
+            }
+            enter(MemberState.GONE);
+            lost = new ArrayList<>(queue);
+            queue.clear();
+            unconfirmed.forEach(l -> ledger.record(l, pane, DeliveryState.FAILED, "pane gone before its turn ended"));
+            unconfirmed.clear();
+        }
+        for (Pending p : lost) {
+            ledger.record(p.letter, pane, DeliveryState.FAILED, "pane " + pane + " ended with the message queued");
+            p.done.complete(new DeliveryResult.PaneGone(pane));
+        }
+    }
+
+    synchronized MailboxStatus status() {
+        return new MailboxStatus(
+                pane,
+                profile.name(),
+                state,
+                since,
+                queue.stream().map(Pending::letter).toList(),
+                Optional.ofNullable(typing).map(Pending::letter),
+                unconfirmed,
+                Optional.ofNullable(note));
+    }
+
+    synchronized MemberState state() {
+        return state;
+    }
+
+    private void enter(MemberState next) {
+        state = next;
+        since = clock.instant();
+        epoch++;
+        if (next != MemberState.STARTING) {
+            note = null;
+        }
+    }
+
+    private void pump() {
+        Pending next;
+        synchronized (this) {
+            if (typing != null || queue.isEmpty()) {
+                return;
+            }
+            if (state != MemberState.READY && state != MemberState.IDLE) {
+                return;
+            }
+            next = queue.poll();
+            typing = next;
+        }
+        executor.execute(() -> type(next));
+    }
+
+    private void type(Pending p) {
+        InputBox.State box;
+        try {
+            box = deliverer.inputBox(pane, profile().quirks());
+        } catch (TmuxException e) {
+            finished(p, new DeliveryResult.PaneGone(pane));
+            return;
+        }
+        if (box != InputBox.State.EMPTY) {
+            synchronized (this) {
+                queue.addFirst(p);
+                typing = null;
+                note = "waiting: its input box is " + (box == InputBox.State.HOLDS ? "not empty" : "not in sight");
+            }
+            // look again when the screen next changes, or after a while
+            deliverer.nextOutput(pane, profile().turns().quiet()).thenRun(this::pump);
+            return;
+        }
+        synchronized (this) {
+            note = null;
+        }
+        ledger.record(p.letter, pane, DeliveryState.TYPING, "");
+        beforeTyping.accept(pane, p.letter.text());
+        deliverer.deliverAsync(pane, p.letter.text(), profile().quirks()).thenAccept(r -> finished(p, r));
+    }
+
+    private void finished(Pending p, DeliveryResult r) {
+        synchronized (this) {
+            typing = null;
+            String ended = endedWhileTyping;
+            endedWhileTyping = null;
+            if (r instanceof DeliveryResult.Delivered d) {
+                ledger.record(p.letter, pane, DeliveryState.DELIVERED, d.confirmedBy());
+                if (profile.turns().signal() == Profile.TurnSignal.NONE) {
+                    ledger.record(p.letter, pane, DeliveryState.CONFIRMED, d.confirmedBy());
+                } else if (ended != null) {
+                    unconfirmed.forEach(l -> ledger.record(l, pane, DeliveryState.CONFIRMED, ended));
+                    unconfirmed.clear();
+                    ledger.record(p.letter, pane, DeliveryState.CONFIRMED, ended);
+                    enter(MemberState.IDLE);
+                } else {
+                    unconfirmed.add(p.letter);
+                    if (state != MemberState.BUSY) {
+                        enter(MemberState.BUSY);
+                        awaitIdle(epoch);
+                    }
+                }
+            } else if (r instanceof DeliveryResult.Failed f) {
+                ledger.record(p.letter, pane, DeliveryState.FAILED, f.reason());
+            }
+        }
+        if (r instanceof DeliveryResult.PaneGone) {
+            ledger.record(p.letter, pane, DeliveryState.FAILED, "pane " + pane + " ended while it was typed");
+            p.done.complete(r);
+            gone();
+            return;
+        }
+        p.done.complete(r);
+        pump();
+    }
+
+    /** STARTING → READY once the input box is drawn and empty and the screen was quiet long enough. */
+    private void awaitReady(long e, long deadline) {
+        Duration left = Duration.ofNanos(deadline - System.nanoTime());
+        if (left.isNegative() || left.isZero()) {
+            giveUp(e);
+            return;
+        }
+        deliverer
+                .whenQuiet(pane, profile().ready().quiet(), left)
+                .thenRunAsync(
+                        () -> {
+                            if (!current(e, MemberState.STARTING)) {
+                                return;
+                            }
+                            InputBox.State box;
+                            try {
+                                box = deliverer.inputBox(pane, profile().quirks());
+                            } catch (TmuxException x) {
+                                gone();
+                                return;
+                            }
+                            boolean quiet = deliverer
+                                            .quietFor(pane)
+                                            .compareTo(profile().ready().quiet())
+                                    >= 0;
+                            if (box == InputBox.State.EMPTY && quiet) {
+                                synchronized (this) {
+                                    if (state == MemberState.STARTING && epoch == e) {
+                                        enter(MemberState.READY);
+                                    }
+                                }
+                                pump();
+                            } else if (System.nanoTime() >= deadline) {
+                                giveUp(e);
+                            } else {
+                                deliverer
+                                        .nextOutput(pane, Duration.ofNanos(deadline - System.nanoTime()))
+                                        .thenRun(() -> awaitReady(e, deadline));
+                            }
+                        },
+                        executor);
+    }
+
+    private void giveUp(long e) {
+        List<Pending> lost;
+        String why =
+                "unreachable: not ready within " + profile().ready().timeout().toSeconds() + " s (profile "
+                        + profile().name()
+                        + (profile().quirks().input().isPresent() ? ": its input box was never seen empty)" : ")");
+        synchronized (this) {
+            if (state != MemberState.STARTING || epoch != e) {
+                return;
+            }
+            note = why;
+            lost = new ArrayList<>(queue);
+            queue.clear();
+        }
+        for (Pending p : lost) {
+            ledger.record(p.letter, pane, DeliveryState.FAILED, why);
+            p.done.complete(new DeliveryResult.Failed(pane, why));
+        }
+        unreachable.accept(pane);
+    }
+
+    /** BUSY → IDLE by the screen: at once for screen profiles, after the grace for hook profiles. */
+    private void awaitIdle(long e) {
+        Profile.Turns turns = profile.turns();
+        Duration wait = turns.signal() == Profile.TurnSignal.HOOK ? turns.grace() : Duration.ZERO;
+        CompletableFuture.runAsync(
+                        () -> {},
+                        CompletableFuture.delayedExecutor(
+                                wait.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS, executor))
+                .thenRun(() -> idleByScreen(e));
+    }
+
+    private void idleByScreen(long e) {
+        if (!current(e, MemberState.BUSY)) {
+            return;
+        }
+        Duration quiet = profile().turns().quiet();
+        deliverer
+                .whenQuiet(pane, quiet, Duration.ofDays(1))
+                .thenRunAsync(
+                        () -> {
+                            if (!current(e, MemberState.BUSY)) {
+                                return;
+                            }
+                            InputBox.State box;
+                            try {
+                                box = deliverer.inputBox(pane, profile().quirks());
+                            } catch (TmuxException x) {
+                                gone();
+                                return;
+                            }
+                            if (box == InputBox.State.EMPTY
+                                    && deliverer.quietFor(pane).compareTo(quiet) >= 0) {
+                                turnEnded("screen quiet for " + quiet.toMillis() + " ms");
+                            } else {
+                                deliverer.nextOutput(pane, quiet).thenRun(() -> idleByScreen(e));
+                            }
+                        },
+                        executor);
+    }
+
+    private synchronized boolean current(long e, MemberState expected) {
+        return epoch == e && state == expected;
+    }
+}
