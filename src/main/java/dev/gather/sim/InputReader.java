@@ -8,23 +8,39 @@ import java.nio.charset.StandardCharsets;
 /**
  * Reads what a terminal user submits, the way a TUI harness does with bracketed paste on: text
  * between {@code ESC[200~} and {@code ESC[201~} is one paste (its line breaks, which tmux and
- * terminals send as CR, are text), and a CR outside a paste submits everything typed so far.
+ * terminals send as CR, are text), and a CR outside a paste submits everything typed so far, unless
+ * the {@link Enter} policy says otherwise (harnesses that read a quick Enter as a newline, or drop
+ * the first one).
  */
 final class InputReader {
     private static final byte[] PASTE_START = "\u001b[200~".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] PASTE_END = "\u001b[201~".getBytes(StandardCharsets.US_ASCII);
 
-    private final InputStream in;
-    private final Echo echo;
-
-    /** Shows what arrives, as an input box would; a harness's screen reacting is how delivery is confirmed. */
-    interface Echo {
-        void show(byte[] bytes);
+    /** What an Enter outside a paste does. */
+    enum Key {
+        SUBMIT,
+        NEWLINE,
+        IGNORE
     }
 
-    InputReader(InputStream in, Echo echo) {
+    /** Decides what an Enter does, given how long ago the last other input arrived. */
+    interface Enter {
+        Key press(long nanosSinceInput);
+    }
+
+    /** Redraws the input box with what is typed so far. */
+    interface Box {
+        void show(String typed);
+    }
+
+    private final InputStream in;
+    private final Box box;
+    private final Enter enter;
+
+    InputReader(InputStream in, Box box, Enter enter) {
         this.in = in;
-        this.echo = echo;
+        this.box = box;
+        this.enter = enter;
     }
 
     /** The next submitted input, or null at end of input. */
@@ -32,6 +48,7 @@ final class InputReader {
         ByteArrayOutputStream input = new ByteArrayOutputStream();
         ByteArrayOutputStream pending = new ByteArrayOutputStream();
         boolean pasting = false;
+        long lastInput = System.nanoTime();
         int b;
         while ((b = in.read()) >= 0) {
             pending.write(b);
@@ -41,27 +58,33 @@ final class InputReader {
                 if (p.length == marker.length) {
                     pasting = !pasting;
                     pending.reset();
+                    lastInput = System.nanoTime();
                 }
                 continue;
             }
             pending.reset();
-            ByteArrayOutputStream shown = new ByteArrayOutputStream();
+            boolean changed = false;
             for (byte x : p) {
                 boolean lineBreak = x == '\r' || x == '\n';
                 if (lineBreak && !pasting) {
-                    echo.show(shown.toByteArray());
-                    return input.toString(StandardCharsets.UTF_8);
+                    Key k = enter.press(System.nanoTime() - lastInput);
+                    if (k == Key.SUBMIT) {
+                        return input.toString(StandardCharsets.UTF_8);
+                    }
+                    if (k == Key.NEWLINE) {
+                        input.write('\n');
+                        changed = true;
+                        lastInput = System.nanoTime();
+                    }
+                    continue;
                 }
-                if (lineBreak) {
-                    input.write('\n');
-                    shown.write('\r');
-                    shown.write('\n');
-                } else {
-                    input.write(x);
-                    shown.write(x);
-                }
+                input.write(lineBreak ? '\n' : x);
+                changed = true;
+                lastInput = System.nanoTime();
             }
-            echo.show(shown.toByteArray());
+            if (changed) {
+                box.show(input.toString(StandardCharsets.UTF_8));
+            }
         }
         return input.size() == 0 ? null : input.toString(StandardCharsets.UTF_8);
     }

@@ -36,30 +36,86 @@ public final class Sim {
 
     /** Runs until input ends. */
     public void run() throws IOException, InterruptedException {
+        Fake fake = options.fake();
         out.print("\u001b[?2004h");
-        out.print(options.name() + " is ready.\r\n> ");
         out.flush();
-        InputReader reader = new InputReader(in, bytes -> {
-            out.write(bytes, 0, bytes.length);
-            out.flush();
+        if (!fake.readyAfter().isZero()) {
+            // a harness still loading: draws nothing and drops what is typed meanwhile
+            Thread.sleep(fake.readyAfter().toMillis());
+            discardPendingInput();
+        }
+        out.print(options.name() + " is ready.\r\n" + PROMPT);
+        out.flush();
+        if (pane.isPresent()) {
+            // the session-start hook: says which harness runs here, and that it is ready
+            spool.drop(new dev.gather.turn.HookEvent("sim", pane.get(), clock.instant(), json("")));
+        }
+        int[] swallowed = {0};
+        InputReader reader = new InputReader(in, this::drawBox, sinceInput -> {
+            if (swallowed[0] < fake.swallowEnters()) {
+                swallowed[0]++;
+                return InputReader.Key.IGNORE;
+            }
+            return sinceInput < fake.enterNewlineWithin().toNanos() ? InputReader.Key.NEWLINE : InputReader.Key.SUBMIT;
         });
         String input;
         while ((input = reader.next()) != null) {
-            out.print("\r\n");
-            if (input.isBlank() || !options.replyWhen().matcher(input).find()) {
-                out.print("> ");
-                out.flush();
+            if (input.isBlank()) {
+                drawBox("");
                 continue;
             }
-            out.print("(" + options.name() + " is thinking)\r\n");
-            out.flush();
-            think();
-            String reply = reply(input);
-            out.print(reply.replace("\n", "\r\n") + "\r\n> ");
+            // the box empties at once; the message moves into the history above it
+            out.print("\r\u001b[2Kyou:\r\n  " + input.replace("\n", "\r\n  ") + "\r\n");
+            log(input);
+            boolean answer = options.replyWhen().matcher(input).find();
+            String reply = "";
+            if (answer) {
+                out.print("(" + options.name() + " is thinking)\r\n");
+                out.flush();
+                think();
+                reply = reply(input);
+                out.print(reply.replace("\n", "\r\n") + "\r\n");
+            }
+            if (!fake.busy().isZero()) {
+                out.print("(" + options.name() + " is busy and ignores input)\r\n");
+                out.flush();
+                Thread.sleep(fake.busy().toMillis());
+                discardPendingInput();
+            }
+            out.print(PROMPT);
             out.flush();
             if (pane.isPresent()) {
+                // every submitted input is a turn, answered or not, as for a real harness
                 spool.drop(new dev.gather.turn.HookEvent("sim", pane.get(), clock.instant(), json(reply)));
             }
+        }
+    }
+
+    private static final String PROMPT = "> ";
+
+    /** The input box: one line, the first line of what is typed and how many more there are. */
+    private void drawBox(String typed) {
+        String[] lines = typed.split("\n", -1);
+        String first = lines[0].length() > 100 ? lines[0].substring(0, 100) + "…" : lines[0];
+        String more = lines.length > 1 ? " [+" + (lines.length - 1) + " lines]" : "";
+        out.print("\r\u001b[2K" + PROMPT + first + more);
+        out.flush();
+    }
+
+    private void discardPendingInput() throws IOException {
+        int n;
+        while ((n = in.available()) > 0) {
+            in.skipNBytes(n);
+        }
+    }
+
+    private void log(String input) throws IOException {
+        if (options.fake().log().isPresent()) {
+            java.nio.file.Files.writeString(
+                    options.fake().log().get(),
+                    new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(input) + "\n",
+                    java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.APPEND);
         }
     }
 
@@ -111,8 +167,30 @@ public final class Sim {
         return s.append("\"}").toString();
     }
 
+    /**
+     * Ways real harnesses lose input, reproduced on demand (all off by default).
+     *
+     * @param enterNewlineWithin an Enter this soon after other input is a newline, not a submit
+     * @param busy after each turn, stay busy this long and drop whatever is typed meanwhile
+     * @param readyAfter draw nothing and drop input for this long after starting
+     * @param swallowEnters ignore this many first Enters
+     * @param log append every submitted input (one JSON string per line) to this file
+     */
+    public record Fake(
+            Duration enterNewlineWithin,
+            Duration busy,
+            Duration readyAfter,
+            int swallowEnters,
+            Optional<java.nio.file.Path> log) {
+        public static final Fake NONE = new Fake(Duration.ZERO, Duration.ZERO, Duration.ZERO, 0, Optional.empty());
+    }
+
     /** How a simulated agent behaves. */
-    public record SimOptions(String name, Duration think, int passAfter, Pattern replyWhen) {
+    public record SimOptions(String name, Duration think, int passAfter, Pattern replyWhen, Fake fake) {
+        public SimOptions(String name, Duration think, int passAfter, Pattern replyWhen) {
+            this(name, think, passAfter, replyWhen, Fake.NONE);
+        }
+
         public SimOptions {
             if (name == null || name.isBlank()) {
                 throw new IllegalArgumentException("a simulated agent needs a name");

@@ -45,6 +45,13 @@ final class World implements AutoCloseable {
 
     /** Starts {@code gather sim --name <name>} in its own session and waits until it is ready. */
     Pane sim(String name, String... extra) {
+        Pane pane = startSim(name, extra);
+        await().atMost(Duration.ofSeconds(30)).until(() -> screen(pane).contains(name + " is ready."));
+        return pane;
+    }
+
+    /** Starts {@code gather sim --name <name>} in its own session, without waiting for it. */
+    Pane startSim(String name, String... extra) {
         List<String> cmd = new ArrayList<>(List.of(
                 javaBin(),
                 "-XX:TieredStopAtLevel=1",
@@ -58,10 +65,8 @@ final class World implements AutoCloseable {
                 "--think-ms",
                 "50"));
         cmd.addAll(List.of(extra));
-        Pane pane = tmux.spawn(new SpawnSpec(
+        return tmux.spawn(new SpawnSpec(
                 name, cmd, Map.of("GATHER_HOME", state.root().toString(), "LANG", "C.UTF-8"), state.root(), 160, 40));
-        await().atMost(Duration.ofSeconds(30)).until(() -> screen(pane).contains(name + " is ready."));
-        return pane;
     }
 
     String screen(Pane pane) {

@@ -1,0 +1,177 @@
+package dev.gather.daemon;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.journal.Transcript;
+import dev.gather.turn.Spool;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A daemon killed with SIGKILL while messages wait in a busy member's queue: the next one delivers them, once. */
+class DaemonRestartDeliveryTest {
+    @TempDir
+    Path home;
+
+    private final String tmuxSocket = "gather-test-" + UUID.randomUUID();
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        run("daemon", "--stop");
+        tmux("kill-server");
+    }
+
+    @Test
+    void messagesQueuedWhenTheDaemonIsKilledAreDeliveredAfterTheRestartExactlyOnce() throws Exception {
+        Path log = home.resolve("bo.log");
+        String java = ProcessHandle.current().info().command().orElse("java");
+        String sim = String.join(
+                " ",
+                java,
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.gather.cli.Main sim --name Bo --think-ms 50 --busy-ms 8000 --log",
+                log.toString());
+        assertEquals(0, run("status").code(), "a daemon is running");
+        tmux("new-session", "-d", "-s", "Bo", "-x", "160", "-y", "40", "-e", "GATHER_HOME=" + home, sim);
+        // its session-start hook has told the daemon a sim runs there
+        await().atMost(Duration.ofSeconds(30)).until(() -> screen("Bo").contains("Bo is ready."));
+        Path spool = new Spool(new StateDir(home).spool()).incoming();
+        await().atMost(Duration.ofSeconds(10)).until(() -> hookSeen(spool));
+
+        List<String> sent = new ArrayList<>();
+        for (String m : List.of("taken before the kill", "queued one", "queued two")) {
+            Cli.Result r = run("send", "--to", "Bo", "--as", "Tester", m);
+            assertEquals(0, r.code(), r.out());
+            sent.add("[Tester] (1):\n\n" + m);
+        }
+        Path journal = home.resolve("journal").resolve("oneshot.jsonl");
+        await().atMost(Duration.ofSeconds(20)).until(() -> states(journal).contains("delivered"));
+        assertEquals(2, (int) pending(), "two messages wait while Bo is busy");
+        long pid = daemonPid();
+        ProcessHandle.of(pid).orElseThrow().destroyForcibly();
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true));
+        assertEquals(
+                List.of(sent.get(0)),
+                logged(log),
+                () -> "only the first was typed before the kill; journal:\n" + read(journal) + "\nscreen:\n"
+                        + screenOf("Bo"));
+        assertEquals(1, states(journal).stream().filter(s -> s.equals("typing")).count(), "the others were queued");
+
+        assertNotEquals(pid, daemonPid(), "a new daemon started");
+        await().atMost(Duration.ofSeconds(40)).until(() -> logged(log).size() >= 3);
+        await().during(Duration.ofSeconds(2))
+                .atMost(Duration.ofSeconds(5))
+                .until(() -> logged(log).size() == 3);
+        assertEquals(sent, logged(log), "each message exactly once, in order");
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> states(journal).stream()
+                                .filter(s -> s.equals("confirmed"))
+                                .count()
+                        >= 2);
+    }
+
+    /** How many messages the running daemon has queued, from {@code gather status --format json}. */
+    private long pending() throws Exception {
+        Cli.Result r = run("status", "--format", "json");
+        return World.JSON.readTree(r.out().substring(r.out().indexOf('{'))).findValues("pending").stream()
+                .flatMap(a -> java.util.stream.StreamSupport.stream(a.spliterator(), false))
+                .filter(p -> p.path("state").asText().equals("queued"))
+                .count();
+    }
+
+    private static boolean hookSeen(Path spool) throws IOException {
+        if (!Files.isDirectory(spool)) {
+            return false;
+        }
+        try (Stream<Path> s = Files.list(spool)) {
+            return s.findAny().isEmpty() && Files.exists(spool.getParent());
+        }
+    }
+
+    private static List<String> states(Path journal) {
+        if (!Files.exists(journal)) {
+            return List.of();
+        }
+        return Transcript.read(journal).stream()
+                .filter(e -> e.path("kind").asText().equals("delivery"))
+                .map(e -> e.path("state").asText())
+                .toList();
+    }
+
+    private static List<String> logged(Path log) throws IOException {
+        if (!Files.exists(log)) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        for (String line : Files.readAllLines(log)) {
+            JsonNode n = World.JSON.readTree(line);
+            out.add(n.asText());
+        }
+        return out;
+    }
+
+    private long daemonPid() throws Exception {
+        Cli.Result s = run("status");
+        Matcher m = Pattern.compile("daemon pid (\\d+)").matcher(s.out());
+        assertTrue(m.find(), s.out());
+        return Long.parseLong(m.group(1));
+    }
+
+    private Cli.Result run(String... args) throws Exception {
+        return Cli.run(home, Optional.of(tmuxSocket), args);
+    }
+
+    private static String read(Path f) {
+        try {
+            return Files.readString(f);
+        } catch (IOException e) {
+            return e.toString();
+        }
+    }
+
+    private String screenOf(String session) {
+        try {
+            return screen(session);
+        } catch (Exception e) {
+            return e.toString();
+        }
+    }
+
+    private String screen(String session) throws Exception {
+        Process p = new ProcessBuilder("tmux", "-L", tmuxSocket, "capture-pane", "-p", "-t", session)
+                .redirectErrorStream(true)
+                .start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        p.waitFor(10, TimeUnit.SECONDS);
+        return out;
+    }
+
+    private void tmux(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("tmux", "-L", tmuxSocket));
+        cmd.addAll(List.of(args));
+        new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start()
+                .waitFor(10, TimeUnit.SECONDS);
+    }
+}
