@@ -1,0 +1,99 @@
+package dev.gather.daemon;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A gathering member whose harness never becomes ready is reported and skipped, never silently dropped. */
+class UnreachableMemberTest {
+    @TempDir
+    Path home;
+
+    World world;
+
+    @BeforeEach
+    void start() throws Exception {
+        Files.writeString(
+                home.resolve("agents.yaml"),
+                """
+                agents:
+                  speaker: ["{gather}", sim, --name, "{name}", --think-ms, "30", --pass-after, "1", --reply-when, "(now with {name} |\\\\[Beat|Your turn is up)"]
+                  sleeper: ["{gather}", sim, --name, "{name}", --ready-after-ms, "600000"]
+                """);
+        // the user's own profile for the sleeper's harness: it must show its prompt within 3 s
+        Files.createDirectories(home.resolve("profiles"));
+        Files.writeString(
+                home.resolve("profiles").resolve("sleeper.yaml"),
+                """
+                profile: sleeper
+                typing: {enter_gap: 30ms}
+                input_box: {line: '^> ?(?<text>.*)$'}
+                ready: {quiet: 200ms, timeout: 3s}
+                turns: {signal: hook}
+                """);
+        world = new World(home);
+    }
+
+    @AfterEach
+    void stop() {
+        world.close();
+    }
+
+    @Test
+    void aMemberNeverReadyLeavesTheGatheringVisiblyAndTheOthersGoOn() throws Exception {
+        ObjectNode args =
+                World.args().put("rhythm", "minimal").put("beats_per_turn", 1).put("beat_interval_seconds", 1);
+        var ps = args.putArray("participants");
+        ps.addObject().put("name", "Zed").put("agent", "sleeper");
+        ps.addObject().put("name", "Ada").put("agent", "speaker");
+        ps.addObject().put("name", "Bo").put("agent", "speaker");
+        JsonNode started = world.call(null, "start_gathering", args);
+        assertTrue(started.path("ok").asBoolean(), started.toString());
+        String id = started.path("gathering_id").asText();
+
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> world.entries(id, "left").size() == 1);
+        JsonNode left = world.entries(id, "left").get(0);
+        assertEquals("Zed", left.path("from").asText());
+        assertTrue(left.path("text").asText().contains("never became ready"), left.toString());
+        assertTrue(
+                world.entries(id, "delivery").stream()
+                        .filter(e -> e.path("to").asText().equals("Zed"))
+                        .allMatch(e -> e.path("state").asText().equals("failed")
+                                && e.path("text").asText().contains("not ready within 3 s")),
+                "everything meant for Zed failed with the reason");
+
+        // the others carry on: Ada and Bo each get the piece, Zed never does
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> turns(id).contains("Ada") && turns(id).contains("Bo"));
+        boolean gone = false;
+        for (JsonNode e : world.journal(id)) {
+            gone |= e.path("kind").asText().equals("left");
+            boolean turnToZed = e.path("prompt").asText().equals("turn")
+                    && e.path("text").asText().startsWith("The piece is now with Zed ");
+            assertFalse(gone && turnToZed, "once it left, the piece skips Zed: " + turns(id));
+        }
+        JsonNode status = world.call(null, "gathering_status", World.args().put("gathering", id));
+        assertFalse(status.path("members").toString().contains("\"Zed\""), status.toString());
+    }
+
+    private List<String> turns(String id) {
+        return world.entries(id, "announce").stream()
+                .filter(e -> e.path("prompt").asText().equals("turn"))
+                .map(e -> e.path("text").asText())
+                .map(t -> t.substring("The piece is now with ".length(), t.indexOf(" (")))
+                .toList();
+    }
+}
