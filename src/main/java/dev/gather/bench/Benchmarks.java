@@ -12,6 +12,8 @@ final class Benchmarks {
                 new RelayBenchmark(),
                 new HookBenchmark(),
                 new LintBenchmark(),
-                new PulseBenchmark());
+                new PulseBenchmark(),
+                new IdleBenchmark(),
+                new BeatLoadBenchmark());
     }
 }

@@ -51,7 +51,7 @@ public final class Daemon implements AutoCloseable {
                 t.setDaemon(true);
                 return t;
             });
-    final dev.gather.time.Scheduler scheduler = dev.gather.time.Scheduler.of(timers);
+    final dev.gather.time.MeasuredScheduler scheduler = new dev.gather.time.MeasuredScheduler(timers);
     final java.util.concurrent.ExecutorService lanes = java.util.concurrent.Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "gather-gathering");
         t.setDaemon(true);

@@ -103,7 +103,13 @@ final class Ops {
                         delivery(Dispatcher.JSON.createObjectNode().put("pane", s.pane()), s)));
         ArrayNode cut = out.putArray("interrupted");
         d.interrupted.forEach(cut::add);
+        var late = d.scheduler.lateness();
+        Runtime rt = Runtime.getRuntime();
         out.putObject("daemon")
+                .put("heap_used_mb", (rt.totalMemory() - rt.freeMemory()) / (1024 * 1024))
+                .put("timers_fired", late.fired())
+                .put("timer_late_p50_ms", late.p50Millis())
+                .put("timer_late_p99_ms", late.p99Millis())
                 .put("pid", ProcessHandle.current().pid())
                 .put("uptime_s", Duration.between(d.started, d.clock.instant()).toSeconds())
                 .put("state_dir", d.state.root().toString());

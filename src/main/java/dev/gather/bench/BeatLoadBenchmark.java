@@ -1,0 +1,148 @@
+package dev.gather.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.daemon.DaemonClient;
+import dev.gather.daemon.StateDir;
+import dev.gather.tmux.ControlModeTmux;
+import dev.gather.tmux.TmuxConfig;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Beat timing under load: 20 gatherings of 8 members at once, beats every second, in a real daemon
+ * process. Reports how late its timers fire (p50, p99) against a bare ScheduledExecutor firing the
+ * same 20 timers a second in this JVM, and the daemon's resident memory against the same daemon idle.
+ */
+final class BeatLoadBenchmark implements Benchmark {
+    private static final int GATHERINGS = 20;
+    private static final int MEMBERS = 8;
+
+    @Override
+    public String name() {
+        return "beats";
+    }
+
+    @Override
+    public List<Metric> run(BenchContext context) throws Exception {
+        Duration window = context.quick() ? Duration.ofSeconds(4) : Duration.ofSeconds(20);
+        String socket = "gather-bench-" + UUID.randomUUID();
+        Path home = Files.createDirectories(context.scratch().resolve("beats-home"));
+        Files.writeString(home.resolve("agents.yaml"), "agents:\n  quiet: [cat]\n");
+        Files.createDirectories(home.resolve("rhythms"));
+        Files.writeString(home.resolve("rhythms").resolve("bench-beats.yaml"), rhythm());
+        StateDir state = new StateDir(home);
+        ControlModeTmux tmux = ControlModeTmux.connect(TmuxConfig.socket(socket));
+        Process daemon = null;
+        try {
+            daemon = BenchDaemon.start(home, socket);
+            double idleRss = BenchDaemon.rssMib(daemon.pid());
+            DaemonClient client = new DaemonClient(state, Optional.empty());
+            for (int g = 0; g < GATHERINGS; g++) {
+                ObjectNode start = client.request("start_gathering")
+                        .put("rhythm", "bench-beats")
+                        .put("beat_interval_seconds", 1);
+                ArrayNode ps = start.putArray("participants");
+                for (int m = 1; m <= MEMBERS; m++) {
+                    ps.addObject().put("name", "M" + m).put("agent", "quiet");
+                }
+                client.call(start);
+            }
+            long firedBefore = timers(client).path("timers_fired").asLong();
+            // the window is the measurement: the gatherings beat on their own meanwhile
+            Thread.sleep(window.toMillis());
+            JsonNode d = timers(client);
+            double rss = BenchDaemon.rssMib(daemon.pid());
+            long fired = d.path("timers_fired").asLong() - firedBefore;
+            if (fired < GATHERINGS * (window.toSeconds() - 2)) {
+                throw new IllegalStateException("only " + fired + " timers fired in " + window.toSeconds() + " s");
+            }
+            BenchDaemon.stop(daemon, state);
+            daemon = null;
+            double[] base = bareTimers(window);
+            return List.of(
+                    Metric.vs(
+                            "timer lateness p50, 20 gatherings x 8",
+                            "ms",
+                            d.path("timer_late_p50_ms").asDouble(),
+                            base[0],
+                            ""),
+                    Metric.vs(
+                            "timer lateness p99, 20 gatherings x 8",
+                            "ms",
+                            d.path("timer_late_p99_ms").asDouble(),
+                            base[1],
+                            "p99 < 100 ms"),
+                    Metric.vs("daemon RSS, 20 gatherings x 8 vs idle", "MiB", rss, idleRss, ""));
+        } finally {
+            if (daemon != null) {
+                daemon.destroyForcibly();
+            }
+            tmux.killServer();
+            tmux.close();
+        }
+    }
+
+    private static JsonNode timers(DaemonClient client) throws IOException {
+        return client.call(client.request("status")).path("daemon");
+    }
+
+    /** The same 20 timers a second on a bare executor here: p50 and p99 lateness in ms. */
+    private static double[] bareTimers(Duration window) throws InterruptedException {
+        ScheduledExecutorService exec = Executors.newSingleThreadScheduledExecutor();
+        List<Long> late = new ArrayList<>();
+        for (int g = 0; g < GATHERINGS; g++) {
+            long offset = TimeUnit.MILLISECONDS.toNanos(g * 1000L / GATHERINGS);
+            long first = System.nanoTime() + offset + 1_000_000_000L;
+            long[] k = {0};
+            exec.scheduleAtFixedRate(
+                    () -> {
+                        long due = first + k[0]++ * 1_000_000_000L;
+                        synchronized (late) {
+                            late.add(Math.max(0, System.nanoTime() - due));
+                        }
+                    },
+                    offset + 1_000_000_000L,
+                    1_000_000_000L,
+                    TimeUnit.NANOSECONDS);
+        }
+        // the window is the measurement
+        Thread.sleep(window.toMillis());
+        exec.shutdownNow();
+        long[] s;
+        synchronized (late) {
+            s = late.stream().mapToLong(Long::longValue).toArray();
+        }
+        Arrays.sort(s);
+        return new double[] {s[(s.length - 1) / 2] / 1e6, s[(int) Math.ceil(s.length * 0.99) - 1] / 1e6};
+    }
+
+    /** The shipped minimal rhythm with five beats a turn, one a second, and a one-second grace. */
+    private static String rhythm() throws IOException {
+        try (InputStream in = BeatLoadBenchmark.class.getResourceAsStream("/rhythms/minimal.yaml")) {
+            if (in == null) {
+                throw new IllegalStateException("the shipped minimal rhythm is missing from the build");
+            }
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            String out = text.replaceFirst("(?m)^name: minimal$", "name: bench-beats")
+                    .replaceFirst("(?m)^beats: \\{.*}$", "beats: {per_turn: 5, interval: 1s, grace: 1s}");
+            if (out.equals(text) || !out.contains("per_turn: 5")) {
+                throw new IllegalStateException("the minimal rhythm changed shape; update the beats benchmark");
+            }
+            return out;
+        }
+    }
+}
