@@ -48,6 +48,9 @@ public final class Dispatcher {
             return error(id, "malformed request: not valid JSON");
         } catch (UserError | IllegalArgumentException | IllegalStateException e) {
             return error(id, e.getMessage());
+        } catch (dev.gather.tmux.TmuxException e) {
+            // tmux gone or refusing: say so plainly; the daemon keeps serving
+            return error(id, "tmux: " + e.getMessage());
         } catch (Exception e) {
             LOG.warn("request failed: {}", line.length() > 200 ? line.substring(0, 200) + "…" : line, e);
             return error(id, "internal error (" + e.getClass().getSimpleName() + "); see the daemon log");

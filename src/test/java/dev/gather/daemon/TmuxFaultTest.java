@@ -1,0 +1,148 @@
+package dev.gather.daemon;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.tmux.Pane;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** tmux failing under a running daemon: the server killed, the control-mode client killed, a holder's pane killed. */
+class TmuxFaultTest {
+    @TempDir
+    Path home;
+
+    World world;
+
+    @BeforeEach
+    void start() throws Exception {
+        Files.writeString(
+                home.resolve("agents.yaml"),
+                """
+                agents:
+                  speaker: ["{gather}", sim, --name, "{name}", --think-ms, "30", --reply-when, "(now with {name} |\\\\[Beat|Your turn is up)"]
+                """);
+        world = new World(home);
+    }
+
+    @AfterEach
+    void stop() {
+        world.close();
+    }
+
+    @Test
+    void theTmuxServerKilledUnderTheDaemonIsReportedAndTheDaemonKeepsServing() throws Exception {
+        Pane ada = world.sim("Ada", "--reply-when", "never-matches");
+        Pane bo = world.sim("Bo", "--reply-when", "never-matches");
+        JsonNode linked = world.call(
+                ada,
+                "send",
+                World.args().put("to", bo.id()).put("message", "hi").put("direct", true));
+        assertTrue(linked.path("ok").asBoolean(), linked.toString());
+
+        tmux("kill-server");
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> !Files.exists(Path.of("/tmp/tmux-0/" + world.socket)) || !alive(ada));
+
+        JsonNode send = world.call(null, "send", World.args().put("to", bo.id()).put("message", "anyone?"));
+        assertFalse(send.path("ok").asBoolean(), send.toString());
+        assertTrue(send.path("error").asText().contains("tmux"), "a clear error, not a stack trace: " + send);
+        assertFalse(send.path("error").asText().contains("Exception"), send.toString());
+        JsonNode status = world.call(null, "status", World.args());
+        assertTrue(status.path("ok").asBoolean(), "status still answers: " + status);
+        // the linked panes died with the server: their link closes, nothing is left to type into
+        await().atMost(Duration.ofSeconds(15))
+                .until(() -> world.daemon.links.all().isEmpty());
+    }
+
+    @Test
+    void theControlModeClientKilledIsReplacedAndDeliveryGoesOn() throws Exception {
+        Pane ada = world.sim("Ada", "--reply-when", "never-matches");
+        Pane bo = world.sim("Bo", "--reply-when", "never-matches");
+        List<ProcessHandle> clients = ProcessHandle.current()
+                .descendants()
+                .filter(p -> p.info().commandLine().orElse("").contains(world.socket)
+                        && p.info().commandLine().orElse("").contains(" -C"))
+                .toList();
+        assertFalse(clients.isEmpty(), "the daemon talks to tmux through a control-mode client");
+        clients.forEach(ProcessHandle::destroyForcibly);
+        await().atMost(Duration.ofSeconds(10)).until(() -> clients.stream().noneMatch(ProcessHandle::isAlive));
+
+        ObjectNode args = World.args()
+                .put("to", bo.id())
+                .put("message", "after the client died")
+                .put("direct", true);
+        JsonNode answer = world.call(ada, "send", args);
+        assertTrue(answer.path("ok").asBoolean(), answer.toString());
+        await().atMost(Duration.ofSeconds(20)).until(() -> world.screen(bo).contains("after the client died"));
+        assertTrue(world.screen(ada).contains("Ada is ready."), "the panes lived through it");
+    }
+
+    @Test
+    void aHolderWhosePaneIsKilledLeavesAndThePieceMovesOn() throws Exception {
+        ObjectNode args =
+                World.args().put("rhythm", "minimal").put("beats_per_turn", 3).put("beat_interval_seconds", 5);
+        var ps = args.putArray("participants");
+        for (String n : List.of("Ada", "Bo", "Cy")) {
+            ps.addObject().put("name", n).put("agent", "speaker");
+        }
+        JsonNode started = world.call(null, "start_gathering", args);
+        assertTrue(started.path("ok").asBoolean(), started.toString());
+        String id = started.path("gathering_id").asText();
+        String adaPane = started.path("members").get(0).path("pane").asText();
+        await().atMost(Duration.ofSeconds(30))
+                .until(() ->
+                        "Ada".equals(holder(id)) && world.entries(id, "relay").isEmpty());
+
+        tmux("kill-pane", "-t", adaPane);
+        await().atMost(Duration.ofSeconds(15)).until(() -> "Bo".equals(holder(id)));
+        JsonNode left = world.entries(id, "left").get(0);
+        assertEquals("Ada", left.path("from").asText());
+        long leftAt = world.journal(id).indexOf(left);
+        // nothing is typed into the dead pane after it left
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> world.entries(id, "relay").size() >= 1);
+        for (int i = (int) leftAt; i < world.journal(id).size(); i++) {
+            JsonNode e = world.journal(id).get(i);
+            if (e.path("kind").asText().equals("delivery")
+                    && e.path("to").asText().equals("Ada")) {
+                assertEquals("failed", e.path("state").asText(), e.toString());
+            }
+            assertFalse(e.path("panes").has("Ada"), "no message is addressed to Ada's pane after she left: " + e);
+        }
+    }
+
+    private String holder(String id) throws Exception {
+        JsonNode s = world.call(null, "gathering_status", World.args().put("gathering", id));
+        return s.path("holder").asText(null);
+    }
+
+    private boolean alive(Pane p) {
+        try {
+            return world.tmux.alive(p.id());
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    private void tmux(String... args) throws Exception {
+        List<String> cmd = new java.util.ArrayList<>(List.of("tmux", "-L", world.socket));
+        cmd.addAll(List.of(args));
+        new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start()
+                .waitFor(10, TimeUnit.SECONDS);
+    }
+}
