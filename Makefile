@@ -1,6 +1,8 @@
 # gather — every task a developer or newcomer runs. `make` alone lists them.
 SHELL := /bin/bash
 MVN ?= mvn -B -q -Dstyle.color=never
+# programs deps installs when missing (package name = command name); make test adds redis-server
+NEED ?= tmux
 JAR := target/gather.jar
 
 .DEFAULT_GOAL := help
@@ -9,18 +11,21 @@ JAR := target/gather.jar
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-12s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
-deps: ## Install what this machine lacks (tmux) via apt-get when possible
-	@command -v tmux >/dev/null 2>&1 || { \
-	  echo "gather: tmux is missing; installing it with apt-get" >&2; \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq tmux >/dev/null; \
-	  elif command -v sudo >/dev/null 2>&1; then sudo apt-get update -qq && sudo apt-get install -y -qq tmux >/dev/null; \
-	  else echo "gather: please install tmux (e.g. apt-get install tmux)" >&2; exit 1; fi; }
+deps: ## Install what this machine lacks (tmux; for make test also redis-server) via apt-get
+	@missing=""; \
+	for c in $(NEED); do command -v $$c >/dev/null 2>&1 || missing="$$missing $$c"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "gather: installing$$missing with apt-get" >&2; \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  elif command -v sudo >/dev/null 2>&1; then sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else echo "gather: please install$$missing (e.g. apt-get install$$missing)" >&2; exit 1; fi; fi
 	@command -v java >/dev/null 2>&1 || { echo "gather: Java 17 is required" >&2; exit 1; }
 	@command -v mvn >/dev/null 2>&1 || { echo "gather: Maven is required" >&2; exit 1; }
 
 build: deps ## Compile and package; leaves the launcher bin/gather ready
 	$(MVN) package -DskipTests
 
+test: NEED = tmux redis-server
 test: deps ## Run the whole test suite (unit, contract tests on real tmux, end-to-end, faults)
 	$(MVN) verify
 	@cat target/surefire-reports/TEST-*.xml | grep -o '<testsuite [^>]*>' | awk '\

@@ -40,6 +40,10 @@ public final class Daemon implements AutoCloseable {
     final Journals journals;
     final Relay relay;
     final Profiles profiles;
+    final dev.gather.transport.Transports.Config transports;
+    final dev.gather.transport.Transport transport;
+    final Remote remote;
+    final Fanout fanout;
     final PostOffice post;
     final Dispatcher dispatcher = new Dispatcher();
     final ScreenSources screens;
@@ -80,14 +84,20 @@ public final class Daemon implements AutoCloseable {
                 java.util.List.of(state.root().resolve("rhythms"), java.nio.file.Path.of("rhythms")));
         this.profiles =
                 Profiles.load(java.util.List.of(state.root().resolve("profiles"), java.nio.file.Path.of("profiles")));
-        this.post = new PostOffice(tmux, deliverer, profiles, clock, Relay.ledger(journals));
-        Fanout fanout = new Fanout(post);
+        this.transports = dev.gather.transport.Transports.config(System.getenv(), state.root());
+        this.transport = dev.gather.transport.Transports.open(transports);
+        this.remote = new Remote(transport, links, journals);
+        this.post = new PostOffice(tmux, deliverer, profiles, clock, remote.forwarding(Relay.ledger(journals)));
+        this.fanout = new Fanout(post);
         this.screens = new ScreenSources(tmux, timers, clock);
         post.beforeTyping(screens::typed);
         this.relay =
                 new Relay(links, journals, fanout, TurnFilter.defaults(), DirectRhythm.from(rhythms.load("direct")));
         relay.onGone(screens::forget);
         post.onUnreachable(pane -> relay.leave(pane, "never became ready"));
+        fanout.remote(p -> remote.address(p).isPresent(), remote::deliver);
+        relay.onUnlinked(remote::unlinkedTurn);
+        relay.onGone(remote::paneGone);
         relay.onClosed(view -> view.members().forEach(m -> m.pane().ifPresent(screens::forget)));
         relay.onGone(pane -> gatherings.byPane(pane).ifPresent(g -> g.members().stream()
                 .filter(m -> m.pane().equals(java.util.Optional.of(pane)))
@@ -133,6 +143,18 @@ public final class Daemon implements AutoCloseable {
 
     void start() throws IOException {
         exits = tmux.onPaneExit(relay::paneGone);
+        remote.start(relay, post);
+        timers.scheduleWithFixedDelay(
+                () -> {
+                    try {
+                        remote.checkLiveness();
+                    } catch (RuntimeException e) {
+                        LOG.warn("liveness check failed: {}", e.toString());
+                    }
+                },
+                3,
+                3,
+                java.util.concurrent.TimeUnit.SECONDS);
         Recovery.redeliver(journals, post, Relay.ledger(journals));
         spool = SpoolWatcher.start(
                 new Spool(state.spool()),
@@ -180,6 +202,7 @@ public final class Daemon implements AutoCloseable {
         timers.shutdownNow();
         lanes.shutdown();
         post.close();
+        transport.close();
         deliverer.close();
         journals.close();
         tmux.close();

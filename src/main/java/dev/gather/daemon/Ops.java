@@ -21,7 +21,8 @@ final class Ops {
                 .on("hello", r -> Dispatcher.JSON
                         .createObjectNode()
                         .put("version", "1")
-                        .put("pid", ProcessHandle.current().pid()))
+                        .put("pid", ProcessHandle.current().pid())
+                        .put("computer", d.transport.computer()))
                 .on("send", send::handle)
                 .on("links", r -> links(d))
                 .on("status", r -> status(d))
@@ -111,6 +112,7 @@ final class Ops {
                 .put("timer_late_p50_ms", late.p50Millis())
                 .put("timer_late_p99_ms", late.p99Millis())
                 .put("pid", ProcessHandle.current().pid())
+                .put("computer", d.transport.computer())
                 .put("uptime_s", Duration.between(d.started, d.clock.instant()).toSeconds())
                 .put("state_dir", d.state.root().toString());
         return out;

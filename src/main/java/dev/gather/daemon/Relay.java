@@ -43,6 +43,8 @@ public final class Relay {
             new java.util.concurrent.CopyOnWriteArrayList<>();
     private final List<java.util.function.Consumer<String>> goneListeners =
             new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<java.util.function.Consumer<TurnOutput>> unlinked =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
 
     Relay(Links links, Journals journals, Fanout fanout, TurnFilter filter, DirectRhythm direct) {
         this.links = links;
@@ -91,7 +93,8 @@ public final class Relay {
     private Map<Member, CompletableFuture<DeliveryResult>> relayTurn(TurnOutput output) {
         Optional<Link> found = links.byPane(output.pane());
         if (found.isEmpty()) {
-            LOG.debug("turn output from unlinked pane {} ignored", output.pane());
+            // a member of a link owned by another computer, or nobody's
+            unlinked.forEach(l -> l.accept(output));
             return Map.of();
         }
         Link link = found.get();
@@ -190,6 +193,11 @@ public final class Relay {
     /** Also tell {@code listener} when a link closes. */
     public void onClosed(java.util.function.Consumer<Link.View> listener) {
         closeListeners.add(listener);
+    }
+
+    /** Tell {@code listener} about turn outputs from panes in no link here. */
+    public void onUnlinked(java.util.function.Consumer<TurnOutput> listener) {
+        unlinked.add(listener);
     }
 
     /** Also tell {@code listener} when a pane is found gone (a gathering skips its member). */

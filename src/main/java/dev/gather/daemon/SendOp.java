@@ -43,11 +43,11 @@ final class SendOp {
         List<Pane> panes = d.tmux.panes();
         String name = r.optionalText("as")
                 .orElseGet(() -> callerPane.map(p -> nameOf(panes, p)).orElse("human"));
-        Pane target = target(panes, to);
-        if (callerPane.isPresent() && callerPane.get().equals(target.id())) {
-            throw new UserError("send: cannot send to your own pane " + target.id());
+        Member targetMember = recipient(r, panes, to);
+        String targetPane = targetMember.pane().orElseThrow();
+        if (callerPane.isPresent() && callerPane.get().equals(targetPane)) {
+            throw new UserError("send: cannot send to your own pane " + targetPane);
         }
-        Member targetMember = Member.inPane(nameOf(panes, target.id()), 2, Role.SPEAKER, target.id());
         ObjectNode out = Dispatcher.JSON.createObjectNode();
         if (!r.flag("direct")) {
             Member from = new Member(name, 1, Role.SPEAKER, callerPane);
@@ -58,8 +58,8 @@ final class SendOp {
                     .put("text", message);
             Relay.address(entry, List.of(targetMember), d.post);
             long ref = journal.append(entry);
-            CompletableFuture<DeliveryResult> sent = d.post.post(
-                    target.id(), new Letter("oneshot", ref, targetMember.name(), Attribution.of(from, message)));
+            CompletableFuture<DeliveryResult> sent = d.fanout.post(
+                    targetPane, new Letter("oneshot", ref, targetMember.name(), Attribution.of(from, message)));
             out.putArray("delivered").add(result(targetMember, sent));
             return out;
         }
@@ -71,7 +71,7 @@ final class SendOp {
         Link link = hs.link();
         if (r.flag("screen")) {
             // the recipient has no turn-end hook (a plain program, a human's shell): read its screen
-            d.screens.watch(target.id(), d.relay::onTurnOutput);
+            d.screens.watch(targetPane, d.relay::onTurnOutput);
         }
         if (hs.created()) {
             d.relay
@@ -99,6 +99,24 @@ final class SendOp {
         d.relay.close(link, "closed by " + who.name());
         d.relay.fanoutNotice(link, view.othersThan(who), notice);
         return Dispatcher.JSON.createObjectNode().put("closed", view.id());
+    }
+
+    /**
+     * Who {@code to} names: a pane here, or {@code computer:%pane} on another computer (named by
+     * {@code to_name}, else by its address), whose daemon must be alive.
+     */
+    private Member recipient(Request r, List<Pane> panes, String to) {
+        Optional<String[]> elsewhere = d.remote.address(to);
+        if (elsewhere.isPresent()) {
+            String computer = elsewhere.get()[0];
+            if (!d.remote.reachable(computer)) {
+                throw new UserError("send: computer " + computer + " is not reachable (no gather daemon alive there"
+                        + (d.transports.redisUrl().isEmpty() ? ", and no Redis URL is configured here)" : ")"));
+            }
+            return Member.inPane(r.optionalText("to_name").orElse(to), 2, Role.SPEAKER, to);
+        }
+        Pane target = target(panes, to);
+        return Member.inPane(nameOf(panes, target.id()), 2, Role.SPEAKER, target.id());
     }
 
     private Pane target(List<Pane> panes, String to) {

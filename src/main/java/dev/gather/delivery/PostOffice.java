@@ -72,11 +72,19 @@ public final class PostOffice implements AutoCloseable {
 
     /** The profile {@code pane} is typed into with. */
     public Profile profileOf(String pane) {
-        return mailbox(pane).profile();
+        return remote(pane) ? profiles.generic() : mailbox(pane).profile();
+    }
+
+    /** A member on another computer ({@code computer:%pane}): its own daemon keeps its mailbox. */
+    private static boolean remote(String pane) {
+        return pane.indexOf(':') > 0;
     }
 
     /** {@code pane}'s harness ended a turn; {@code harness} names it when a hook said so. */
     public void turnEnded(String pane, Optional<String> harness, String how) {
+        if (remote(pane)) {
+            return;
+        }
         Mailbox box = mailbox(pane);
         harness.flatMap(profiles::get).ifPresent(box::learn);
         box.turnEnded(how);
@@ -84,6 +92,9 @@ public final class PostOffice implements AutoCloseable {
 
     /** {@code pane} is mid-turn on its own (it is calling us): hold its messages until the turn ends. */
     public void turnStarted(String pane) {
+        if (remote(pane)) {
+            return;
+        }
         mailbox(pane).turnStarted();
     }
 

@@ -14,9 +14,24 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class Fanout {
     private final PostOffice post;
+    private volatile java.util.function.Predicate<String> remote = pane -> false;
+    private volatile java.util.function.BiFunction<String, Letter, CompletableFuture<DeliveryResult>> remoteDelivery;
 
     public Fanout(PostOffice post) {
         this.post = post;
+    }
+
+    /** Panes {@code isRemote} accepts (members on other computers) are handed to {@code deliver} instead. */
+    public void remote(
+            java.util.function.Predicate<String> isRemote,
+            java.util.function.BiFunction<String, Letter, CompletableFuture<DeliveryResult>> deliver) {
+        this.remoteDelivery = deliver;
+        this.remote = isRemote;
+    }
+
+    /** One letter for one pane, here or on another computer. */
+    public CompletableFuture<DeliveryResult> post(String pane, Letter letter) {
+        return remote.test(pane) ? remoteDelivery.apply(pane, letter) : post.post(pane, letter);
     }
 
     public PostOffice post() {
@@ -30,7 +45,7 @@ public final class Fanout {
     public Map<Member, CompletableFuture<DeliveryResult>> send(String journal, long ref, List<Member> to, String text) {
         Map<Member, CompletableFuture<DeliveryResult>> running = new LinkedHashMap<>();
         for (Member m : to) {
-            m.pane().ifPresent(p -> running.put(m, post.post(p, new Letter(journal, ref, m.name(), text))));
+            m.pane().ifPresent(p -> running.put(m, post(p, new Letter(journal, ref, m.name(), text))));
         }
         return running;
     }

@@ -100,8 +100,14 @@ final class World implements AutoCloseable {
         return ProcessHandle.current().info().command().orElse("java");
     }
 
+    private boolean closed;
+
     @Override
     public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
         daemon.close();
         try {
             Process p = new ProcessBuilder("tmux", "-L", socket, "kill-server")

@@ -1,0 +1,77 @@
+package dev.gather.transport;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.InvocationTargetException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * Chooses the transport from configuration: {@code GATHER_REDIS_URL}, else {@code redis.url} in
+ * {@code $GATHER_HOME/config.properties}; the computer's name from {@code GATHER_COMPUTER}, else
+ * {@code computer} there, else the host name. Without a URL nothing about Redis is even loaded.
+ */
+public final class Transports {
+    private Transports() {}
+
+    /** What the configuration says. */
+    public record Config(String computer, Optional<String> redisUrl) {}
+
+    public static Config config(Map<String, String> env, Path stateRoot) {
+        Properties p = new Properties();
+        Path file = stateRoot.resolve("config.properties");
+        if (Files.isRegularFile(file)) {
+            try (InputStream in = Files.newInputStream(file)) {
+                p.load(in);
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot read " + file + ": " + e.getMessage(), e);
+            }
+        }
+        String computer =
+                first(env.get("GATHER_COMPUTER"), p.getProperty("computer")).orElseGet(Transports::hostName);
+        if (!computer.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,62}")) {
+            throw new IllegalStateException(
+                    "computer name '" + computer + "' must be letters, digits, '.', '_' or '-' (set GATHER_COMPUTER)");
+        }
+        return new Config(computer, first(env.get("GATHER_REDIS_URL"), p.getProperty("redis.url")));
+    }
+
+    /** The transport for {@code config}: Redis when a URL is set, local otherwise. */
+    public static Transport open(Config config) {
+        if (config.redisUrl().isEmpty()) {
+            return Transport.local(config.computer());
+        }
+        try {
+            // by name, so a local-only daemon never loads the Redis client at all
+            return (Transport) Class.forName("dev.gather.transport.RedisTransport")
+                    .getDeclaredConstructor(String.class, String.class)
+                    .newInstance(config.redisUrl().get(), config.computer());
+        } catch (InvocationTargetException e) {
+            Throwable cause = e.getCause();
+            throw new IllegalStateException(
+                    "cannot connect to Redis at " + config.redisUrl().get() + ": " + cause.getMessage(), cause);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("the Redis transport is missing from this build", e);
+        }
+    }
+
+    private static Optional<String> first(String a, String b) {
+        if (a != null && !a.isBlank()) {
+            return Optional.of(a.strip());
+        }
+        return b != null && !b.isBlank() ? Optional.of(b.strip()) : Optional.empty();
+    }
+
+    private static String hostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName().replaceAll("[^A-Za-z0-9._-]", "-");
+        } catch (UnknownHostException e) {
+            return "localhost";
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package dev.gather.transport;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Envelopes through a real redis-server: in order, once, across a receiver restart and a Redis restart. */
+class RedisTransportTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    private RedisServer redis;
+
+    @BeforeEach
+    void start() throws Exception {
+        redis = new RedisServer(dir);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        redis.close();
+    }
+
+    @Test
+    void aRestartedReceiverResumesWhereItStoppedAndGetsEachEnvelopeOnce() throws Exception {
+        try (Transport alpha = open("alpha")) {
+            send(alpha, "beta", 1, 2, 3); // beta's daemon has never run: its stream keeps them
+            List<Integer> got = new CopyOnWriteArrayList<>();
+            try (Transport beta = open("beta")) {
+                beta.receive(e -> got.add(e.body().path("n").asInt()));
+                await().atMost(Duration.ofSeconds(10)).until(() -> got.size() == 3);
+            }
+            send(alpha, "beta", 4, 5); // while beta is down
+            try (Transport beta = open("beta")) {
+                beta.receive(e -> got.add(e.body().path("n").asInt()));
+                await().atMost(Duration.ofSeconds(10)).until(() -> got.size() >= 5);
+                await().during(Duration.ofSeconds(1))
+                        .atMost(Duration.ofSeconds(3))
+                        .until(() -> got.size() == 5);
+            }
+            assertEquals(List.of(1, 2, 3, 4, 5), got, "each once, in order");
+        }
+    }
+
+    @Test
+    void livenessKeysSayWhichComputersAreThere() throws Exception {
+        try (Transport alpha = open("alpha")) {
+            Transport beta = open("beta");
+            await().atMost(Duration.ofSeconds(5)).until(() -> alpha.alive("beta"));
+            beta.close();
+            assertFalse(alpha.alive("beta"), "a daemon that stops says so at once");
+            assertFalse(alpha.alive("gamma"), "a computer never seen is not there");
+            assertTrue(alpha.alive("alpha"));
+        }
+    }
+
+    @Test
+    void redisRestartingUnderThemLosesNothingSentAfterwards() throws Exception {
+        try (Transport alpha = open("alpha");
+                Transport beta = open("beta")) {
+            List<Integer> got = new CopyOnWriteArrayList<>();
+            beta.receive(e -> got.add(e.body().path("n").asInt()));
+            send(alpha, "beta", 1);
+            await().atMost(Duration.ofSeconds(10)).until(() -> got.size() == 1);
+            redis.kill();
+            send(alpha, "beta", 2, 3); // kept in alpha's outbox while Redis is away
+            redis.start();
+            await().atMost(Duration.ofSeconds(20)).until(() -> got.size() == 3);
+            assertEquals(List.of(1, 2, 3), got);
+            await().atMost(Duration.ofSeconds(10)).until(() -> alpha.alive("beta"));
+        }
+    }
+
+    private Transport open(String computer) {
+        return Transports.open(new Transports.Config(computer, java.util.Optional.of(redis.url())));
+    }
+
+    private static void send(Transport from, String to, int... ns) {
+        for (int n : ns) {
+            from.send(to, new Envelope("test", from.computer(), JSON.valueToTree(Map.of("n", n))));
+        }
+    }
+}
