@@ -14,6 +14,7 @@ final class Benchmarks {
                 new LintBenchmark(),
                 new PulseBenchmark(),
                 new IdleBenchmark(),
-                new BeatLoadBenchmark());
+                new BeatLoadBenchmark(),
+                new RemoteRelayBenchmark());
     }
 }

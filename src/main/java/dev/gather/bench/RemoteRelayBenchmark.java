@@ -1,0 +1,160 @@
+package dev.gather.bench;
+
+import dev.gather.daemon.Daemon;
+import dev.gather.daemon.StateDir;
+import dev.gather.tmux.ControlModeTmux;
+import dev.gather.tmux.SpawnSpec;
+import dev.gather.tmux.TmuxConfig;
+import dev.gather.turn.HookEvent;
+import dev.gather.turn.Spool;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Relay latency across computers: two daemons (alpha and beta, each with its own tmux server and
+ * state directory) joined by a real redis-server on loopback, next to a link inside alpha. Both
+ * measured from the hook event's spool file to the words appearing in the recipient's pane.
+ */
+final class RemoteRelayBenchmark implements Benchmark {
+    @Override
+    public String name() {
+        return "remote";
+    }
+
+    @Override
+    public List<Metric> run(BenchContext context) throws Exception {
+        if (!onPath("redis-server")) {
+            return List.of(Metric.of("relay p50 across computers (Redis)", "n/a", 0, "redis-server not installed"));
+        }
+        int samples = context.quick() ? 3 : 20;
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        Path dir = Files.createDirectories(context.scratch().resolve("remote"));
+        Process redis = new ProcessBuilder(
+                        "redis-server",
+                        "--port",
+                        String.valueOf(port),
+                        "--bind",
+                        "127.0.0.1",
+                        "--save",
+                        "",
+                        "--appendonly",
+                        "no")
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("redis.log").toFile())
+                .start();
+        String url = "redis://127.0.0.1:" + port;
+        ControlModeTmux tmuxA = ControlModeTmux.connect(TmuxConfig.socket("gather-bench-" + UUID.randomUUID()));
+        ControlModeTmux tmuxB = ControlModeTmux.connect(TmuxConfig.socket("gather-bench-" + UUID.randomUUID()));
+        Daemon alpha = null;
+        Daemon beta = null;
+        try {
+            waitForRedis(port, redis);
+            alpha = daemon(dir, "alpha", url, tmuxA);
+            beta = daemon(dir, "beta", url, tmuxB);
+            String ada = tmuxA.spawn(SpawnSpec.of("Ada", dir, "cat")).id();
+            String cy = tmuxA.spawn(SpawnSpec.of("Cy", dir, "cat")).id();
+            String eve = tmuxA.spawn(SpawnSpec.of("Eve", dir, "cat")).id();
+            String bo = tmuxB.spawn(SpawnSpec.of("Bo", dir, "cat")).id();
+            waitFor(alpha, "\"computer\":\"alpha\"", beta);
+            link(alpha, ada, "beta:" + bo);
+            link(alpha, eve, cy);
+            double[] remote = measure(new Spool(new StateDir(dir.resolve("alpha")).spool()), ada, tmuxB, bo, samples);
+            double[] local = measure(new Spool(new StateDir(dir.resolve("alpha")).spool()), eve, tmuxA, cy, samples);
+            return List.of(
+                    Metric.vs("relay p50 across computers (Redis) vs in one", "ms", remote[0], local[0], ""),
+                    Metric.vs("relay p99 across computers (Redis) vs in one", "ms", remote[1], local[1], ""));
+        } finally {
+            if (alpha != null) {
+                alpha.close();
+            }
+            if (beta != null) {
+                beta.close();
+            }
+            tmuxA.killServer();
+            tmuxB.killServer();
+            redis.destroyForcibly();
+        }
+    }
+
+    private static Daemon daemon(Path dir, String computer, String url, ControlModeTmux tmux) throws IOException {
+        Path home = Files.createDirectories(dir.resolve(computer));
+        Files.writeString(home.resolve("config.properties"), "computer=" + computer + "\nredis.url=" + url + "\n");
+        return Daemon.inProcess(new StateDir(home), tmux);
+    }
+
+    private static void link(Daemon owner, String from, String to) {
+        String answer = owner.answer("{\"op\":\"send\",\"caller\":{\"pane\":\"" + from + "\"},\"to\":\"" + to
+                + "\",\"to_name\":\"Peer\",\"message\":\"linked\",\"direct\":true}");
+        if (!answer.contains("\"ok\":true")) {
+            throw new IllegalStateException("cannot link for the remote benchmark: " + answer);
+        }
+    }
+
+    /** p50 and p99, in ms, from a hook event dropped for {@code from} to its words in {@code to}'s pane. */
+    private static double[] measure(Spool spool, String from, ControlModeTmux tmux, String to, int samples)
+            throws Exception {
+        double[] ms = new double[samples];
+        for (int i = 0; i < samples; i++) {
+            String marker = "remote-bench-" + UUID.randomUUID();
+            CompletableFuture<Long> seen = new CompletableFuture<>();
+            StringBuilder screen = new StringBuilder();
+            try (AutoCloseable watch = tmux.onOutput(to, chunk -> {
+                synchronized (screen) {
+                    screen.append(chunk);
+                    if (screen.indexOf(marker) >= 0) {
+                        seen.complete(System.nanoTime());
+                    }
+                }
+            })) {
+                long t0 = System.nanoTime();
+                spool.drop(new HookEvent("sim", from, Instant.now(), "{\"last_message\":\"" + marker + "\"}"));
+                ms[i] = (seen.get(20, TimeUnit.SECONDS) - t0) / 1e6;
+            }
+        }
+        return new double[] {DeliveryBenchmark.percentile(ms, 0.5), DeliveryBenchmark.percentile(ms, 0.99)};
+    }
+
+    private static void waitFor(Daemon alpha, String expected, Daemon beta) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!alpha.answer("{\"op\":\"status\"}").contains(expected)
+                || !beta.answer("{\"op\":\"status\"}").contains("\"computer\":\"beta\"")) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the benchmark daemons did not come up");
+            }
+            Thread.sleep(50); // asking again: no event says a daemon is up
+        }
+    }
+
+    private static void waitForRedis(int port, Process redis) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (true) {
+            try (java.net.Socket s = new java.net.Socket("127.0.0.1", port)) {
+                return;
+            } catch (IOException e) {
+                if (!redis.isAlive() || System.nanoTime() > deadline) {
+                    throw new IllegalStateException("redis-server did not start for the benchmark", e);
+                }
+                Thread.sleep(50); // asking again: a port has no event to wait on
+            }
+        }
+    }
+
+    private static boolean onPath(String program) {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+            if (Files.isExecutable(Path.of(dir, program))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
