@@ -155,7 +155,7 @@ public final class Daemon implements AutoCloseable {
                 3,
                 3,
                 java.util.concurrent.TimeUnit.SECONDS);
-        Recovery.redeliver(journals, post, Relay.ledger(journals));
+        Recovery.redeliver(journals, post, remote.forwarding(Relay.ledger(journals)), remote::adopt);
         spool = SpoolWatcher.start(
                 new Spool(state.spool()),
                 HookParsers.forUser(System.getenv(), java.nio.file.Path.of(System.getProperty("user.home"))),

@@ -50,7 +50,8 @@ final class Recovery {
      * panes that still exist; a message it was typing when it stopped is marked failed rather than
      * typed twice (it may have arrived).
      */
-    static int redeliver(Journals journals, PostOffice post, Ledger ledger) {
+    static int redeliver(
+            Journals journals, PostOffice post, Ledger ledger, java.util.function.BiConsumer<String, String> adopt) {
         int queued = 0;
         for (String id : journals.list()) {
             List<JsonNode> entries = Transcript.read(journals.file(id));
@@ -64,11 +65,16 @@ final class Recovery {
             }
             for (int i = 0; i < entries.size(); i++) {
                 JsonNode e = entries.get(i);
-                long ref = i + 1;
+                // a letter from another computer's link keeps that link's entry number
+                boolean remote = e.path("kind").asText().equals("remote");
+                long ref = remote ? e.path("ref").asLong() : i + 1;
                 for (Map.Entry<String, JsonNode> to : e.path("panes").properties()) {
                     String state = last.get(ref + "/" + to.getKey());
                     Letter letter = new Letter(id, ref, to.getKey(), typed(e));
                     String pane = to.getValue().asText();
+                    if (remote) {
+                        adopt.accept(pane, e.path("from_computer").asText());
+                    }
                     if (state == null) {
                         String profile = e.path("profiles").path(to.getKey()).asText("");
                         if (!profile.isEmpty()) {

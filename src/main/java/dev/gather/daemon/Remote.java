@@ -5,6 +5,7 @@ import dev.gather.delivery.DeliveryState;
 import dev.gather.delivery.Ledger;
 import dev.gather.delivery.Letter;
 import dev.gather.delivery.PostOffice;
+import dev.gather.journal.Journal;
 import dev.gather.journal.Journals;
 import dev.gather.link.Links;
 import dev.gather.link.Member;
@@ -44,6 +45,7 @@ final class Remote {
     private final Journals journals;
     private final Map<String, Owner> owners = new ConcurrentHashMap<>();
     private final Map<String, CompletableFuture<DeliveryResult>> waiting = new ConcurrentHashMap<>();
+    private final Map<String, Integer> missing = new ConcurrentHashMap<>();
     private Relay relay;
     private PostOffice post;
 
@@ -116,6 +118,11 @@ final class Remote {
         };
     }
 
+    /** Member side: {@code pane} is a member of a link owned by {@code computer}. */
+    void adopt(String pane, String computer) {
+        owners.put(pane, new Owner(computer));
+    }
+
     /** Member side: a turn output from a pane in no local link goes to the link's owner, if it has one. */
     void unlinkedTurn(TurnOutput output) {
         Owner owner = owners.get(output.pane());
@@ -140,18 +147,34 @@ final class Remote {
         }
     }
 
-    /** Owner side: members on computers whose daemon went away leave, as if their panes died. */
+    /**
+     * Owner side: members on computers whose daemon went away leave, as if their panes died. Gone
+     * means missing at two checks in a row, so a Redis or daemon restart in between is not a death.
+     */
     void checkLiveness() {
+        Map<String, java.util.List<String>> byComputer = new java.util.HashMap<>();
         links.all().forEach(link -> link.snapshot().members().stream()
                 .map(Member::pane)
                 .flatMap(Optional::stream)
-                .forEach(pane -> address(pane).ifPresent(a -> {
-                    if (!transport.alive(a[0])) {
-                        LOG.info("computer {} went away; {} leaves", a[0], pane);
-                        relay.leave(pane, "computer " + a[0] + " went away");
-                        failWaiting(a[0], pane);
-                    }
-                })));
+                .forEach(pane -> address(pane).ifPresent(a -> byComputer
+                        .computeIfAbsent(a[0], k -> new java.util.ArrayList<>())
+                        .add(pane))));
+        missing.keySet().retainAll(byComputer.keySet());
+        byComputer.forEach((computer, panes) -> {
+            if (transport.alive(computer)) {
+                missing.remove(computer);
+                return;
+            }
+            if (missing.merge(computer, 1, Integer::sum) < 2) {
+                return;
+            }
+            missing.remove(computer);
+            LOG.info("computer {} went away; its members {} leave", computer, panes);
+            for (String pane : panes) {
+                relay.leave(pane, "computer " + computer + " went away");
+                failWaiting(computer, pane);
+            }
+        });
     }
 
     private void onEnvelope(Envelope e) {
@@ -159,13 +182,24 @@ final class Remote {
         switch (e.kind()) {
             case "deliver" -> {
                 String pane = b.path("pane").asText();
-                owners.put(pane, new Owner(e.from()));
+                adopt(pane, e.from());
                 // the journal name marks the letter as another computer's link
                 Letter letter = new Letter(
                         REMOTE + b.path("journal").asText(),
                         b.path("ref").asLong(),
                         b.path("to").asText(),
                         b.path("text").asText());
+                // journalled (forced) before it is typed or acknowledged: a restart here loses nothing
+                ObjectNode entry = Journal.entry("remote")
+                        .put("from_computer", e.from())
+                        .put("ref", letter.ref())
+                        .put("to", letter.to())
+                        .put("text", letter.text());
+                Relay.address(
+                        entry,
+                        java.util.List.of(Member.inPane(letter.to(), 1, dev.gather.link.Role.SPEAKER, pane)),
+                        post);
+                journals.of(letter.journal()).append(entry);
                 post.post(pane, letter);
             }
             case "step" -> {

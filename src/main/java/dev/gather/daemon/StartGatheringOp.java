@@ -43,8 +43,15 @@ final class StartGatheringOp {
         this.d = d;
     }
 
-    /** One participant as asked for. */
-    record Participant(String name, Role role, String agent) {}
+    /**
+     * One participant as asked for: an agent kind to spawn, or an existing pane ({@code %12} here,
+     * {@code computer:%12} on another computer).
+     */
+    record Participant(String name, Role role, String agent, Optional<String> pane) {
+        Participant(String name, Role role, String agent) {
+            this(name, role, agent, Optional.empty());
+        }
+    }
 
     ObjectNode handle(Request r) throws Exception {
         Optional<String> caller = r.callerPane().isPresent()
@@ -69,8 +76,13 @@ final class StartGatheringOp {
         List<Member> members = new ArrayList<>();
         for (Participant p : participants) {
             int number = members.size() + 1;
-            if (p.role() == Role.HUMAN) {
+            if (p.role() == Role.HUMAN && p.pane().isEmpty()) {
                 members.add(new Member(p.name(), number, Role.HUMAN, Optional.empty()));
+                continue;
+            }
+            if (p.pane().isPresent()) {
+                members.add(Member.inPane(
+                        p.name(), number, p.role(), existing(p.pane().get())));
                 continue;
             }
             Map<String, String> env = new HashMap<>();
@@ -139,7 +151,9 @@ final class StartGatheringOp {
                 throw new UserError("start_gathering: participant name '" + name
                         + "' must be a word of letters, digits, '-' or '_'");
             }
-            out.add(new Participant(name, role, p.path("agent").asText("sim")));
+            Optional<String> pane =
+                    p.hasNonNull("pane") ? Optional.of(p.path("pane").asText()) : Optional.empty();
+            out.add(new Participant(name, role, p.path("agent").asText("sim"), pane));
             i++;
         }
         long speakers = out.stream().filter(p -> p.role() != Role.HARVESTER).count();
@@ -163,6 +177,22 @@ final class StartGatheringOp {
             throw new UserError("start_gathering: participant names must be different");
         }
         return out;
+    }
+
+    /** An existing pane as a member: live here, or on a computer whose daemon is alive. */
+    private String existing(String pane) {
+        Optional<String[]> elsewhere = d.remote.address(pane);
+        if (elsewhere.isPresent()) {
+            if (!d.remote.reachable(elsewhere.get()[0])) {
+                throw new UserError("start_gathering: computer " + elsewhere.get()[0] + " is not reachable");
+            }
+            return pane;
+        }
+        if (!pane.matches("%[0-9]+") || !d.tmux.alive(pane)) {
+            throw new UserError("start_gathering: " + pane
+                    + " is not a live pane (give %12, or computer:%12 for another computer)");
+        }
+        return pane;
     }
 
     private static Role role(String text) {

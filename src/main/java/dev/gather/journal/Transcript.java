@@ -59,8 +59,9 @@ public final class Transcript {
             }
             StringBuilder s = new StringBuilder(readable(e));
             List<String> missing = new ArrayList<>();
+            long ref = e.path("kind").asText().equals("remote") ? e.path("ref").asLong() : i + 1;
             for (var to : e.path("panes").properties()) {
-                JsonNode step = last.get((i + 1) + "/" + to.getKey());
+                JsonNode step = last.get(ref + "/" + to.getKey());
                 String state = step == null ? "queued" : step.path("state").asText();
                 if (!state.equals("confirmed")) {
                     String why = step == null ? "" : step.path("text").asText("");

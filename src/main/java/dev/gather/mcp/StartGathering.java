@@ -10,7 +10,7 @@ import java.util.Set;
 final class StartGathering implements GatherTool {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Set<String> ROLES = Set.of("speaker", "harvester", "human");
-    private static final Set<String> PARTICIPANT_FIELDS = Set.of("name", "role", "agent");
+    private static final Set<String> PARTICIPANT_FIELDS = Set.of("name", "role", "agent", "pane");
     private static final int MAX_PARTICIPANTS = 32;
 
     @Override
@@ -38,7 +38,7 @@ final class StartGathering implements GatherTool {
         String tool = "start_gathering";
         if (!p.isArray()) {
             throw new BadArgument(
-                    tool + ": 'participants' must be an array of {name?, role?, agent?}, not " + Args.kind(p));
+                    tool + ": 'participants' must be an array of {name?, role?, agent?, pane?}, not " + Args.kind(p));
         }
         if (p.isEmpty()) {
             throw new BadArgument(tool + ": 'participants' is empty; omit it to use the rhythm's default roles");
@@ -51,12 +51,13 @@ final class StartGathering implements GatherTool {
             JsonNode one = p.get(i);
             String where = tool + ": participants[" + i + "]";
             if (!one.isObject()) {
-                throw new BadArgument(where + " must be an object {name?, role?, agent?}, not " + Args.kind(one));
+                throw new BadArgument(
+                        where + " must be an object {name?, role?, agent?, pane?}, not " + Args.kind(one));
             }
             ObjectNode checked = JSON.createObjectNode();
             for (String field : (Iterable<String>) one::fieldNames) {
                 if (!PARTICIPANT_FIELDS.contains(field)) {
-                    throw new BadArgument(where + " has unknown field '" + field + "'; known: agent, name, role");
+                    throw new BadArgument(where + " has unknown field '" + field + "'; known: agent, name, pane, role");
                 }
                 JsonNode v = one.get(field);
                 if (v.isNull()) {

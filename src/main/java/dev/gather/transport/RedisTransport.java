@@ -27,7 +27,7 @@ import redis.clients.jedis.resps.StreamEntry;
  * trimmed to about 10,000 entries), read by that computer's daemon in a consumer group, so a
  * restarted daemon first reads what it had received but not acknowledged, then what arrived while
  * it was away. Liveness is a key per computer ({@code gather:alive:<computer>}) refreshed every 3 s
- * with a 10 s expiry. Sends go through an outbox drained in order, retried while Redis is away.
+ * with a 10 s expiry, left to expire when the daemon stops (a quick restart keeps its links). Sends go through an outbox drained in order, retried while Redis is away.
  */
 final class RedisTransport implements Transport {
     private static final Logger LOG = LoggerFactory.getLogger(RedisTransport.class);
@@ -223,11 +223,7 @@ final class RedisTransport implements Transport {
                 Thread.currentThread().interrupt();
             }
         }
-        try {
-            redis.del(aliveKey(computer));
-        } catch (JedisException e) {
-            // Redis is away; the key expires on its own
-        }
+        // the liveness key is left to expire: a daemon restarting within its 10 s keeps its links
         redis.close();
     }
 }

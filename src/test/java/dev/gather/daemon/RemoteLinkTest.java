@@ -6,10 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.tmux.Pane;
+import dev.gather.tmux.TmuxConfig;
+import dev.gather.tmux.Tmuxes;
 import dev.gather.transport.RedisServer;
+import dev.gather.turn.TurnOutput;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -94,6 +99,94 @@ class RemoteLinkTest {
                 alpha.entries(link, "left").toString());
         await().atMost(Duration.ofSeconds(10))
                 .until(() -> !alpha.entries(link, "close").isEmpty());
+    }
+
+    @Test
+    void aGatheringHasMembersOnBothComputers() throws Exception {
+        Files.writeString(
+                alpha.state.root().resolve("agents.yaml"),
+                """
+                agents:
+                  speaker: ["{gather}", sim, --name, "{name}", --think-ms, "30", --pass-after, "1", --reply-when, "(now with {name} |\\\\[Beat|Your turn is up)"]
+                  harvester: ["{gather}", sim, --name, "{name}", --think-ms, "30", --reply-when, "you are the harvester"]
+                """);
+        Pane bo = beta.sim("Bo", "--pass-after", "1", "--reply-when", "(now with Bo |\\[Beat|Your turn is up)");
+        await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
+        var args =
+                World.args().put("rhythm", "minimal").put("beats_per_turn", 1).put("beat_interval_seconds", 2);
+        var ps = args.putArray("participants");
+        ps.addObject().put("name", "Ada").put("agent", "speaker");
+        ps.addObject().put("name", "Bo").put("pane", "beta:" + bo.id());
+        ps.addObject().put("name", "Hal").put("role", "harvester").put("agent", "harvester");
+        JsonNode started = alpha.call(null, "start_gathering", args);
+        assertTrue(started.path("ok").asBoolean(), started.toString());
+        String id = started.path("gathering_id").asText();
+
+        await().atMost(Duration.ofSeconds(120))
+                .until(() -> !alpha.entries(id, "close").isEmpty());
+        List<String> speakers = alpha.entries(id, "relay").stream()
+                .map(e -> e.path("from").asText())
+                .distinct()
+                .toList();
+        assertTrue(speakers.containsAll(List.of("Ada", "Bo")), "both computers held the piece: " + speakers);
+        assertEquals(1, alpha.entries(id, "harvest").size(), "the gathering ran to its harvest");
+        assertTrue(beta.screen(bo).contains("[Ada] (1):"), "Bo on beta heard Ada");
+    }
+
+    @Test
+    void aRestartOfTheMembersDaemonAndOfRedisLosesNothing() throws Exception {
+        Path log = home.resolve("bo.log");
+        Pane ada = alpha.sim("Ada", "--reply-when", "never-matches");
+        Pane bo = beta.sim("Bo", "--reply-when", "never-matches", "--busy-ms", "4000", "--log", log.toString());
+        await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> beta.daemon.post.profileOf(bo.id()).name().equals("sim"));
+        JsonNode answer = alpha.call(
+                ada,
+                "send",
+                World.args()
+                        .put("to", "beta:" + bo.id())
+                        .put("to_name", "Bo")
+                        .put("message", "first")
+                        .put("direct", true));
+        assertTrue(answer.path("ok").asBoolean(), answer.toString());
+        await().atMost(Duration.ofSeconds(20)).until(() -> logged(log).size() == 1);
+        // Bo is busy for a while: the next message waits in beta's queue
+        alpha.daemon.relay.onTurnOutput(new TurnOutput(ada.id(), "sim", "second", Instant.now()));
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> beta.daemon
+                                .post
+                                .status(bo.id())
+                                .map(s -> s.queued().size())
+                                .orElse(0)
+                        == 1);
+
+        beta.daemon.close(); // beta's daemon stops with "second" queued; its tmux and Bo stay
+        try (Daemon again = new Daemon(beta.state, Tmuxes.connect(TmuxConfig.socket(beta.socket)), Clock.systemUTC())) {
+            again.start();
+            await().atMost(Duration.ofSeconds(30)).until(() -> logged(log).size() >= 2);
+            assertEquals(List.of("[Ada] (1):\n\nfirst", "[Ada] (1):\n\nsecond"), logged(log), "once each, in order");
+
+            redis.kill();
+            alpha.daemon.relay.onTurnOutput(new TurnOutput(ada.id(), "sim", "while redis was away", Instant.now()));
+            redis.start();
+            await().atMost(Duration.ofSeconds(40)).until(() -> logged(log).size() >= 3);
+            assertEquals("[Ada] (1):\n\nwhile redis was away", logged(log).get(2));
+            await().during(Duration.ofSeconds(2))
+                    .atMost(Duration.ofSeconds(5))
+                    .until(() -> logged(log).size() == 3);
+        }
+    }
+
+    private static List<String> logged(Path log) throws java.io.IOException {
+        if (!Files.exists(log)) {
+            return List.of();
+        }
+        List<String> out = new java.util.ArrayList<>();
+        for (String line : Files.readAllLines(log)) {
+            out.add(World.JSON.readTree(line).asText());
+        }
+        return out;
     }
 
     @Test

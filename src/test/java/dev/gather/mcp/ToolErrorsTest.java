@@ -76,7 +76,7 @@ class ToolErrorsTest {
         refused(
                 "start_gathering",
                 Map.of("rhythm", "daily", "participants", "Ada, Bo"),
-                "start_gathering: 'participants' must be an array of {name?, role?, agent?}, not a string");
+                "start_gathering: 'participants' must be an array of {name?, role?, agent?, pane?}, not a string");
         refused(
                 "start_gathering",
                 Map.of("rhythm", "daily", "participants", List.of()),
@@ -88,11 +88,11 @@ class ToolErrorsTest {
         refused(
                 "start_gathering",
                 Map.of("rhythm", "daily", "participants", List.of(Map.of("name", "A"), Map.of("model", "x"))),
-                "start_gathering: participants[1] has unknown field 'model'; known: agent, name, role");
+                "start_gathering: participants[1] has unknown field 'model'; known: agent, name, pane, role");
         refused(
                 "start_gathering",
                 Map.of("rhythm", "daily", "participants", List.of("Ada")),
-                "start_gathering: participants[0] must be an object {name?, role?, agent?}, not a string");
+                "start_gathering: participants[0] must be an object {name?, role?, agent?, pane?}, not a string");
         refused(
                 "send_message",
                 Map.of("to", "%2", "message", "x", "direct", "yes"),

@@ -62,7 +62,8 @@ class RedisTransportTest {
             Transport beta = open("beta");
             await().atMost(Duration.ofSeconds(5)).until(() -> alpha.alive("beta"));
             beta.close();
-            assertFalse(alpha.alive("beta"), "a daemon that stops says so at once");
+            assertTrue(alpha.alive("beta"), "a daemon that stops may be restarting: its key outlives it a while");
+            await().atMost(Duration.ofSeconds(RedisTransport.ALIVE_SECONDS + 5)).until(() -> !alpha.alive("beta"));
             assertFalse(alpha.alive("gamma"), "a computer never seen is not there");
             assertTrue(alpha.alive("alpha"));
         }
