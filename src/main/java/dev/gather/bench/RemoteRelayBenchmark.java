@@ -5,10 +5,10 @@ import dev.gather.daemon.StateDir;
 import dev.gather.tmux.ControlModeTmux;
 import dev.gather.tmux.SpawnSpec;
 import dev.gather.tmux.TmuxConfig;
+import dev.gather.transport.LocalRedis;
 import dev.gather.turn.HookEvent;
 import dev.gather.turn.Spool;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -30,35 +30,18 @@ final class RemoteRelayBenchmark implements Benchmark {
 
     @Override
     public List<Metric> run(BenchContext context) throws Exception {
-        if (!onPath("redis-server")) {
+        if (!LocalRedis.available()) {
             return List.of(Metric.of("relay p50 across computers (Redis)", "n/a", 0, "redis-server not installed"));
         }
         int samples = context.quick() ? 3 : 20;
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
         Path dir = Files.createDirectories(context.scratch().resolve("remote"));
-        Process redis = new ProcessBuilder(
-                        "redis-server",
-                        "--port",
-                        String.valueOf(port),
-                        "--bind",
-                        "127.0.0.1",
-                        "--save",
-                        "",
-                        "--appendonly",
-                        "no")
-                .redirectErrorStream(true)
-                .redirectOutput(dir.resolve("redis.log").toFile())
-                .start();
-        String url = "redis://127.0.0.1:" + port;
+        LocalRedis redis = new LocalRedis(dir);
+        String url = redis.url();
         ControlModeTmux tmuxA = ControlModeTmux.connect(TmuxConfig.socket("gather-bench-" + UUID.randomUUID()));
         ControlModeTmux tmuxB = ControlModeTmux.connect(TmuxConfig.socket("gather-bench-" + UUID.randomUUID()));
         Daemon alpha = null;
         Daemon beta = null;
         try {
-            waitForRedis(port, redis);
             alpha = daemon(dir, "alpha", url, tmuxA);
             beta = daemon(dir, "beta", url, tmuxB);
             String ada = tmuxA.spawn(SpawnSpec.of("Ada", dir, "cat")).id();
@@ -82,7 +65,7 @@ final class RemoteRelayBenchmark implements Benchmark {
             }
             tmuxA.killServer();
             tmuxB.killServer();
-            redis.destroyForcibly();
+            redis.close();
         }
     }
 
@@ -133,28 +116,5 @@ final class RemoteRelayBenchmark implements Benchmark {
             }
             Thread.sleep(50); // asking again: no event says a daemon is up
         }
-    }
-
-    private static void waitForRedis(int port, Process redis) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (true) {
-            try (java.net.Socket s = new java.net.Socket("127.0.0.1", port)) {
-                return;
-            } catch (IOException e) {
-                if (!redis.isAlive() || System.nanoTime() > deadline) {
-                    throw new IllegalStateException("redis-server did not start for the benchmark", e);
-                }
-                Thread.sleep(50); // asking again: a port has no event to wait on
-            }
-        }
-    }
-
-    private static boolean onPath(String program) {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
-            if (Files.isExecutable(Path.of(dir, program))) {
-                return true;
-            }
-        }
-        return false;
     }
 }

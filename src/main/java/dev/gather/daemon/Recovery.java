@@ -37,9 +37,12 @@ final class Recovery {
                 continue;
             }
             journals.of(id)
-                    .append(Journal.entry("interrupted")
-                            .put("link", id)
-                            .put("text", "the daemon stopped before this closed; nothing after this line was relayed"));
+                    .append(
+                            Journal.entry("interrupted")
+                                    .put("link", id)
+                                    .put(
+                                            "text",
+                                            "the daemon stopped before this closed; after this line only messages already queued are delivered"));
             interrupted.add(id);
         }
         return interrupted;

@@ -268,18 +268,12 @@ final class Mailbox {
                             if (!current(e, MemberState.STARTING)) {
                                 return;
                             }
-                            InputBox.State box;
-                            try {
-                                box = deliverer.inputBox(pane, profile().quirks());
-                            } catch (TmuxException x) {
-                                gone();
+                            Optional<Boolean> settled =
+                                    settled(profile().ready().quiet());
+                            if (settled.isEmpty()) {
                                 return;
                             }
-                            boolean quiet = deliverer
-                                            .quietFor(pane)
-                                            .compareTo(profile().ready().quiet())
-                                    >= 0;
-                            if (box == InputBox.State.EMPTY && quiet) {
+                            if (settled.get()) {
                                 synchronized (this) {
                                     if (state == MemberState.STARTING && epoch == e) {
                                         enter(MemberState.READY);
@@ -341,21 +335,31 @@ final class Mailbox {
                             if (!current(e, MemberState.BUSY)) {
                                 return;
                             }
-                            InputBox.State box;
-                            try {
-                                box = deliverer.inputBox(pane, profile().quirks());
-                            } catch (TmuxException x) {
-                                gone();
+                            Optional<Boolean> settled = settled(quiet);
+                            if (settled.isEmpty()) {
                                 return;
                             }
-                            if (box == InputBox.State.EMPTY
-                                    && deliverer.quietFor(pane).compareTo(quiet) >= 0) {
+                            if (settled.get()) {
                                 turnEnded("screen quiet for " + quiet.toMillis() + " ms");
                             } else {
                                 deliverer.nextOutput(pane, quiet).thenRun(() -> idleByScreen(e));
                             }
                         },
                         executor);
+    }
+
+    /**
+     * Whether the input box is empty and the screen was quiet for {@code quiet}; empty when the pane
+     * turned out to be gone (its queue has then been failed).
+     */
+    private Optional<Boolean> settled(Duration quiet) {
+        try {
+            return Optional.of(deliverer.inputBox(pane, profile().quirks()) == InputBox.State.EMPTY
+                    && deliverer.quietFor(pane).compareTo(quiet) >= 0);
+        } catch (TmuxException x) {
+            gone();
+            return Optional.empty();
+        }
     }
 
     private synchronized boolean current(long e, MemberState expected) {

@@ -42,11 +42,7 @@ class DaemonProcessTest {
     @AfterEach
     void stopDaemon() throws Exception {
         run("daemon", "--stop").waitFor(30, TimeUnit.SECONDS);
-        new ProcessBuilder("tmux", "-L", tmuxSocket, "kill-server")
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start()
-                .waitFor(10, TimeUnit.SECONDS);
+        World.tmux(tmuxSocket, "kill-server");
     }
 
     @Test

@@ -165,13 +165,7 @@ class DaemonRestartDeliveryTest {
         return out;
     }
 
-    private void tmux(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("tmux", "-L", tmuxSocket));
-        cmd.addAll(List.of(args));
-        new ProcessBuilder(cmd)
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start()
-                .waitFor(10, TimeUnit.SECONDS);
+    private void tmux(String... args) {
+        World.tmux(tmuxSocket, args);
     }
 }

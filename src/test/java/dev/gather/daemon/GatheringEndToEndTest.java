@@ -31,13 +31,7 @@ class GatheringEndToEndTest {
 
     @BeforeEach
     void start() throws Exception {
-        Files.writeString(
-                home.resolve("agents.yaml"),
-                """
-                agents:
-                  speaker: ["{gather}", sim, --name, "{name}", --think-ms, "30", --pass-after, "1", --reply-when, "(now with {name} |\\\\[Beat|Your turn is up)"]
-                  harvester: ["{gather}", sim, --name, "{name}", --think-ms, "30", --reply-when, "you are the harvester"]
-                """);
+        Files.writeString(home.resolve("agents.yaml"), World.SIM_AGENTS);
         world = new World(home);
     }
 

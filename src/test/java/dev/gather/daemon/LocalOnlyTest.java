@@ -50,11 +50,7 @@ class LocalOnlyTest {
             assertTrue(daemon.waitFor(20, TimeUnit.SECONDS), "the daemon stopped");
         } finally {
             daemon.destroyForcibly();
-            new ProcessBuilder("tmux", "-L", socket, "kill-server")
-                    .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .start()
-                    .waitFor(10, TimeUnit.SECONDS);
+            World.tmux(socket, "kill-server");
         }
         String loaded = Files.readString(classes, StandardCharsets.UTF_8);
         assertTrue(loaded.contains("dev.gather.transport.Transports"), "the class log is the daemon's");

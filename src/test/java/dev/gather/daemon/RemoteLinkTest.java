@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.TmuxConfig;
 import dev.gather.tmux.Tmuxes;
-import dev.gather.transport.RedisServer;
+import dev.gather.transport.LocalRedis;
 import dev.gather.turn.TurnOutput;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,13 +30,13 @@ class RemoteLinkTest {
     @TempDir
     Path home;
 
-    RedisServer redis;
+    LocalRedis redis;
     World alpha;
     World beta;
 
     @BeforeEach
     void start() throws Exception {
-        redis = new RedisServer(Files.createDirectories(home.resolve("redis")));
+        redis = new LocalRedis(Files.createDirectories(home.resolve("redis")));
         alpha = world("alpha");
         beta = world("beta");
     }
@@ -103,13 +103,7 @@ class RemoteLinkTest {
 
     @Test
     void aGatheringHasMembersOnBothComputers() throws Exception {
-        Files.writeString(
-                alpha.state.root().resolve("agents.yaml"),
-                """
-                agents:
-                  speaker: ["{gather}", sim, --name, "{name}", --think-ms, "30", --pass-after, "1", --reply-when, "(now with {name} |\\\\[Beat|Your turn is up)"]
-                  harvester: ["{gather}", sim, --name, "{name}", --think-ms, "30", --reply-when, "you are the harvester"]
-                """);
+        Files.writeString(alpha.state.root().resolve("agents.yaml"), World.SIM_AGENTS);
         Pane bo = beta.sim("Bo", "--pass-after", "1", "--reply-when", "(now with Bo |\\[Beat|Your turn is up)");
         await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
         var args =

@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -136,13 +135,7 @@ class TmuxFaultTest {
         }
     }
 
-    private void tmux(String... args) throws Exception {
-        List<String> cmd = new java.util.ArrayList<>(List.of("tmux", "-L", world.socket));
-        cmd.addAll(List.of(args));
-        new ProcessBuilder(cmd)
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start()
-                .waitFor(10, TimeUnit.SECONDS);
+    private void tmux(String... args) {
+        World.tmux(world.socket, args);
     }
 }

@@ -109,16 +109,31 @@ final class World implements AutoCloseable {
         }
         closed = true;
         daemon.close();
+        tmux(socket, "kill-server");
+    }
+
+    /** Runs {@code tmux -L socket args…} and waits for it (its output is not kept). */
+    static void tmux(String socket, String... args) {
+        List<String> cmd = new ArrayList<>(List.of("tmux", "-L", socket));
+        cmd.addAll(List.of(args));
         try {
-            Process p = new ProcessBuilder("tmux", "-L", socket, "kill-server")
+            new ProcessBuilder(cmd)
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .start();
-            p.waitFor(10, TimeUnit.SECONDS);
+                    .start()
+                    .waitFor(10, TimeUnit.SECONDS);
         } catch (IOException e) {
-            throw new IllegalStateException("cannot kill tmux server " + socket, e);
+            throw new IllegalStateException("cannot run tmux " + String.join(" ", args), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
     }
+
+    /** agents.yaml kinds for gatherings of sims: speakers answer their prompts and pass; a harvester harvests. */
+    static final String SIM_AGENTS =
+            """
+            agents:
+              speaker: ["{gather}", sim, --name, "{name}", --think-ms, "30", --pass-after, "1", --reply-when, "(now with {name} |\\\\[Beat|Your turn is up)"]
+              harvester: ["{gather}", sim, --name, "{name}", --think-ms, "30", --reply-when, "you are the harvester"]
+            """;
 }

@@ -23,11 +23,11 @@ class RedisTransportTest {
     @TempDir
     Path dir;
 
-    private RedisServer redis;
+    private LocalRedis redis;
 
     @BeforeEach
     void start() throws Exception {
-        redis = new RedisServer(dir);
+        redis = new LocalRedis(dir);
     }
 
     @AfterEach
