@@ -21,7 +21,7 @@ final class SendMessage implements GatherTool {
 
     @Override
     public ObjectNode request(Args args) {
-        args.only(Set.of("to", "message", "direct", "close_link"));
+        args.only(Set.of("to", "to_name", "message", "direct", "close_link"));
         boolean direct = args.flag("direct");
         if (args.flag("close_link")) {
             if (direct) {
@@ -29,10 +29,12 @@ final class SendMessage implements GatherTool {
             }
             return JSON.createObjectNode().put("close_link", true);
         }
-        return JSON.createObjectNode()
-                .put("to", args.text("to", "a pane id like %12, a tmux session name or a member name"))
+        ObjectNode r = JSON.createObjectNode()
+                .put("to", args.text("to", "a pane id like %12, a tmux session name, a member name or computer:%12"))
                 .put("message", args.text("message", "the words to deliver"))
                 .put("direct", direct);
+        args.optionalText("to_name", "the recipient's name in attributions").ifPresent(n -> r.put("to_name", n));
+        return r;
     }
 
     @Override

@@ -40,7 +40,7 @@ class ToolErrorsTest {
         refused(
                 "send_message",
                 Map.of("message", "hi"),
-                "send_message: 'to' is required: a pane id like %12, a tmux session name or a member name");
+                "send_message: 'to' is required: a pane id like %12, a tmux session name, a member name or computer:%12");
         refused("send_message", Map.of("to", "%2"), "send_message: 'message' is required: the words to deliver");
         refused(
                 "end_gathering",
@@ -49,7 +49,7 @@ class ToolErrorsTest {
         refused(
                 "send_message",
                 Map.of("to", " ", "message", "x"),
-                "send_message: 'to' is empty: a pane id like %12," + " a tmux session name or a member name");
+                "send_message: 'to' is empty: a pane id like %12, a tmux session name, a member name or computer:%12");
         assertTrue(
                 daemon.calls.stream().noneMatch(c -> !c.op().equals("list_rhythms")),
                 "bad calls never reach the daemon");
