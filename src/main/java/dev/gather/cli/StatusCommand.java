@@ -27,7 +27,8 @@ final class StatusCommand implements Callable<Integer> {
         JsonNode d = a.path("daemon");
         System.out.println("daemon pid " + d.path("pid").asLong() + ", up "
                 + d.path("uptime_s").asLong() + " s, state "
-                + d.path("state_dir").asText());
+                + d.path("state_dir").asText() + ", computer "
+                + d.path("computer").asText("-"));
         for (JsonNode l : a.path("links")) {
             System.out.println(LinksCommand.describe(l));
         }
