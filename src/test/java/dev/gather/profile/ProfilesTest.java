@@ -99,6 +99,12 @@ class ProfilesTest {
         assertEquals(InputBox.State.EMPTY, claude.read("╭───╮\n│ > Try \"fix lint errors\" │\n╰───╯"));
         assertEquals(InputBox.State.HOLDS, claude.read("> [Pasted text #1 +3 lines]\n"));
         assertEquals(InputBox.State.ABSENT, claude.read("✻ Thinking…\n(esc to interrupt)\n\n"));
+        InputBox codex = Profiles.shipped().forKind("codex").quirks().input().orElseThrow();
+        String status = "\n  gpt-5.5 medium · ~/workspace/project · Context 80% left\n";
+        assertEquals(InputBox.State.EMPTY, codex.read("• Worked for 2m\n\n› Implement {feature}" + status));
+        assertEquals(
+                InputBox.State.EMPTY, codex.read("• Worked for 2m\n\n› Use /skills to list available skills" + status));
+        assertEquals(InputBox.State.HOLDS, codex.read("• Working (5s • esc to interrupt)\n\n› [Ada] (1):" + status));
         InputBox sim = Profiles.shipped().forKind("sim").quirks().input().orElseThrow();
         // tmux trims the space after the prompt character
         assertEquals(InputBox.State.EMPTY, sim.read("Ada is ready.\n>\n\n\n"));
