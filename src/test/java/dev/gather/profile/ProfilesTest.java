@@ -99,6 +99,13 @@ class ProfilesTest {
         assertEquals(InputBox.State.EMPTY, claude.read("╭───╮\n│ > Try \"fix lint errors\" │\n╰───╯"));
         assertEquals(InputBox.State.HOLDS, claude.read("> [Pasted text #1 +3 lines]\n"));
         assertEquals(InputBox.State.ABSENT, claude.read("✻ Thinking…\n(esc to interrupt)\n\n"));
+        String rule = "────────────────────────────────";
+        String footer = "\n" + rule + "\n  ⏸ manual mode on · ? for shortcuts · ← for agents\n";
+        assertEquals(InputBox.State.EMPTY, claude.read("❯ earlier words\n\n⏺ Done.\n\n" + rule + "\n❯ " + footer));
+        assertEquals(
+                InputBox.State.EMPTY, claude.read("done\n\n" + rule + "\n❯ try \"fix the failing test\"" + footer));
+        assertEquals(
+                InputBox.State.HOLDS, claude.read("wrote tests\n\n" + rule + "\n❯ now run the suite again" + footer));
         InputBox codex = Profiles.shipped().forKind("codex").quirks().input().orElseThrow();
         String status = "\n  gpt-5.5 medium · ~/workspace/project · Context 80% left\n";
         assertEquals(InputBox.State.EMPTY, codex.read("• Worked for 2m\n\n› Implement {feature}" + status));
