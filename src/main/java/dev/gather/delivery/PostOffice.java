@@ -100,10 +100,12 @@ public final class PostOffice implements AutoCloseable {
 
     /** The pane ended; its queued messages fail and nothing more is typed into it. */
     public void gone(String pane) {
-        Mailbox box = boxes.get(pane);
+        Mailbox box = boxes.remove(pane);
         if (box != null) {
             box.gone();
         }
+        // a daemon outlives many panes: nothing of an ended one is kept
+        deliverer.forget(pane);
     }
 
     /** The pane's delivery picture, if anything was ever sent to it. */

@@ -241,11 +241,16 @@ public final class Deliverer implements AutoCloseable {
     }
 
     private DeliveryResult gone(String paneId) {
+        forget(paneId);
+        return new DeliveryResult.PaneGone(paneId);
+    }
+
+    /** Stops watching {@code paneId} (it ended): its output subscription is released. */
+    public void forget(String paneId) {
         PaneWatch w = watches.remove(paneId);
         if (w != null) {
             w.close();
         }
-        return new DeliveryResult.PaneGone(paneId);
     }
 
     private static Thread daemon(Runnable r, String name) {
