@@ -29,6 +29,9 @@ final class StatusCommand implements Callable<Integer> {
                 + d.path("uptime_s").asLong() + " s, state "
                 + d.path("state_dir").asText() + ", computer "
                 + d.path("computer").asText("-"));
+        if (!a.path("tmux").path("ok").asBoolean(true)) {
+            System.out.println(a.path("tmux").path("error").asText());
+        }
         for (JsonNode l : a.path("links")) {
             System.out.println(LinksCommand.describe(l));
         }

@@ -104,6 +104,12 @@ final class Ops {
                         delivery(Dispatcher.JSON.createObjectNode().put("pane", s.pane()), s)));
         ArrayNode cut = out.putArray("interrupted");
         d.interrupted.forEach(cut::add);
+        // status must answer even when tmux does not, and say so: a killed server is the usual cause
+        ObjectNode tmux = out.putObject("tmux");
+        d.tmux.trouble()
+                .ifPresentOrElse(
+                        why -> tmux.put("ok", false).put("error", "tmux does not answer: " + why),
+                        () -> tmux.put("ok", true));
         var late = d.scheduler.lateness();
         Runtime rt = Runtime.getRuntime();
         out.putObject("daemon")

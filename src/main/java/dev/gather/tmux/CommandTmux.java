@@ -46,6 +46,16 @@ abstract class CommandTmux implements Tmux {
     }
 
     @Override
+    public java.util.Optional<String> trouble() {
+        try {
+            run(List.of("list-sessions", "-F", "#{session_id}"));
+            return java.util.Optional.empty();
+        } catch (TmuxException e) {
+            return java.util.Optional.of(String.valueOf(e.getMessage()));
+        }
+    }
+
+    @Override
     public List<Pane> panes() {
         try {
             return run(List.of("list-panes", "-a", "-F", PaneFormat.FORMAT)).stream()

@@ -88,6 +88,11 @@ public interface Tmux extends AutoCloseable {
     /** Kills the pane (and its session when it was the last pane). */
     void kill(String paneId);
 
+    /** Why the server does not answer (killed, unreachable), or empty while it does. */
+    default java.util.Optional<String> trouble() {
+        return java.util.Optional.empty();
+    }
+
     /** Kills the whole tmux server this driver talks to (tests and demo cleanup). */
     void killServer();
 

@@ -60,6 +60,8 @@ class TmuxFaultTest {
         assertFalse(send.path("error").asText().contains("Exception"), send.toString());
         JsonNode status = world.call(null, "status", World.args());
         assertTrue(status.path("ok").asBoolean(), "status still answers: " + status);
+        assertFalse(status.path("tmux").path("ok").asBoolean(true), "status says tmux is gone: " + status);
+        assertTrue(status.path("tmux").path("error").asText().startsWith("tmux does not answer"), status.toString());
         // the linked panes died with the server: their link closes, nothing is left to type into
         await().atMost(Duration.ofSeconds(15))
                 .until(() -> world.daemon.links.all().isEmpty());
@@ -86,6 +88,8 @@ class TmuxFaultTest {
         assertTrue(answer.path("ok").asBoolean(), answer.toString());
         await().atMost(Duration.ofSeconds(20)).until(() -> world.screen(bo).contains("after the client died"));
         assertTrue(world.screen(ada).contains("Ada is ready."), "the panes lived through it");
+        JsonNode status = world.call(null, "status", World.args());
+        assertTrue(status.path("tmux").path("ok").asBoolean(), "status sees tmux again: " + status);
     }
 
     @Test
