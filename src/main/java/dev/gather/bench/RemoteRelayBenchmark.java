@@ -57,14 +57,15 @@ final class RemoteRelayBenchmark implements Benchmark {
                     Metric.vs("relay p50 across computers (Redis) vs in one", "ms", remote[0], local[0], ""),
                     Metric.vs("relay p99 across computers (Redis) vs in one", "ms", remote[1], local[1], ""));
         } finally {
+            // servers first: a closed daemon has closed its tmux driver, which could then kill nothing
+            tmuxA.killServer();
+            tmuxB.killServer();
             if (alpha != null) {
                 alpha.close();
             }
             if (beta != null) {
                 beta.close();
             }
-            tmuxA.killServer();
-            tmuxB.killServer();
             redis.close();
         }
     }

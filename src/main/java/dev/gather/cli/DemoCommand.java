@@ -51,7 +51,8 @@ final class DemoCommand implements Callable<Integer> {
                   demo-harvester: ["{gather}", sim, --name, "{name}", --think-ms, "400", --reply-when, "you are the harvester"]
                 """);
         Tmux tmux = Tmuxes.connect(TmuxConfig.socket(socket));
-        try (Daemon daemon = Daemon.inProcess(state, tmux)) {
+        Daemon daemon = Daemon.inProcess(state, tmux);
+        try {
             ObjectNode start = JSON.createObjectNode()
                     .put("op", "start_gathering")
                     .put("rhythm", rhythm)
@@ -92,14 +93,15 @@ final class DemoCommand implements Callable<Integer> {
             System.out.println("transcript:  GATHER_HOME=" + home + " bin/gather transcript " + id);
             return closed ? 0 : 1;
         } finally {
+            // the server goes before the daemon: closing the daemon closes its tmux driver, after
+            // which it could no longer kill the server, and the demo's agents would live on
             if (keep) {
                 System.out.println(
                         "tmux server kept:  tmux -L " + socket + " ls   (stop it: tmux -L " + socket + " kill-server)");
-                tmux.close();
             } else {
                 tmux.killServer();
-                tmux.close();
             }
+            daemon.close();
         }
     }
 }

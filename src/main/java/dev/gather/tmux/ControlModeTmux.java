@@ -230,6 +230,15 @@ public final class ControlModeTmux extends CommandTmux {
 
     @Override
     public void killServer() {
+        boolean closedBefore;
+        synchronized (lock) {
+            closedBefore = closed;
+        }
+        if (closedBefore) {
+            // this driver is closed (a daemon closed it): a one-shot tmux can still kill the server
+            new ExecTmux(config).killServer();
+            return;
+        }
         try {
             run(List.of("kill-server"));
         } catch (TmuxException e) {

@@ -34,6 +34,18 @@ class ControlModeTmuxTest {
     }
 
     @Test
+    void killServerStillWorksOnceTheDriverIsClosed() {
+        Pane p = tmux.spawn(SpawnSpec.of("left-behind", dir, "cat"));
+        assertTrue(tmux.alive(p.id()));
+        tmux.close(); // as a daemon closing its driver before the demo cleans up
+        tmux.killServer();
+        // the socket file goes either way: the program in the pane is what shows the server died
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> ProcessHandle.of(p.pid()).map(h -> !h.isAlive()).orElse(true));
+        assertFalse(new ExecTmux(server.config).serverRunning());
+    }
+
+    @Test
     void manyPipelinedCommandsEachGetTheirOwnReply() {
         List<CompletableFuture<List<String>>> replies = new ArrayList<>();
         for (int i = 0; i < 500; i++) {
