@@ -172,6 +172,38 @@ class RemoteLinkTest {
         }
     }
 
+    @Test
+    void aTurnTheRemoteMemberFinishedWhileItsDaemonWasDownStillReachesTheLink() throws Exception {
+        Pane ada = alpha.sim("Ada", "--reply-when", "never-matches");
+        Pane bo = beta.sim("Bo", "--reply-when", "never-matches");
+        await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
+        JsonNode answer = alpha.call(
+                ada,
+                "send",
+                World.args()
+                        .put("to", "beta:" + bo.id())
+                        .put("to_name", "Bo")
+                        .put("message", "first")
+                        .put("direct", true));
+        assertTrue(answer.path("ok").asBoolean(), answer.toString());
+        String link = answer.path("link").path("id").asText();
+        await().atMost(Duration.ofSeconds(20)).until(() -> beta.screen(bo).contains("first"));
+
+        beta.daemon.close(); // its tmux and Bo stay; Bo's turn-end hook drops an event nobody reads yet
+        new dev.gather.turn.Spool(beta.state.spool())
+                .drop(new dev.gather.turn.HookEvent(
+                        "sim", bo.id(), Instant.now(), "{\"last_message\":\"Bo answered while beta was down\"}"));
+        try (Daemon again = new Daemon(beta.state, Tmuxes.connect(TmuxConfig.socket(beta.socket)), Clock.systemUTC())) {
+            again.start();
+            // the restarted daemon must still know that Bo's pane reports to alpha's link
+            await().atMost(Duration.ofSeconds(30)).until(() -> alpha.entries(link, "relay").stream()
+                    .anyMatch(e -> e.path("from").asText().equals("Bo")
+                            && e.path("text").asText().equals("Bo answered while beta was down")));
+            await().atMost(Duration.ofSeconds(20))
+                    .until(() -> alpha.screen(ada).contains("Bo answered while beta was down"));
+        }
+    }
+
     private static List<String> logged(Path log) throws java.io.IOException {
         if (!Files.exists(log)) {
             return List.of();
