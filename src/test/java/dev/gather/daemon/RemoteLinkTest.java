@@ -64,16 +64,7 @@ class RemoteLinkTest {
         Pane ada = alpha.sim("Ada");
         Pane bo = beta.sim("Bo");
         await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
-        JsonNode answer = alpha.call(
-                ada,
-                "send",
-                World.args()
-                        .put("to", "beta:" + bo.id())
-                        .put("to_name", "Bo")
-                        .put("message", "Hello from alpha")
-                        .put("direct", true));
-        assertTrue(answer.path("ok").asBoolean(), answer.toString());
-        String link = answer.path("link").path("id").asText();
+        String link = linkAcross(ada, bo, "Hello from alpha");
 
         await().atMost(Duration.ofSeconds(20)).until(() -> beta.screen(bo).contains("Hello from alpha"));
         assertTrue(beta.screen(bo).contains("[Ada] (1):"), "attributed as locally");
@@ -135,15 +126,7 @@ class RemoteLinkTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
         await().atMost(Duration.ofSeconds(10))
                 .until(() -> beta.daemon.post.profileOf(bo.id()).name().equals("sim"));
-        JsonNode answer = alpha.call(
-                ada,
-                "send",
-                World.args()
-                        .put("to", "beta:" + bo.id())
-                        .put("to_name", "Bo")
-                        .put("message", "first")
-                        .put("direct", true));
-        assertTrue(answer.path("ok").asBoolean(), answer.toString());
+        linkAcross(ada, bo, "first");
         await().atMost(Duration.ofSeconds(20)).until(() -> logged(log).size() == 1);
         // Bo is busy for a while: the next message waits in beta's queue
         alpha.daemon.relay.onTurnOutput(new TurnOutput(ada.id(), "sim", "second", Instant.now()));
@@ -177,16 +160,7 @@ class RemoteLinkTest {
         Pane ada = alpha.sim("Ada", "--reply-when", "never-matches");
         Pane bo = beta.sim("Bo", "--reply-when", "never-matches");
         await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
-        JsonNode answer = alpha.call(
-                ada,
-                "send",
-                World.args()
-                        .put("to", "beta:" + bo.id())
-                        .put("to_name", "Bo")
-                        .put("message", "first")
-                        .put("direct", true));
-        assertTrue(answer.path("ok").asBoolean(), answer.toString());
-        String link = answer.path("link").path("id").asText();
+        String link = linkAcross(ada, bo, "first");
         // the control client may drop and reconnect under load; a screen read then simply retries
         await().atMost(Duration.ofSeconds(20)).ignoreExceptions().until(() -> beta.screen(bo)
                 .contains("first"));
@@ -204,6 +178,20 @@ class RemoteLinkTest {
             await().atMost(Duration.ofSeconds(20)).ignoreExceptions().until(() -> alpha.screen(ada)
                     .contains("Bo answered while beta was down"));
         }
+    }
+
+    /** Ada on alpha links with Bo on beta, saying {@code message}; returns the link's id. */
+    private String linkAcross(Pane ada, Pane bo, String message) throws Exception {
+        JsonNode answer = alpha.call(
+                ada,
+                "send",
+                World.args()
+                        .put("to", "beta:" + bo.id())
+                        .put("to_name", "Bo")
+                        .put("message", message)
+                        .put("direct", true));
+        assertTrue(answer.path("ok").asBoolean(), answer.toString());
+        return answer.path("link").path("id").asText();
     }
 
     private static List<String> logged(Path log) throws java.io.IOException {
