@@ -40,9 +40,11 @@ public final class Daemon implements AutoCloseable {
     final Journals journals;
     final Relay relay;
     final Profiles profiles;
-    final dev.gather.transport.Transports.Config transports;
     final dev.gather.transport.Transport transport;
     final Remote remote;
+    /** Where every delivery step is recorded: the journals, and the owning computer for remote links. */
+    final dev.gather.delivery.Ledger ledger;
+
     final Fanout fanout;
     final PostOffice post;
     final Dispatcher dispatcher = new Dispatcher();
@@ -84,10 +86,11 @@ public final class Daemon implements AutoCloseable {
                 java.util.List.of(state.root().resolve("rhythms"), java.nio.file.Path.of("rhythms")));
         this.profiles =
                 Profiles.load(java.util.List.of(state.root().resolve("profiles"), java.nio.file.Path.of("profiles")));
-        this.transports = dev.gather.transport.Transports.config(System.getenv(), state.root());
+        var transports = dev.gather.transport.Transports.config(System.getenv(), state.root());
         this.transport = dev.gather.transport.Transports.open(transports);
-        this.remote = new Remote(transport, links, journals);
-        this.post = new PostOffice(tmux, deliverer, profiles, clock, remote.forwarding(Relay.ledger(journals)));
+        this.remote = new Remote(transport, transports.redisUrl().isPresent(), links, journals);
+        this.ledger = remote.forwarding(Relay.ledger(journals));
+        this.post = new PostOffice(tmux, deliverer, profiles, clock, ledger);
         this.fanout = new Fanout(post);
         this.screens = new ScreenSources(tmux, timers, clock);
         post.beforeTyping(screens::typed);
@@ -155,7 +158,10 @@ public final class Daemon implements AutoCloseable {
                 3,
                 3,
                 java.util.concurrent.TimeUnit.SECONDS);
-        Recovery.redeliver(journals, post, remote.forwarding(Relay.ledger(journals)), remote::adopt);
+        int requeued = Recovery.redeliver(journals, post, ledger, remote::adopt);
+        if (requeued > 0) {
+            LOG.info("{} messages the last daemon left queued are queued again", requeued);
+        }
         spool = SpoolWatcher.start(
                 new Spool(state.spool()),
                 HookParsers.forUser(System.getenv(), java.nio.file.Path.of(System.getProperty("user.home"))),

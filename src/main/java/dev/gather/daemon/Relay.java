@@ -30,8 +30,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class Relay {
     private static final Logger LOG = LoggerFactory.getLogger(Relay.class);
-    private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
-            new com.fasterxml.jackson.databind.ObjectMapper();
 
     private final Links links;
     private final Journals journals;
@@ -131,7 +129,7 @@ public final class Relay {
         entry.put("from_number", from.number());
         to.forEach(m -> entry.withArray("to").add(m.name()));
         entry.put("text", text);
-        return send(link, entry, to, Attribution.of(from, text));
+        return send(link.id(), entry, to, Attribution.of(from, text));
     }
 
     /** Journals and queues a system text for every member; {@code kind} names the prompt. */
@@ -141,13 +139,13 @@ public final class Relay {
                 .put("prompt", kind)
                 .put("link", view.id())
                 .put("text", text);
-        return send(link, entry, view.members(), text);
+        return send(link.id(), entry, view.members(), text);
     }
 
     /** Journals and queues a notice for members no longer in a link (after it closed). */
     public void fanoutNotice(Link link, List<Member> to, String text) {
         ObjectNode entry = Journal.entry("notice").put("link", link.id()).put("text", text);
-        send(link, entry, to, text);
+        send(link.id(), entry, to, text);
     }
 
     /** Journals and queues a private text for one member. */
@@ -157,21 +155,22 @@ public final class Relay {
                 .put("prompt", kind)
                 .put("to", to.name())
                 .put("text", text);
-        return send(link, entry, List.of(to), text)
+        return send(link.id(), entry, List.of(to), text)
                 .getOrDefault(
                         to,
                         CompletableFuture.completedFuture(new DeliveryResult.Failed("-", to.name() + " has no pane")));
     }
 
     /**
-     * The one way a message leaves: the entry names each recipient's pane (a restarted daemon
-     * delivers what is still queued), is forced to disk, then every recipient's mailbox gets it.
+     * The one way a message leaves: the entry, in journal {@code journalId}, names each recipient's
+     * pane (a restarted daemon delivers what is still queued), is forced to disk, then every
+     * recipient's mailbox gets {@code typed}.
      */
-    private Map<Member, CompletableFuture<DeliveryResult>> send(
-            Link link, ObjectNode entry, List<Member> to, String typed) {
+    Map<Member, CompletableFuture<DeliveryResult>> send(
+            String journalId, ObjectNode entry, List<Member> to, String typed) {
         address(entry, to, fanout.post());
-        long ref = journal(link).append(entry);
-        Map<Member, CompletableFuture<DeliveryResult>> sent = fanout.send(link.id(), ref, to, typed);
+        long ref = journals.of(journalId).append(entry);
+        Map<Member, CompletableFuture<DeliveryResult>> sent = fanout.send(journalId, ref, to, typed);
         sent.values()
                 .forEach(f -> f.thenAccept(r -> {
                     if (r instanceof DeliveryResult.PaneGone g) {
@@ -239,7 +238,7 @@ public final class Relay {
      */
     static void address(ObjectNode entry, List<Member> to, PostOffice post) {
         ObjectNode panes = entry.putObject("panes");
-        ObjectNode profiles = JSON.createObjectNode();
+        ObjectNode profiles = entry.putObject("profiles");
         for (Member m : to) {
             m.pane().ifPresent(p -> {
                 panes.put(m.name(), p);
@@ -249,8 +248,8 @@ public final class Relay {
                 }
             });
         }
-        if (!profiles.isEmpty()) {
-            entry.set("profiles", profiles);
+        if (profiles.isEmpty()) {
+            entry.remove("profiles");
         }
     }
 

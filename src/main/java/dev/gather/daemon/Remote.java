@@ -42,17 +42,21 @@ final class Remote {
 
     private final Transport transport;
     private final Links links;
+    private final boolean configured;
     private final Journals journals;
+    private final Ledger journal;
     private final Map<String, Owner> owners = new ConcurrentHashMap<>();
     private final Map<String, CompletableFuture<DeliveryResult>> waiting = new ConcurrentHashMap<>();
     private final Map<String, Integer> missing = new ConcurrentHashMap<>();
     private Relay relay;
     private PostOffice post;
 
-    Remote(Transport transport, Links links, Journals journals) {
+    Remote(Transport transport, boolean configured, Links links, Journals journals) {
         this.transport = transport;
+        this.configured = configured;
         this.links = links;
         this.journals = journals;
+        this.journal = Relay.ledger(journals);
     }
 
     /** Completes the wiring once the relay and post office exist, and starts receiving. */
@@ -60,10 +64,6 @@ final class Remote {
         this.relay = relay;
         this.post = post;
         transport.receive(this::onEnvelope);
-    }
-
-    String computer() {
-        return transport.computer();
     }
 
     /** {@code computer:%pane} on another computer, split; empty for a local pane or anything else. */
@@ -78,6 +78,14 @@ final class Remote {
     /** Whether {@code computer}'s daemon is there. */
     boolean reachable(String computer) {
         return transport.alive(computer);
+    }
+
+    /** Throws a user error for {@code op} unless {@code computer}'s daemon is there. */
+    void requireReachable(String computer, String op) {
+        if (!reachable(computer)) {
+            throw new UserError(op + ": computer " + computer + " is not reachable (no gather daemon alive there"
+                    + (configured ? ")" : ", and no Redis URL is configured here)"));
+        }
     }
 
     /** Owner side: hands a letter for a remote member to its computer; completes when it was typed, or failed. */
@@ -210,12 +218,8 @@ final class Remote {
                         "");
                 DeliveryState state =
                         DeliveryState.valueOf(b.path("state").asText().toUpperCase(java.util.Locale.ROOT));
-                Relay.ledger(journals)
-                        .record(
-                                letter,
-                                b.path("pane").asText(),
-                                state,
-                                b.path("detail").asText() + " on " + e.from());
+                journal.record(
+                        letter, b.path("pane").asText(), state, b.path("detail").asText() + " on " + e.from());
                 CompletableFuture<DeliveryResult> done =
                         state == DeliveryState.DELIVERED || state == DeliveryState.FAILED
                                 ? waiting.remove(key(e.from(), letter.journal(), letter.ref(), letter.to()))
@@ -238,8 +242,7 @@ final class Remote {
                     b.path("harness").asText(),
                     b.path("text").asText(),
                     Instant.parse(b.path("time").asText(Instant.now().toString()))));
-            case "gone" -> relay.leave(
-                    b.path("pane").asText(), "pane " + b.path("pane").asText() + " ended");
+            case "gone" -> relay.paneGone(b.path("pane").asText());
             default -> LOG.warn("unknown envelope '{}' from {} ignored", e.kind(), e.from());
         }
     }

@@ -1,7 +1,6 @@
 package dev.gather.daemon;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gather.delivery.Letter;
 import dev.gather.journal.Journal;
 import dev.gather.link.Attribution;
 import dev.gather.link.Link;
@@ -51,15 +50,13 @@ final class SendOp {
         ObjectNode out = Dispatcher.JSON.createObjectNode();
         if (!r.flag("direct")) {
             Member from = new Member(name, 1, Role.SPEAKER, callerPane);
-            Journal journal = d.journals.of("oneshot");
             ObjectNode entry = Journal.entry("oneshot")
                     .put("from", name)
                     .put("to", targetMember.name())
                     .put("text", message);
-            Relay.address(entry, List.of(targetMember), d.post);
-            long ref = journal.append(entry);
-            CompletableFuture<DeliveryResult> sent = d.fanout.post(
-                    targetPane, new Letter("oneshot", ref, targetMember.name(), Attribution.of(from, message)));
+            CompletableFuture<DeliveryResult> sent = d.relay
+                    .send("oneshot", entry, List.of(targetMember), Attribution.of(from, message))
+                    .get(targetMember);
             out.putArray("delivered").add(result(targetMember, sent));
             return out;
         }
@@ -109,10 +106,7 @@ final class SendOp {
         Optional<String[]> elsewhere = d.remote.address(to);
         if (elsewhere.isPresent()) {
             String computer = elsewhere.get()[0];
-            if (!d.remote.reachable(computer)) {
-                throw new UserError("send: computer " + computer + " is not reachable (no gather daemon alive there"
-                        + (d.transports.redisUrl().isEmpty() ? ", and no Redis URL is configured here)" : ")"));
-            }
+            d.remote.requireReachable(computer, "send");
             return Member.inPane(r.optionalText("to_name").orElse(to), 2, Role.SPEAKER, to);
         }
         Pane target = target(panes, to);

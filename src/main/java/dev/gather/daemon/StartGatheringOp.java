@@ -183,16 +183,10 @@ final class StartGatheringOp {
     private String existing(String pane) {
         Optional<String[]> elsewhere = d.remote.address(pane);
         if (elsewhere.isPresent()) {
-            if (!d.remote.reachable(elsewhere.get()[0])) {
-                throw new UserError("start_gathering: computer " + elsewhere.get()[0] + " is not reachable");
-            }
+            d.remote.requireReachable(elsewhere.get()[0], "start_gathering");
             return pane;
         }
-        if (!pane.matches("%[0-9]+") || !d.tmux.alive(pane)) {
-            throw new UserError("start_gathering: " + pane
-                    + " is not a live pane (give %12, or computer:%12 for another computer)");
-        }
-        return pane;
+        return d.verifiedPane(Optional.of(pane), "start_gathering");
     }
 
     private static Role role(String text) {
@@ -214,13 +208,5 @@ final class StartGatheringOp {
             throw new UserError("start_gathering: " + name + " must be a whole number ≥ 1");
         }
         return Optional.of(v.asInt());
-    }
-
-    private static void close(AutoCloseable c) {
-        try {
-            c.close();
-        } catch (Exception e) {
-            // the watch only served readiness
-        }
     }
 }
