@@ -8,10 +8,13 @@ import dev.gather.delivery.PostOffice;
 import dev.gather.journal.Journal;
 import dev.gather.journal.Journals;
 import dev.gather.journal.Transcript;
+import dev.gather.link.Attribution;
+import dev.gather.link.Member;
+import dev.gather.link.Role;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -58,21 +61,14 @@ final class Recovery {
         int queued = 0;
         for (String id : journals.list()) {
             List<JsonNode> entries = Transcript.read(journals.file(id));
-            Map<String, String> last = new HashMap<>();
-            for (JsonNode e : entries) {
-                if (e.path("kind").asText().equals("delivery")) {
-                    last.put(
-                            e.path("ref").asLong() + "/" + e.path("to").asText(),
-                            e.path("state").asText());
-                }
-            }
+            Map<String, JsonNode> last = Transcript.lastSteps(entries);
             for (int i = 0; i < entries.size(); i++) {
                 JsonNode e = entries.get(i);
-                // a letter from another computer's link keeps that link's entry number
                 boolean remote = e.path("kind").asText().equals("remote");
-                long ref = remote ? e.path("ref").asLong() : i + 1;
+                long ref = Transcript.ref(e, i);
                 for (Map.Entry<String, JsonNode> to : e.path("panes").properties()) {
-                    String state = last.get(ref + "/" + to.getKey());
+                    JsonNode step = last.get(Transcript.stepKey(ref, to.getKey()));
+                    String state = step == null ? null : step.path("state").asText();
                     Letter letter = new Letter(id, ref, to.getKey(), typed(e));
                     String pane = to.getValue().asText();
                     if (remote) {
@@ -101,8 +97,11 @@ final class Recovery {
     /** What was typed for an entry: relayed words carry their attribution. */
     private static String typed(JsonNode e) {
         String text = e.path("text").asText();
-        return e.has("from")
-                ? "[" + e.path("from").asText() + "] (" + e.path("from_number").asInt(1) + "):\n\n" + text
-                : text;
+        if (!e.has("from")) {
+            return text;
+        }
+        Member from =
+                new Member(e.path("from").asText(), e.path("from_number").asInt(1), Role.SPEAKER, Optional.empty());
+        return Attribution.of(from, text);
     }
 }

@@ -45,12 +45,7 @@ public final class Transcript {
      * to, and a message not confirmed for every recipient says who is missing and why.
      */
     public static List<String> readable(List<JsonNode> entries) {
-        Map<String, JsonNode> last = new HashMap<>();
-        for (JsonNode e : entries) {
-            if (e.path("kind").asText().equals("delivery")) {
-                last.put(e.path("ref").asLong() + "/" + e.path("to").asText(), e);
-            }
-        }
+        Map<String, JsonNode> last = lastSteps(entries);
         List<String> out = new ArrayList<>();
         for (int i = 0; i < entries.size(); i++) {
             JsonNode e = entries.get(i);
@@ -59,9 +54,9 @@ public final class Transcript {
             }
             StringBuilder s = new StringBuilder(readable(e));
             List<String> missing = new ArrayList<>();
-            long ref = e.path("kind").asText().equals("remote") ? e.path("ref").asLong() : i + 1;
+            long ref = ref(e, i);
             for (var to : e.path("panes").properties()) {
-                JsonNode step = last.get(ref + "/" + to.getKey());
+                JsonNode step = last.get(stepKey(ref, to.getKey()));
                 String state = step == null ? "queued" : step.path("state").asText();
                 if (!state.equals("confirmed")) {
                     String why = step == null ? "" : step.path("text").asText("");
@@ -74,6 +69,30 @@ public final class Transcript {
             out.add(s.toString());
         }
         return out;
+    }
+
+    /**
+     * The number delivery steps use for the message in {@code e}, the journal's {@code index}-th
+     * entry (from 0): its own position, or for a letter from another computer's link that link's.
+     */
+    public static long ref(JsonNode e, int index) {
+        return e.path("kind").asText().equals("remote") ? e.path("ref").asLong() : index + 1;
+    }
+
+    /** The last delivery step of each message and recipient, by {@link #stepKey}. */
+    public static Map<String, JsonNode> lastSteps(List<JsonNode> entries) {
+        Map<String, JsonNode> last = new HashMap<>();
+        for (JsonNode e : entries) {
+            if (e.path("kind").asText().equals("delivery")) {
+                last.put(stepKey(e.path("ref").asLong(), e.path("to").asText()), e);
+            }
+        }
+        return last;
+    }
+
+    /** Where {@link #lastSteps} keeps message {@code ref}'s step for recipient {@code to}. */
+    public static String stepKey(long ref, String to) {
+        return ref + "/" + to;
     }
 
     /** One entry as a person reads it. */
