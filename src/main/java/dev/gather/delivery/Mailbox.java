@@ -42,6 +42,9 @@ final class Mailbox {
     private Instant since;
     private Pending typing;
     private String note;
+    /** Why it was given up on (never ready): until it shows a sign of life, every message fails with this. */
+    private String gaveUp;
+
     private String endedWhileTyping;
     private long epoch;
 
@@ -91,8 +94,8 @@ final class Mailbox {
     CompletableFuture<DeliveryResult> post(Letter letter) {
         CompletableFuture<DeliveryResult> done = new CompletableFuture<>();
         synchronized (this) {
-            if (state == MemberState.GONE || note != null && note.startsWith("unreachable")) {
-                String why = state == MemberState.GONE ? "pane " + pane + " is gone" : note;
+            if (state == MemberState.GONE || gaveUp != null) {
+                String why = state == MemberState.GONE ? "pane " + pane + " is gone" : gaveUp;
                 ledger.record(letter, pane, DeliveryState.FAILED, why);
                 done.complete(
                         state == MemberState.GONE
@@ -165,16 +168,13 @@ final class Mailbox {
                 Optional.ofNullable(note));
     }
 
-    synchronized MemberState state() {
-        return state;
-    }
-
     private void enter(MemberState next) {
         state = next;
         since = clock.instant();
         epoch++;
         if (next != MemberState.STARTING) {
             note = null;
+            gaveUp = null;
         }
     }
 
@@ -302,6 +302,7 @@ final class Mailbox {
                 return;
             }
             note = why;
+            gaveUp = why;
             lost = new ArrayList<>(queue);
             queue.clear();
         }

@@ -118,12 +118,6 @@ public final class PostOffice implements AutoCloseable {
         return boxes.values().stream().map(Mailbox::status).toList();
     }
 
-    /** The pane's state; {@code STARTING} for a pane never seen. */
-    public MemberState state(String pane) {
-        Mailbox box = boxes.get(pane);
-        return box == null ? MemberState.STARTING : box.state();
-    }
-
     private Mailbox mailbox(String pane) {
         Mailbox box = boxes.get(pane);
         return box != null ? box : boxes.computeIfAbsent(pane, p -> box(p, recognise(p)));
