@@ -14,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -122,12 +121,11 @@ final class BeatLoadBenchmark implements Benchmark {
         // the window is the measurement
         Thread.sleep(window.toMillis());
         exec.shutdownNow();
-        long[] s;
+        double[] ms;
         synchronized (late) {
-            s = late.stream().mapToLong(Long::longValue).toArray();
+            ms = late.stream().mapToDouble(n -> n / 1e6).toArray();
         }
-        Arrays.sort(s);
-        return new double[] {s[(s.length - 1) / 2] / 1e6, s[(int) Math.ceil(s.length * 0.99) - 1] / 1e6};
+        return new double[] {DeliveryBenchmark.percentile(ms, 0.5), DeliveryBenchmark.percentile(ms, 0.99)};
     }
 
     /** The shipped minimal rhythm with five beats a turn, one a second, and a one-second grace. */

@@ -68,8 +68,7 @@ public final class ProfileLoader {
             report.error(
                     pointer,
                     "profile.regex",
-                    pointer.substring(1).replace('/', '.') + " is not a valid regular expression: "
-                            + e.getDescription());
+                    CheckedYaml.dotted(pointer) + " is not a valid regular expression: " + e.getDescription());
             return Optional.empty();
         }
     }

@@ -28,6 +28,11 @@ public final class CheckedYaml {
         void error(String pointer, String rule, String message);
     }
 
+    /** {@code /input_box/placeholders/0} as a reader writes it: {@code input_box.placeholders[0]}. */
+    public static String dotted(String pointer) {
+        return SourceTree.dotted(pointer);
+    }
+
     /** Loads {@code file}, named {@code shownAs} in errors; throws {@link RhythmException} with every error. */
     public static JsonNode load(Path file, String shownAs, String schemaResource, String noun, Rules rules) {
         return parse(shownAs, RhythmLoader.read(file, shownAs), schemaResource, noun, rules);

@@ -16,6 +16,9 @@ import java.util.regex.Pattern;
  * the same hook path a real harness uses (an event in the spool).
  */
 public final class Sim {
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
+            new com.fasterxml.jackson.databind.ObjectMapper();
+
     private final SimOptions options;
     private final InputStream in;
     private final PrintStream out;
@@ -113,7 +116,7 @@ public final class Sim {
         if (options.fake().log().isPresent()) {
             java.nio.file.Files.writeString(
                     options.fake().log().get(),
-                    new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(input) + "\n",
+                    JSON.writeValueAsString(input) + "\n",
                     java.nio.file.StandardOpenOption.CREATE,
                     java.nio.file.StandardOpenOption.APPEND);
         }
@@ -146,25 +149,9 @@ public final class Sim {
         }
     }
 
-    private static String json(String text) {
-        StringBuilder s = new StringBuilder("{\"last_message\":\"");
-        for (char c : text.toCharArray()) {
-            switch (c) {
-                case '"' -> s.append("\\\"");
-                case '\\' -> s.append("\\\\");
-                case '\n' -> s.append("\\n");
-                case '\r' -> s.append("\\r");
-                case '\t' -> s.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        s.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        s.append(c);
-                    }
-                }
-            }
-        }
-        return s.append("\"}").toString();
+    /** The sim's hook payload, as its harness parser reads it. */
+    private static String json(String lastMessage) throws IOException {
+        return JSON.writeValueAsString(java.util.Map.of("last_message", lastMessage));
     }
 
     /**

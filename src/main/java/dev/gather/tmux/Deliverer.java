@@ -171,13 +171,13 @@ public final class Deliverer implements AutoCloseable {
         if (quirks.input().isEmpty()) {
             return Optional.of("screen changed");
         }
-        InputBox.State box = quirks.input().get().read(tmux.capture(paneId, 0));
+        InputBox.State box = inputBox(paneId, quirks);
         return box == InputBox.State.HOLDS
                 ? Optional.empty()
                 : Optional.of("input box " + box.name().toLowerCase(java.util.Locale.ROOT));
     }
 
-    /** What the pane's input box shows now, per {@code quirks}; {@code ABSENT} when it has none. */
+    /** What the pane's input box shows now, per {@code quirks}; {@code EMPTY} for a program without one. */
     public InputBox.State inputBox(String paneId, HarnessQuirks quirks) {
         return quirks.input().map(b -> b.read(tmux.capture(paneId, 0))).orElse(InputBox.State.EMPTY);
     }

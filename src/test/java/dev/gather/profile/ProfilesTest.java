@@ -59,36 +59,32 @@ class ProfilesTest {
         assertEquals(Duration.ofMillis(150), p.forKind("claude").quirks().enterGap(), "the shipped claude stays");
     }
 
+    /** A profile breaking the profile rules on lines 2 and 3, with {@code turns} as given. */
+    private static String broken(String turns) {
+        return """
+                profile: bad
+                typing: {enter_gap: 100ms, command_leaders: "/"}
+                input_box: {line: '^> (?<txt>.*)$', placeholders: ['[unclosed']}
+                ready: {quiet: 1s, timeout: 30s}
+                turns: %s
+                """
+                .formatted(turns);
+    }
+
     @Test
     void errorsNameFileLineColumnAndRule() {
         RhythmException e = assertThrows(
                 RhythmException.class,
-                () -> ProfileLoader.parse(
-                        "profiles/bad.yaml",
-                        """
-                        profile: bad
-                        typing: {enter_gap: 100ms, command_leaders: "/"}
-                        input_box: {line: '^> (?<txt>.*)$', placeholders: ['[unclosed']}
-                        ready: {quiet: 1s, timeout: 30s}
-                        turns: {signal: hook, grace: often}
-                        """));
+                () -> ProfileLoader.parse("profiles/bad.yaml", broken("{signal: hook, grace: often}")));
         String all = e.getMessage();
         assertTrue(all.contains("profiles/bad.yaml:5:"), all);
         assertTrue(all.contains("[schema.duration]"), all);
         RhythmException rules = assertThrows(
-                RhythmException.class,
-                () -> ProfileLoader.parse(
-                        "profiles/bad.yaml",
-                        """
-                        profile: bad
-                        typing: {enter_gap: 100ms, command_leaders: "/"}
-                        input_box: {line: '^> (?<txt>.*)$', placeholders: ['[unclosed']}
-                        ready: {quiet: 1s, timeout: 30s}
-                        turns: {signal: hook}
-                        """));
+                RhythmException.class, () -> ProfileLoader.parse("profiles/bad.yaml", broken("{signal: hook}")));
         String msg = rules.getMessage();
         assertTrue(msg.contains("profiles/bad.yaml:2:") && msg.contains("[profile.neutralizer]"), msg);
         assertTrue(msg.contains("profiles/bad.yaml:3:") && msg.contains("[profile.input-group]"), msg);
+        assertTrue(msg.contains("input_box.placeholders[0] is not a valid regular expression"), msg);
         assertTrue(msg.contains("[profile.regex]"), msg);
     }
 
