@@ -26,6 +26,7 @@ import org.slf4j.LoggerFactory;
 public final class SpoolWatcher implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(SpoolWatcher.class);
 
+    private volatile boolean closing;
     private final Spool spool;
     private final HookParsers parsers;
     private final Consumer<TurnOutput> consumer;
@@ -62,6 +63,9 @@ public final class SpoolWatcher implements AutoCloseable {
                 key.pollEvents(); // names are not trusted: a rescan also catches overflowed events
                 drainDirectory();
                 if (!key.reset()) {
+                    if (closing) {
+                        return; // close() cancelled the key: nothing is wrong with the directory
+                    }
                     log.error("spool directory {} is gone; no more hook events will be read", spool.incoming());
                     return;
                 }
@@ -118,6 +122,7 @@ public final class SpoolWatcher implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        closing = true;
         watcher.close();
         thread.interrupt();
     }
