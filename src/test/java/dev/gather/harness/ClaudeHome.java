@@ -1,0 +1,62 @@
+package dev.gather.harness;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A private, offline home for a real Claude Code: onboarding done, the dummy API key approved, the
+ * working folder trusted, telemetry, auto-update and non-essential traffic off, its model calls sent
+ * to a {@link FakeAnthropic}. Nothing of the user's own {@code ~/.claude} is read or written.
+ */
+final class ClaudeHome {
+    static final String KEY = "sk-ant-gather-test-0000000000000000000000000000";
+
+    private final Path home;
+    private final FakeModel model;
+
+    ClaudeHome(Path home, FakeModel model) {
+        this.home = home;
+        this.model = model;
+    }
+
+    /** Writes the config files; {@code trusted} folders skip the folder-trust dialog. */
+    ClaudeHome prepare(List<Path> trusted) throws IOException {
+        Files.createDirectories(home.resolve(".claude"));
+        ObjectNode config = FakeModel.JSON.createObjectNode()
+                .put("hasCompletedOnboarding", true)
+                .put("lastOnboardingVersion", "99.0.0")
+                .put("theme", "dark")
+                .put("autoUpdates", false)
+                .put("bypassPermissionsModeAccepted", false);
+        config.putObject("customApiKeyResponses")
+                .putArray("approved")
+                .add(KEY.substring(KEY.length() - 20));
+        ObjectNode projects = config.putObject("projects");
+        for (Path p : trusted) {
+            projects.putObject(p.toAbsolutePath().toString())
+                    .put("hasTrustDialogAccepted", true)
+                    .put("hasCompletedProjectOnboarding", true);
+        }
+        FakeModel.JSON.writerWithDefaultPrettyPrinter().writeValue(home.resolve(".claude.json").toFile(), config);
+        return this;
+    }
+
+    /** The environment the harness runs with (on top of PATH and TERM). */
+    Map<String, String> env() {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("HOME", home.toString());
+        env.put("ANTHROPIC_BASE_URL", model.baseUrl());
+        env.put("ANTHROPIC_API_KEY", KEY);
+        env.put("DISABLE_AUTOUPDATER", "1");
+        env.put("DISABLE_TELEMETRY", "1");
+        env.put("DISABLE_ERROR_REPORTING", "1");
+        env.put("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1");
+        env.put("CLAUDE_CODE_DISABLE_TERMINAL_TITLE", "0");
+        return env;
+    }
+}

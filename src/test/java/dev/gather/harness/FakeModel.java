@@ -1,0 +1,153 @@
+package dev.gather.harness;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * A scripted model endpoint on 127.0.0.1 (ephemeral port) for running a real harness offline. Every
+ * request is logged, so a test can count what reached the model; each protocol subclass reads the
+ * request's last user text and writes the reply in its own wire format. The script decides the reply.
+ */
+abstract class FakeModel implements AutoCloseable {
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    /** One request that reached the model. */
+    record Call(Instant at, String method, String path, JsonNode body, String lastUserText, boolean afterToolResult) {
+        /** Whether any text of the request (system, messages) contains {@code s}. */
+        boolean mentions(String s) {
+            return body.toString().contains(s);
+        }
+    }
+
+    private final HttpServer server;
+    private final ExecutorService pool = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "fake-model");
+        t.setDaemon(true);
+        return t;
+    });
+    private final List<Call> calls = new CopyOnWriteArrayList<>();
+    private volatile Function<Call, Reply> script = c -> Reply.text("ok: " + c.lastUserText());
+
+    FakeModel() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
+        server.setExecutor(pool);
+        server.createContext("/", this::handle);
+        server.start();
+    }
+
+    /** The endpoint's base URL, e.g. {@code http://127.0.0.1:40123}. */
+    String baseUrl() {
+        return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    /** From now on, every call that is a conversation turn is answered by {@code script}. */
+    FakeModel script(Function<Call, Reply> script) {
+        this.script = script;
+        return this;
+    }
+
+    /** Every call that reached the model so far, in order. */
+    List<Call> calls() {
+        return List.copyOf(calls);
+    }
+
+    /** The calls that match {@code which}. */
+    List<Call> calls(Predicate<Call> which) {
+        return calls.stream().filter(which).toList();
+    }
+
+    private void handle(HttpExchange ex) throws IOException {
+        try (ex) {
+            byte[] raw = ex.getRequestBody().readAllBytes();
+            String path = ex.getRequestURI().getPath();
+            JsonNode body = raw.length == 0 ? JSON.createObjectNode() : parse(raw);
+            Call call = new Call(
+                    Instant.now(),
+                    ex.getRequestMethod(),
+                    path,
+                    body,
+                    lastUserText(body),
+                    afterToolResult(body));
+            calls.add(call);
+            Reply reply = conversational(call) ? script.apply(call) : null;
+            if (reply != null && !reply.delay().isZero()) {
+                sleepFor(reply);
+            }
+            answer(ex, call, reply);
+        } catch (RuntimeException e) {
+            byte[] msg = ("{\"error\":\"" + e.getClass().getSimpleName() + "\"}").getBytes(StandardCharsets.UTF_8);
+            ex.sendResponseHeaders(500, msg.length);
+            ex.getResponseBody().write(msg);
+        }
+    }
+
+    private static void sleepFor(Reply reply) {
+        // the model "thinks": this is the fake's own latency, not a test waiting for something
+        try {
+            Thread.sleep(reply.delay().toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static JsonNode parse(byte[] raw) {
+        try {
+            return JSON.readTree(raw);
+        } catch (IOException e) {
+            return JSON.createObjectNode().put("unparsed", new String(raw, StandardCharsets.UTF_8));
+        }
+    }
+
+    /** Whether {@code call} asks for a model turn (the script answers it), not a side request. */
+    abstract boolean conversational(Call call);
+
+    /** The text of the last user message in {@code body}. */
+    abstract String lastUserText(JsonNode body);
+
+    /** Whether the last message in {@code body} carries a tool's result. */
+    abstract boolean afterToolResult(JsonNode body);
+
+    /** Writes the response for {@code call}; {@code reply} is null for side requests. */
+    abstract void answer(HttpExchange ex, Call call, Reply reply) throws IOException;
+
+    static void json(HttpExchange ex, int status, Object value) throws IOException {
+        byte[] out = JSON.writeValueAsBytes(value);
+        ex.getResponseHeaders().set("content-type", "application/json");
+        ex.sendResponseHeaders(status, out.length);
+        ex.getResponseBody().write(out);
+    }
+
+    /** Starts a server-sent-events response; write events with {@link #event}. */
+    static OutputStream sse(HttpExchange ex) throws IOException {
+        ex.getResponseHeaders().set("content-type", "text/event-stream");
+        ex.getResponseHeaders().set("cache-control", "no-cache");
+        ex.sendResponseHeaders(200, 0);
+        return ex.getResponseBody();
+    }
+
+    static void event(OutputStream out, String name, Object data) throws IOException {
+        String head = name == null ? "" : "event: " + name + "\n";
+        out.write((head + "data: " + JSON.writeValueAsString(data) + "\n\n").getBytes(StandardCharsets.UTF_8));
+        out.flush();
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        pool.shutdownNow();
+    }
+}
