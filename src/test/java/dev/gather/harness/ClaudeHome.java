@@ -27,22 +27,23 @@ final class ClaudeHome {
     /** Writes the config files; {@code trusted} folders skip the folder-trust dialog. */
     ClaudeHome prepare(List<Path> trusted) throws IOException {
         Files.createDirectories(home.resolve(".claude"));
-        ObjectNode config = FakeModel.JSON.createObjectNode()
+        ObjectNode config = FakeModel.JSON
+                .createObjectNode()
                 .put("hasCompletedOnboarding", true)
                 .put("lastOnboardingVersion", "99.0.0")
                 .put("theme", "dark")
                 .put("autoUpdates", false)
                 .put("bypassPermissionsModeAccepted", false);
-        config.putObject("customApiKeyResponses")
-                .putArray("approved")
-                .add(KEY.substring(KEY.length() - 20));
+        config.putObject("customApiKeyResponses").putArray("approved").add(KEY.substring(KEY.length() - 20));
         ObjectNode projects = config.putObject("projects");
         for (Path p : trusted) {
             projects.putObject(p.toAbsolutePath().toString())
                     .put("hasTrustDialogAccepted", true)
                     .put("hasCompletedProjectOnboarding", true);
         }
-        FakeModel.JSON.writerWithDefaultPrettyPrinter().writeValue(home.resolve(".claude.json").toFile(), config);
+        FakeModel.JSON
+                .writerWithDefaultPrettyPrinter()
+                .writeValue(home.resolve(".claude.json").toFile(), config);
         return this;
     }
 

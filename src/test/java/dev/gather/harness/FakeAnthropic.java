@@ -36,7 +36,8 @@ final class FakeAnthropic extends FakeModel {
             StringBuilder text = new StringBuilder();
             for (JsonNode block : content) {
                 if ("text".equals(block.path("type").asText())) {
-                    text.append(text.length() == 0 ? "" : "\n").append(block.path("text").asText());
+                    text.append(text.length() == 0 ? "" : "\n")
+                            .append(block.path("text").asText());
                 }
             }
             return text.toString();
@@ -73,7 +74,9 @@ final class FakeAnthropic extends FakeModel {
         ObjectNode block = JSON.createObjectNode();
         String stop;
         if (reply instanceof Reply.ToolCall t) {
-            block.put("type", "tool_use").put("id", "toolu_fake" + ids.incrementAndGet()).put("name", t.name());
+            block.put("type", "tool_use")
+                    .put("id", "toolu_fake" + ids.incrementAndGet())
+                    .put("name", t.name());
             block.set("input", JSON.createObjectNode());
             stop = "tool_use";
         } else {
@@ -87,27 +90,82 @@ final class FakeAnthropic extends FakeModel {
             } else {
                 whole.put("text", ((Reply.Text) reply).text());
             }
-            json(ex, 200, Map.of(
-                    "id", id, "type", "message", "role", "assistant", "model", model,
-                    "content", java.util.List.of(whole), "stop_reason", stop,
-                    "usage", Map.of("input_tokens", 100, "output_tokens", 20)));
+            json(
+                    ex,
+                    200,
+                    Map.of(
+                            "id",
+                            id,
+                            "type",
+                            "message",
+                            "role",
+                            "assistant",
+                            "model",
+                            model,
+                            "content",
+                            java.util.List.of(whole),
+                            "stop_reason",
+                            stop,
+                            "usage",
+                            Map.of("input_tokens", 100, "output_tokens", 20)));
             return;
         }
         OutputStream out = sse(ex);
-        event(out, "message_start", Map.of("type", "message_start", "message", Map.of(
-                "id", id, "type", "message", "role", "assistant", "model", model,
-                "content", java.util.List.of(), "usage", Map.of("input_tokens", 100, "output_tokens", 1))));
+        event(
+                out,
+                "message_start",
+                Map.of(
+                        "type",
+                        "message_start",
+                        "message",
+                        Map.of(
+                                "id",
+                                id,
+                                "type",
+                                "message",
+                                "role",
+                                "assistant",
+                                "model",
+                                model,
+                                "content",
+                                java.util.List.of(),
+                                "usage",
+                                Map.of("input_tokens", 100, "output_tokens", 1))));
         event(out, "content_block_start", Map.of("type", "content_block_start", "index", 0, "content_block", block));
         if (reply instanceof Reply.ToolCall t) {
-            event(out, "content_block_delta", Map.of("type", "content_block_delta", "index", 0, "delta",
-                    Map.of("type", "input_json_delta", "partial_json", JSON.writeValueAsString(t.input()))));
+            event(
+                    out,
+                    "content_block_delta",
+                    Map.of(
+                            "type",
+                            "content_block_delta",
+                            "index",
+                            0,
+                            "delta",
+                            Map.of("type", "input_json_delta", "partial_json", JSON.writeValueAsString(t.input()))));
         } else {
-            event(out, "content_block_delta", Map.of("type", "content_block_delta", "index", 0, "delta",
-                    Map.of("type", "text_delta", "text", ((Reply.Text) reply).text())));
+            event(
+                    out,
+                    "content_block_delta",
+                    Map.of(
+                            "type",
+                            "content_block_delta",
+                            "index",
+                            0,
+                            "delta",
+                            Map.of("type", "text_delta", "text", ((Reply.Text) reply).text())));
         }
         event(out, "content_block_stop", Map.of("type", "content_block_stop", "index", 0));
-        event(out, "message_delta", Map.of("type", "message_delta", "delta", Map.of("stop_reason", stop),
-                "usage", Map.of("output_tokens", 20)));
+        event(
+                out,
+                "message_delta",
+                Map.of(
+                        "type",
+                        "message_delta",
+                        "delta",
+                        Map.of("stop_reason", stop),
+                        "usage",
+                        Map.of("output_tokens", 20)));
         event(out, "message_stop", Map.of("type", "message_stop"));
     }
 }

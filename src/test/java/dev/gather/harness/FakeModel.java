@@ -76,12 +76,7 @@ abstract class FakeModel implements AutoCloseable {
             String path = ex.getRequestURI().getPath();
             JsonNode body = raw.length == 0 ? JSON.createObjectNode() : parse(raw);
             Call call = new Call(
-                    Instant.now(),
-                    ex.getRequestMethod(),
-                    path,
-                    body,
-                    lastUserText(body),
-                    afterToolResult(body));
+                    Instant.now(), ex.getRequestMethod(), path, body, lastUserText(body), afterToolResult(body));
             calls.add(call);
             Reply reply = conversational(call) ? script.apply(call) : null;
             if (reply != null && !reply.delay().isZero()) {

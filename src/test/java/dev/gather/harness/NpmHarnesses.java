@@ -75,8 +75,8 @@ final class NpmHarnesses {
 
     private static void npm(Path dir) throws IOException {
         Path log = dir.resolve("npm-install.log");
-        Process p = new ProcessBuilder(List.of(
-                        "npm", "install", "--no-audit", "--no-fund", "--no-update-notifier", "--loglevel=warn"))
+        Process p = new ProcessBuilder(
+                        List.of("npm", "install", "--no-audit", "--no-fund", "--no-update-notifier", "--loglevel=warn"))
                 .directory(dir.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
@@ -116,7 +116,9 @@ final class NpmHarnesses {
 
     private static String hash(byte[] bytes) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes)).substring(0, 16);
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(bytes))
+                    .substring(0, 16);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
