@@ -205,7 +205,7 @@ final class Mailbox {
             synchronized (this) {
                 queue.addFirst(p);
                 typing = null;
-                note = "waiting: its input box is " + (box == InputBox.State.HOLDS ? "not empty" : "not in sight");
+                note = waiting(box);
             }
             // look again when the screen next changes, or after a while
             deliverer.nextOutput(pane, profile().turns().quiet()).thenRun(this::pump);
@@ -252,6 +252,45 @@ final class Mailbox {
         }
         p.done.complete(r);
         pump();
+    }
+
+    private static String waiting(InputBox.State box) {
+        return switch (box) {
+            case DIALOG -> "waiting: " + Deliverer.DIALOG_OPEN;
+            case HOLDS -> "waiting: its input box is not empty";
+            default -> "waiting: its input box is not in sight";
+        };
+    }
+
+    /**
+     * While busy, each time the screen holds still, look whether a dialog (a tool's permission prompt)
+     * is what it waits on, and say so: the queue waits for a person, visibly, and no key goes in.
+     */
+    private void watchForDialog(long e) {
+        if (!current(e, MemberState.BUSY) || profile().quirks().input().isEmpty()) {
+            return;
+        }
+        deliverer
+                .whenQuiet(pane, profile().ready().quiet(), Duration.ofDays(1))
+                .thenRunAsync(
+                        () -> {
+                            if (!current(e, MemberState.BUSY)) {
+                                return;
+                            }
+                            InputBox.State box;
+                            try {
+                                box = deliverer.inputBox(pane, profile().quirks());
+                            } catch (TmuxException x) {
+                                return;
+                            }
+                            synchronized (this) {
+                                if (epoch == e) {
+                                    note = box == InputBox.State.DIALOG ? waiting(box) : null;
+                                }
+                            }
+                            deliverer.nextOutput(pane, Duration.ofDays(1)).thenRun(() -> watchForDialog(e));
+                        },
+                        executor);
     }
 
     /** STARTING → READY once the input box is drawn and empty and the screen was quiet long enough. */
@@ -315,6 +354,7 @@ final class Mailbox {
 
     /** BUSY → IDLE by the screen: at once for screen profiles, after the grace for hook profiles. */
     private void awaitIdle(long e) {
+        watchForDialog(e);
         Profile.Turns turns = profile.turns();
         Duration wait = turns.signal() == Profile.TurnSignal.HOOK ? turns.grace() : Duration.ZERO;
         CompletableFuture.runAsync(

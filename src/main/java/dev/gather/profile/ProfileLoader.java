@@ -54,9 +54,11 @@ public final class ProfileLoader {
                             "input_box.line needs a group named text, like (?<text>.*), for what is typed");
                 }
             });
-            JsonNode placeholders = box.path("placeholders");
-            for (int i = 0; i < placeholders.size(); i++) {
-                regex(placeholders.get(i).asText(), "/input_box/placeholders/" + i, report);
+            for (String list : List.of("placeholders", "menus", "pasted")) {
+                JsonNode patterns = box.path(list);
+                for (int i = 0; i < patterns.size(); i++) {
+                    regex(patterns.get(i).asText(), "/input_box/" + list + "/" + i, report);
+                }
             }
         }
     }
@@ -79,19 +81,20 @@ public final class ProfileLoader {
         Optional<InputBox> box = Optional.empty();
         JsonNode b = root.path("input_box");
         if (!b.isMissingNode()) {
-            List<Pattern> placeholders = new ArrayList<>();
-            b.path("placeholders").forEach(p -> placeholders.add(Pattern.compile(p.asText())));
             box = Optional.of(new InputBox(
                     Pattern.compile(b.path("line").asText()),
                     b.path("search_lines").asInt(4),
-                    placeholders));
+                    patterns(b.path("placeholders")),
+                    patterns(b.path("menus")),
+                    patterns(b.path("pasted"))));
         }
         HarnessQuirks quirks = new HarnessQuirks(
                 name,
                 Durations.parse(typing.path("enter_gap").asText()),
                 typing.path("command_leaders").asText(""),
                 typing.path("neutralizer").asText(""),
-                box);
+                box,
+                duration(typing.path("settle"), HarnessQuirks.DEFAULT_SETTLE));
         JsonNode turns = root.path("turns");
         List<String> commands = new ArrayList<>();
         root.path("recognise").path("commands").forEach(c -> commands.add(c.asText()));
@@ -110,6 +113,12 @@ public final class ProfileLoader {
                 root.hasNonNull("transcripts")
                         ? Optional.of(root.path("transcripts").asText())
                         : Optional.empty());
+    }
+
+    private static List<Pattern> patterns(JsonNode list) {
+        List<Pattern> out = new ArrayList<>();
+        list.forEach(p -> out.add(Pattern.compile(p.asText())));
+        return out;
     }
 
     private static Duration duration(JsonNode n, Duration otherwise) {

@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
@@ -18,15 +17,18 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Types a message into panes safely: sanitize, defuse command leaders, paste as one bracketed
- * paste, wait for the pane to show it, press Enter, and press again with backoff until the screen
- * reacts. Every delivery ends in a {@link DeliveryResult}. Each delivery is a chain of futures
+ * paste, wait for the pane to show it, and press Enter only while the input box shows that text
+ * (read after the screen settles); press again, with backoff, only while it still does. A dialog on
+ * screen is never pressed into. Every delivery ends in a {@link DeliveryResult}. Each delivery is a chain of futures
  * driven by pane output, not a blocked thread, so fanning out to 16 panes costs about as much as
  * to 2. Thread-safe; keeps one output subscription per pane it has delivered to until {@link #close}
  * (close it only when no delivery is running: their futures would never complete).
  */
 public final class Deliverer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Deliverer.class);
-    private static final Duration SETTLE = Duration.ofMillis(40);
+    private static final Duration RETRY_QUIET = Duration.ofSeconds(1);
+    /** How a delivery or a mailbox says a dialog stands where the input box should be. */
+    public static final String DIALOG_OPEN = "dialog open";
 
     /** Bounds of one delivery. */
     public record Timing(Duration echoTimeout, Duration firstEnterTimeout, int enterPresses) {
@@ -117,8 +119,7 @@ public final class Deliverer implements AutoCloseable {
                     .thenComposeAsync(
                             shown -> shown
                                     ? watch.quiet(quirks.enterGap(), timing.echoTimeout)
-                                            .thenCompose(
-                                                    x -> press(id, watch, quirks, 1, timing.firstEnterTimeout, start))
+                                            .thenCompose(x -> firstPress(id, watch, quirks, safe, start))
                                     : notShown(id),
                             pool);
             out.put(id, run.exceptionallyAsync(x -> classify(id, unwrap(x)), pool));
@@ -130,51 +131,104 @@ public final class Deliverer implements AutoCloseable {
         return ordered;
     }
 
+    /**
+     * The one rule of pressing Enter: only while the input box shows the text we typed, read once the
+     * screen has settled. A dialog, or any other screen, stops the delivery without a key pressed.
+     */
+    private CompletableFuture<DeliveryResult> firstPress(
+            String paneId, PaneWatch watch, HarnessQuirks quirks, String typed, long start) {
+        if (quirks.input().isPresent() && !typed.isEmpty()) {
+            String screen = tmux.capture(paneId, 0);
+            InputBox box = quirks.input().get();
+            if (!box.shows(screen, typed)) {
+                return CompletableFuture.completedFuture(notOurs(paneId, box.read(screen), "Enter not pressed"));
+            }
+        }
+        return press(paneId, watch, quirks, typed, 1, timing.firstEnterTimeout, start);
+    }
+
     private CompletableFuture<DeliveryResult> press(
-            String paneId, PaneWatch watch, HarnessQuirks quirks, int press, Duration wait, long start) {
+            String paneId, PaneWatch watch, HarnessQuirks quirks, String typed, int press, Duration wait, long start) {
         long beforeEnter = watch.mark();
         return tmux.pressEnterAsync(paneId)
                 .thenCompose(x -> watch.outputAfter(beforeEnter, wait))
-                .thenCompose(reacted -> reacted && quirks.input().isPresent()
-                        // a TUI redraws in several chunks: read the box once it has settled
-                        ? watch.quiet(SETTLE, wait).thenApply(x -> true)
-                        : CompletableFuture.completedFuture(reacted))
+                // the first bytes after Enter are not the reaction: judge once the screen has settled
+                .thenCompose(reacted -> watch.quiet(quirks.settle(), wait).thenApply(x -> reacted))
                 .thenComposeAsync(
-                        reacted -> {
-                            Optional<String> taken = reacted ? taken(paneId, quirks) : Optional.empty();
-                            if (taken.isPresent()) {
-                                return CompletableFuture.completedFuture(new DeliveryResult.Delivered(
-                                        paneId, Duration.ofNanos(System.nanoTime() - start), press, taken.get()));
+                        reacted -> afterPress(paneId, watch, quirks, typed, press, wait, start, reacted), pool);
+    }
+
+    private CompletableFuture<DeliveryResult> afterPress(
+            String paneId,
+            PaneWatch watch,
+            HarnessQuirks quirks,
+            String typed,
+            int press,
+            Duration wait,
+            long start,
+            boolean reacted) {
+        if (!tmux.alive(paneId)) {
+            return CompletableFuture.completedFuture(gone(paneId));
+        }
+        if (quirks.input().isEmpty() || typed.isEmpty()) {
+            if (reacted) {
+                return CompletableFuture.completedFuture(delivered(paneId, start, press, "screen changed"));
+            }
+            return press == timing.enterPresses
+                    ? CompletableFuture.completedFuture(new DeliveryResult.Failed(
+                            paneId, "pane " + paneId + " did not react to Enter after " + press + " presses"))
+                    : watch.quiet(quirks.enterGap(), wait)
+                            .thenCompose(
+                                    x -> press(paneId, watch, quirks, typed, press + 1, wait.multipliedBy(2), start));
+        }
+        InputBox box = quirks.input().get();
+        String screen = tmux.capture(paneId, 0);
+        if (!box.shows(screen, typed)) {
+            return CompletableFuture.completedFuture(
+                    delivered(paneId, start, press, "input box " + name(box.read(screen))));
+        }
+        if (press == timing.enterPresses) {
+            return CompletableFuture.completedFuture(new DeliveryResult.Failed(
+                    paneId, "pane " + paneId + " still holds the text in its input box after " + press + " presses"));
+        }
+        // Still our text. A harness busy with the submit redraws (spinners animate), so press again only
+        // after a long quiet with our text still there, and only if nothing was drawn since that look.
+        return watch.quiet(retryQuiet(quirks), wait.plus(retryQuiet(quirks)))
+                .thenComposeAsync(
+                        x -> {
+                            long seen = watch.mark();
+                            String now = tmux.capture(paneId, 0);
+                            if (!box.shows(now, typed)) {
+                                return CompletableFuture.completedFuture(
+                                        delivered(paneId, start, press, "input box " + name(box.read(now))));
                             }
-                            if (!tmux.alive(paneId)) {
-                                return CompletableFuture.completedFuture(gone(paneId));
+                            if (watch.mark() != seen) {
+                                return afterPress(paneId, watch, quirks, typed, press, wait, start, true);
                             }
-                            if (press == timing.enterPresses) {
-                                return CompletableFuture.completedFuture(new DeliveryResult.Failed(
-                                        paneId,
-                                        "pane " + paneId
-                                                + (reacted
-                                                        ? " still holds the text in its input box"
-                                                        : " did not react to Enter")
-                                                + " after " + press + " presses"));
-                            }
-                            // a harness that read the Enter as a newline needs the gap again before the next
-                            return watch.quiet(quirks.enterGap(), wait)
-                                    .thenCompose(
-                                            x -> press(paneId, watch, quirks, press + 1, wait.multipliedBy(2), start));
+                            return press(paneId, watch, quirks, typed, press + 1, wait.multipliedBy(2), start);
                         },
                         pool);
     }
 
-    /** How the harness is seen to have taken the submit, if it has: its input box emptied, or its screen moved. */
-    private Optional<String> taken(String paneId, HarnessQuirks quirks) {
-        if (quirks.input().isEmpty()) {
-            return Optional.of("screen changed");
-        }
-        InputBox.State box = inputBox(paneId, quirks);
-        return box == InputBox.State.HOLDS
-                ? Optional.empty()
-                : Optional.of("input box " + box.name().toLowerCase(java.util.Locale.ROOT));
+    /** How long a box must sit unchanged with our text before Enter is pressed again. */
+    private static Duration retryQuiet(HarnessQuirks quirks) {
+        Duration fourGaps = quirks.enterGap().multipliedBy(4);
+        return fourGaps.compareTo(RETRY_QUIET) > 0 ? fourGaps : RETRY_QUIET;
+    }
+
+    private static DeliveryResult delivered(String paneId, long start, int press, String how) {
+        return new DeliveryResult.Delivered(paneId, Duration.ofNanos(System.nanoTime() - start), press, how);
+    }
+
+    private static DeliveryResult notOurs(String paneId, InputBox.State state, String what) {
+        String seen = state == InputBox.State.DIALOG
+                ? DIALOG_OPEN
+                : "its input box does not show the typed text (" + name(state) + ")";
+        return new DeliveryResult.Failed(paneId, "pane " + paneId + ": " + seen + "; " + what);
+    }
+
+    private static String name(InputBox.State state) {
+        return state.name().toLowerCase(java.util.Locale.ROOT);
     }
 
     /** What the pane's input box shows now, per {@code quirks}; {@code EMPTY} for a program without one. */

@@ -16,10 +16,19 @@ import java.util.Optional;
  *
  * @param commandLeaders characters that make a message a command when they come first
  * @param input the harness's input box; empty when its screen has none to read (a shell, cat)
+ * @param settle how long the screen must be quiet after Enter before the box is judged: the first
+ *     bytes after Enter are not the reaction (Claude retitles its window first, redraws later)
  */
 public record HarnessQuirks(
-        String kind, Duration enterGap, String commandLeaders, String neutralizer, Optional<InputBox> input) {
-    /** A program with no command syntax and no input box (cat, a line reader, a human's editor). */
+        String kind,
+        Duration enterGap,
+        String commandLeaders,
+        String neutralizer,
+        Optional<InputBox> input,
+        Duration settle) {
+    /** The settle of a profile that does not name one. */
+    public static final Duration DEFAULT_SETTLE = Duration.ofMillis(150);
+
     /** The command leaders of a program that runs every line it is given (a shell). */
     public static final String EVERY_LINE = "*";
 
@@ -28,8 +37,10 @@ public record HarnessQuirks(
     public HarnessQuirks {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(input, "input");
-        if (enterGap.isNegative()) {
-            throw new IllegalArgumentException("enterGap must not be negative (was " + enterGap + ")");
+        Objects.requireNonNull(settle, "settle");
+        if (enterGap.isNegative() || settle.isNegative()) {
+            throw new IllegalArgumentException(
+                    "enterGap and settle must not be negative (were " + enterGap + ", " + settle + ")");
         }
         if (!commandLeaders.isEmpty() && neutralizer.isEmpty()) {
             throw new IllegalArgumentException(kind + ": command leaders need a neutralizer");
@@ -38,7 +49,7 @@ public record HarnessQuirks(
 
     /** Quirks without an input box. */
     public HarnessQuirks(String kind, Duration enterGap, String commandLeaders, String neutralizer) {
-        this(kind, enterGap, commandLeaders, neutralizer, Optional.empty());
+        this(kind, enterGap, commandLeaders, neutralizer, Optional.empty(), DEFAULT_SETTLE);
     }
 
     /**

@@ -2,15 +2,19 @@ package dev.gather.tmux;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Where a harness draws its input box, as data from its profile: the line that holds the typed text
- * (a pattern with a group named {@code text}), how far up from the bottom of the screen to look,
- * and the placeholders (patterns matching the whole text) that mean "empty". Reads a captured screen; no banner strings.
+ * (a pattern with a group named {@code text}), how far up from the bottom of the screen to look, the
+ * placeholders (patterns matching the whole text) that mean "empty", the menu lines that mean a
+ * dialog is open instead (a permission or trust prompt: never typed into), and how the box shows a
+ * long paste. Reads a captured screen after Unicode spaces are made plain; no banner strings.
  */
-public record InputBox(Pattern line, int searchLines, List<Pattern> placeholders) {
+public record InputBox(
+        Pattern line, int searchLines, List<Pattern> placeholders, List<Pattern> menus, List<Pattern> pasted) {
     /** What the screen says about the input box. */
     public enum State {
         /** The box is drawn and holds nothing (or only a placeholder). */
@@ -18,8 +22,17 @@ public record InputBox(Pattern line, int searchLines, List<Pattern> placeholders
         /** The box holds text that has not been submitted. */
         HOLDS,
         /** No box in sight: the harness is drawing something else (busy, starting). */
-        ABSENT
+        ABSENT,
+        /** A dialog or selection list is open (permission, trust): no key may go in. */
+        DIALOG
     }
+
+    // no-break and other Unicode spaces draw as blanks (Claude's empty prompt is "❯" + U+00A0);
+    // zero-width characters draw as nothing
+    private static final Pattern UNICODE_SPACE = Pattern.compile("[\\p{Zs}\\u00A0\\u2007\\u202F\\t]");
+    private static final Pattern ZERO_WIDTH = Pattern.compile("[\\u200B-\\u200D\\u2060\\uFEFF]");
+    /** How many leading characters of the typed text must match what the box shows. */
+    private static final int COMPARED = 40;
 
     public InputBox {
         Objects.requireNonNull(line, "line");
@@ -30,28 +43,95 @@ public record InputBox(Pattern line, int searchLines, List<Pattern> placeholders
             throw new IllegalArgumentException("searchLines must be ≥ 1 (was " + searchLines + ")");
         }
         placeholders = List.copyOf(placeholders);
+        menus = List.copyOf(menus);
+        pasted = List.copyOf(pasted);
     }
 
-    /** Reads {@code screen} (a pane capture): the lowest matching line among the last non-blank ones. */
+    /** A box with no menus and no paste placeholders. */
+    public InputBox(Pattern line, int searchLines, List<Pattern> placeholders) {
+        this(line, searchLines, placeholders, List.of(), List.of());
+    }
+
+    /** Reads {@code screen} (a pane capture): a menu among the last non-blank lines, else the lowest box line. */
     public State read(String screen) {
+        if (dialogOpen(screen)) {
+            return State.DIALOG;
+        }
+        return boxText(screen)
+                .map(text -> text.isEmpty()
+                                || placeholders.stream()
+                                        .anyMatch(p -> p.matcher(text).matches())
+                        ? State.EMPTY
+                        : State.HOLDS)
+                .orElse(State.ABSENT);
+    }
+
+    /**
+     * Whether the box on {@code screen} shows the text gather typed: its first line's start, or one of
+     * the profile's paste placeholders. The one condition under which Enter may be pressed.
+     */
+    public boolean shows(String screen, String typed) {
+        if (dialogOpen(screen)) {
+            return false;
+        }
+        Optional<String> shown = boxText(screen);
+        if (shown.isEmpty() || shown.get().isEmpty()) {
+            return false;
+        }
+        String box = shown.get();
+        if (pasted.stream().anyMatch(p -> p.matcher(box).find())) {
+            return true;
+        }
+        String first = plain(typed.strip().lines().findFirst().orElse(""));
+        int n = Math.min(COMPARED, Math.min(box.length(), first.length()));
+        return n > 0 && box.regionMatches(0, first, 0, n);
+    }
+
+    /** The box's text (plain spaces, stripped) on the lowest box line among the last non-blank lines. */
+    private Optional<String> boxText(String screen) {
         String[] lines = screen.split("\n", -1);
         int seen = 0;
         for (int i = lines.length - 1; i >= 0 && seen < searchLines; i--) {
-            String l = lines[i].stripTrailing();
+            String l = plain(lines[i]);
             if (l.isBlank()) {
                 continue;
             }
             seen++;
             Matcher m = line.matcher(l);
             if (m.matches()) {
-                String text = m.group("text") == null ? "" : m.group("text").strip();
-                return text.isEmpty()
-                                || placeholders.stream()
-                                        .anyMatch(p -> p.matcher(text).matches())
-                        ? State.EMPTY
-                        : State.HOLDS;
+                return Optional.of(
+                        m.group("text") == null ? "" : m.group("text").strip());
             }
         }
-        return State.ABSENT;
+        return Optional.empty();
+    }
+
+    private boolean dialogOpen(String screen) {
+        if (menus.isEmpty()) {
+            return false;
+        }
+        String[] lines = screen.split("\n", -1);
+        int seen = 0;
+        for (int i = lines.length - 1; i >= 0 && seen < searchLines; i--) {
+            String l = plain(lines[i]);
+            if (l.isBlank()) {
+                continue;
+            }
+            seen++;
+            for (Pattern p : menus) {
+                if (p.matcher(l).find()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** {@code s} with Unicode spaces as plain spaces, zero-width characters gone and trailing blanks cut. */
+    static String plain(String s) {
+        return UNICODE_SPACE
+                .matcher(ZERO_WIDTH.matcher(s).replaceAll(""))
+                .replaceAll(" ")
+                .stripTrailing();
     }
 }

@@ -21,12 +21,17 @@ class DelivererTest {
 
     @Test
     void pastesSanitizedNeutralizedTextThenPressesEnter() {
-        Pane p = spawn("cat");
-        try (Deliverer d = new Deliverer(
-                tmux, dev.gather.profile.Profiles.shipped().forKind("claude").quirks(), FAST)) {
+        try (BoxedHarness boxed = new BoxedHarness(Duration.ofMillis(20), false);
+                Deliverer d = new Deliverer(
+                        tmux,
+                        dev.gather.profile.Profiles.shipped().forKind("claude").quirks(),
+                        FAST)) {
+            tmux.program("boxed", boxed);
+            Pane p = spawn("boxed");
             DeliveryResult r = d.deliver(p.id(), "/quit\u001b[201~\nnow");
             assertEquals(1, assertInstanceOf(DeliveryResult.Delivered.class, r).enterPresses());
         }
+        Pane p = tmux.panes().get(0);
         assertEquals(
                 List.of(
                         new FakeTmux.Event("paste", p.id(), " /quit\nnow"),

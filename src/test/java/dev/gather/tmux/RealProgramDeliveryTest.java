@@ -70,7 +70,10 @@ abstract class RealProgramDeliveryTest {
                 + Sanitizer.sanitize(invalidUtf8) + " \u001bPdcs\u001b\\end";
         String expected = CLAUDE.neutralize(Sanitizer.sanitize(hostile));
         assertTrue(expected.startsWith(" !rm -rf ~\n/quit\nred  "), expected);
-        try (Deliverer d = new Deliverer(tmux, CLAUDE)) {
+        // Claude's command leaders, but no input box to read: PasteRecorder draws none
+        HarnessQuirks leaders =
+                new HarnessQuirks("claude-leaders", CLAUDE.enterGap(), CLAUDE.commandLeaders(), CLAUDE.neutralizer());
+        try (Deliverer d = new Deliverer(tmux, leaders)) {
             assertInstanceOf(DeliveryResult.Delivered.class, d.deliver(p.id(), hostile));
         }
         await().atMost(WAIT).until(() -> records(out).contains("ENTER"));
