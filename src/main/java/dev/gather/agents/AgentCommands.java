@@ -1,6 +1,6 @@
 package dev.gather.agents;
 
-import dev.gather.daemon.StateDir;
+import dev.gather.home.StateDir;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;

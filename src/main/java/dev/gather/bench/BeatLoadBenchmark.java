@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.daemon.DaemonClient;
-import dev.gather.daemon.StateDir;
+import dev.gather.home.StateDir;
 import dev.gather.tmux.ControlModeTmux;
 import dev.gather.tmux.TmuxConfig;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.gather.bench;
 
 import dev.gather.daemon.DaemonClient;
-import dev.gather.daemon.StateDir;
+import dev.gather.home.StateDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

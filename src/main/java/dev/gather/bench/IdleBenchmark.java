@@ -2,7 +2,7 @@ package dev.gather.bench;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.daemon.DaemonClient;
-import dev.gather.daemon.StateDir;
+import dev.gather.home.StateDir;
 import dev.gather.tmux.ControlModeTmux;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.SpawnSpec;

@@ -34,7 +34,8 @@ final class PulseBenchmark implements Benchmark {
         int files = context.quick() ? 300 : 3_000;
         Path home = context.scratch().resolve("pulse-home");
         long bytes = Corpus.write(home, files, new Random(7));
-        List<Source> sources = Source.defaults(home.resolve("journal"), home);
+        List<Source> sources = Source.defaults(
+                home.resolve("journal"), dev.gather.home.Homes.of(java.util.Map.of("HOME", home.toString())));
         Pulse pulse = new Pulse(sources, Pulse.MAX_CHARS);
         int samples = context.quick() ? 1 : 3;
         long cold = System.nanoTime();

@@ -1,7 +1,7 @@
 package dev.gather.bench;
 
 import dev.gather.daemon.Daemon;
-import dev.gather.daemon.StateDir;
+import dev.gather.home.StateDir;
 import dev.gather.tmux.ControlModeTmux;
 import dev.gather.tmux.SpawnSpec;
 import dev.gather.tmux.TmuxConfig;

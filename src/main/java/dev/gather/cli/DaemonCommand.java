@@ -1,7 +1,7 @@
 package dev.gather.cli;
 
 import dev.gather.daemon.Daemon;
-import dev.gather.daemon.StateDir;
+import dev.gather.home.StateDir;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 

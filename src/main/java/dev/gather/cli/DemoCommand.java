@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.daemon.Daemon;
-import dev.gather.daemon.StateDir;
+import dev.gather.home.StateDir;
 import dev.gather.journal.JournalTail;
 import dev.gather.tmux.Tmux;
 import dev.gather.tmux.TmuxConfig;

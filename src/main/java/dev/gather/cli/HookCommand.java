@@ -1,6 +1,6 @@
 package dev.gather.cli;
 
-import dev.gather.daemon.StateDir;
+import dev.gather.home.StateDir;
 import dev.gather.turn.HookEvent;
 import dev.gather.turn.HookParsers;
 import dev.gather.turn.Spool;

@@ -1,21 +1,29 @@
 package dev.gather.cli;
 
+import dev.gather.home.Homes;
 import dev.gather.install.Installer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code gather install <harness>}: registers gather's MCP server and stop hook in a harness's user config. */
+/** {@code gather install <harness>}: registers gather's MCP server and turn-end hook in a harness's user config. */
 @Command(
         name = "install",
+        mixinStandardHelpOptions = true,
         description = {
             "Registers gather's MCP server and turn-end hook in the user config of Claude Code, Codex CLI or"
-                    + " Gemini CLI.",
-            "Idempotent; other settings are left as they are; --uninstall removes exactly what was added.",
+                    + " Gemini CLI: $CLAUDE_CONFIG_DIR (else ~/.claude) and ~/.claude.json, $CODEX_HOME (else"
+                    + " ~/.codex), ~/.gemini (under $GEMINI_CLI_HOME when set).",
+            "Adds only entries it can recognise later and refuses where you have a gather entry of your own;"
+                    + " other settings stay as they are; --uninstall removes exactly what install added. Each"
+                    + " change is a line in $GATHER_HOME/install.log.",
             "",
             "Example:  gather install claude --print",
         })
@@ -23,24 +31,38 @@ final class InstallCommand implements Callable<Integer> {
     @Parameters(index = "0", description = "claude, codex or gemini")
     String harness;
 
-    @Option(names = "--print", description = "Show the change without writing anything")
+    @Option(names = "--print", description = "Show each file exactly as it would be written, writing nothing")
     boolean print;
 
     @Option(names = "--uninstall", description = "Remove what install added")
     boolean uninstall;
 
-    @Option(names = "--home", description = "Config root instead of $HOME (for trying it out)")
+    @Option(
+            names = "--home",
+            description = "Treat this directory as $HOME, ignoring CLAUDE_CONFIG_DIR, CODEX_HOME and GEMINI_CLI_HOME"
+                    + " (for trying it out)")
     Path home;
 
     @Override
     public Integer call() throws Exception {
-        Path root = home != null ? home : Path.of(System.getProperty("user.home"));
-        Installer installer = Installer.forHarness(harness, root, launcher());
+        Installer installer =
+                Installer.forHarness(harness, homes(System.getenv(), home), launcher(), Clock.systemUTC());
         List<String> lines = print
                 ? (uninstall ? installer.planUninstall() : installer.planInstall())
                 : (uninstall ? installer.uninstall() : installer.install());
         lines.forEach(System.out::println);
         return 0;
+    }
+
+    /** The homes of {@code env}, or, with {@code --home}, of {@code env} with that home and no harness overrides. */
+    static Homes homes(Map<String, String> env, Path home) {
+        if (home == null) {
+            return Homes.of(env);
+        }
+        Map<String, String> tried = new HashMap<>(env);
+        Homes.HARNESS_VARIABLES.forEach(tried::remove);
+        tried.put("HOME", home.toAbsolutePath().toString());
+        return Homes.of(tried);
     }
 
     /** bin/gather next to the jar this runs from (target/gather.jar), so hooks work from any directory. */

@@ -1,6 +1,6 @@
 package dev.gather.cli;
 
-import dev.gather.daemon.StateDir;
+import dev.gather.home.StateDir;
 import dev.gather.sim.Sim;
 import java.io.IOException;
 import java.time.Clock;

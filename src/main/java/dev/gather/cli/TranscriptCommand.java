@@ -2,7 +2,7 @@ package dev.gather.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.gather.daemon.StateDir;
+import dev.gather.home.StateDir;
 import dev.gather.journal.Journals;
 import dev.gather.journal.Transcript;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package dev.gather.cli;
 
-import dev.gather.daemon.StateDir;
+import dev.gather.home.StateDir;
 import dev.gather.journal.JournalTail;
 import dev.gather.journal.Journals;
 import java.time.Clock;

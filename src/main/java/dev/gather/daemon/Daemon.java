@@ -1,6 +1,7 @@
 package dev.gather.daemon;
 
 import dev.gather.delivery.PostOffice;
+import dev.gather.home.StateDir;
 import dev.gather.journal.Journals;
 import dev.gather.link.Fanout;
 import dev.gather.link.Links;
@@ -164,7 +165,7 @@ public final class Daemon implements AutoCloseable {
         }
         spool = SpoolWatcher.start(
                 new Spool(state.spool()),
-                HookParsers.forUser(System.getenv(), java.nio.file.Path.of(System.getProperty("user.home"))),
+                HookParsers.forUser(dev.gather.home.Homes.fromEnvironment()),
                 relay::onTurnOutput);
         server = new SocketServer(state.socket());
         Thread accept = new Thread(() -> server.serve(dispatcher::answer), "gather-accept");

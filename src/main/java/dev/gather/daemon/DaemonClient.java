@@ -3,6 +3,7 @@ package dev.gather.daemon;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.home.StateDir;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -1,5 +1,6 @@
 package dev.gather.history;
 
+import dev.gather.home.Homes;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,13 +36,12 @@ public final class Pulse {
 
     /** The pulse for {@code keywords} over this user's gather journals ({@code $GATHER_HOME}) and agent transcripts. */
     public static String of(List<String> keywords) {
-        return of(keywords, dev.gather.daemon.StateDir.fromEnvironment().journals());
+        return of(keywords, Homes.fromEnvironment().state().journals());
     }
 
     /** The pulse for {@code keywords} over gather's journals in {@code journals} and the transcripts under the home folder. */
     public static String of(List<String> keywords, Path journals) {
-        return new Pulse(Source.defaults(journals, Path.of(System.getProperty("user.home"))), MAX_CHARS)
-                .compose(keywords);
+        return new Pulse(Source.defaults(journals, Homes.fromEnvironment()), MAX_CHARS).compose(keywords);
     }
 
     /** The keywords of a gathering: its rhythm's name and its opening question. */

@@ -1,5 +1,6 @@
 package dev.gather.history;
 
+import dev.gather.home.Homes;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -11,12 +12,12 @@ public record Source(String label, Path root) {
         Objects.requireNonNull(root, "root");
     }
 
-    /** Gather's own journals and the transcript folders of Claude Code, Codex CLI and Gemini CLI under {@code home}. */
-    public static List<Source> defaults(Path journals, Path home) {
+    /** Gather's own journals and the transcript folders of Claude Code, Codex CLI and Gemini CLI in their homes. */
+    public static List<Source> defaults(Path journals, Homes homes) {
         return List.of(
                 new Source("journal", journals),
-                new Source("claude", home.resolve(".claude/projects")),
-                new Source("codex", home.resolve(".codex/sessions")),
-                new Source("gemini", home.resolve(".gemini/tmp")));
+                new Source("claude", homes.claude().resolve("projects")),
+                new Source("codex", homes.codex().resolve("sessions")),
+                new Source("gemini", homes.gemini().resolve("tmp")));
     }
 }

@@ -1,6 +1,6 @@
 package dev.gather.rhythm;
 
-import dev.gather.daemon.StateDir;
+import dev.gather.home.StateDir;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

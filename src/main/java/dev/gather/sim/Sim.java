@@ -1,6 +1,6 @@
 package dev.gather.sim;
 
-import dev.gather.daemon.StateDir;
+import dev.gather.home.StateDir;
 import dev.gather.turn.Spool;
 import java.io.IOException;
 import java.io.InputStream;

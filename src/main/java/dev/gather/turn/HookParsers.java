@@ -1,5 +1,6 @@
 package dev.gather.turn;
 
+import dev.gather.home.Homes;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -17,11 +18,9 @@ public final class HookParsers {
         this.byHarness = Map.copyOf(byHarness);
     }
 
-    /** Parsers for this user; Claude transcripts are only read under {@code $CLAUDE_CONFIG_DIR} or {@code ~/.claude}. */
-    public static HookParsers forUser(Map<String, String> env, Path home) {
-        String configDir = env.get("CLAUDE_CONFIG_DIR");
-        Path claude = configDir == null || configDir.isBlank() ? home.resolve(".claude") : Path.of(configDir);
-        return withClaudeRoots(List.of(claude));
+    /** Parsers for this user; Claude transcripts are only read under Claude's config directory ({@link Homes#claude}). */
+    public static HookParsers forUser(Homes homes) {
+        return withClaudeRoots(List.of(homes.claude()));
     }
 
     /** Parsers that read Claude transcripts only under the given directories. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gather.home.StateDir;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;

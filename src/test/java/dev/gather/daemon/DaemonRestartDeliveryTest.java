@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.home.StateDir;
 import dev.gather.journal.Transcript;
 import dev.gather.turn.Spool;
 import java.io.IOException;

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.home.StateDir;
 import dev.gather.journal.Transcript;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.SpawnSpec;

@@ -16,7 +16,8 @@ class PulseTest {
     Path home;
 
     private List<Source> sources() {
-        return Source.defaults(home.resolve("state/journal"), home);
+        return Source.defaults(
+                home.resolve("state/journal"), dev.gather.home.Homes.of(java.util.Map.of("HOME", home.toString())));
     }
 
     private Path write(String relative, String content) throws Exception {

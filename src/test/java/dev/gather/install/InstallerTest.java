@@ -7,11 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.home.Homes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,7 +26,22 @@ class InstallerTest {
     @TempDir
     Path home;
 
+    @TempDir
+    Path state;
+
     private final Path launcher = Path.of("/opt/gather/bin/gather");
+    private final Clock clock = Clock.fixed(Instant.parse("2026-11-23T10:00:00Z"), ZoneOffset.UTC);
+
+    private Installer installer(String harness) throws InstallException {
+        return installer(harness, Map.of());
+    }
+
+    private Installer installer(String harness, Map<String, String> more) throws InstallException {
+        Map<String, String> env = new HashMap<>(more);
+        env.put("HOME", home.toString());
+        env.put("GATHER_HOME", state.toString());
+        return Installer.forHarness(harness, Homes.of(env), launcher, clock);
+    }
 
     private Path put(String relative, String sample) throws IOException {
         Path file = home.resolve(relative);
@@ -44,10 +65,10 @@ class InstallerTest {
     @Test
     void claudeRoundTripKeepsOtherSettingsAndRestoresTheOriginalBytes() throws Exception {
         Path settings = put(".claude/settings.json", "claude-settings.json");
-        Path state = put(".claude.json", "claude-state.json");
+        Path claudeJson = put(".claude.json", "claude-state.json");
         byte[] settingsBefore = Files.readAllBytes(settings);
-        byte[] stateBefore = Files.readAllBytes(state);
-        Installer installer = Installer.forHarness("claude", home, launcher);
+        byte[] stateBefore = Files.readAllBytes(claudeJson);
+        Installer installer = installer("claude");
 
         installer.install();
         JsonNode s = json(settings);
@@ -62,7 +83,7 @@ class InstallerTest {
                         .get(0)
                         .path("command")
                         .asText());
-        JsonNode st = json(state);
+        JsonNode st = json(claudeJson);
         assertEquals(
                 "gh-mcp", st.path("mcpServers").path("github").path("command").asText());
         assertEquals(
@@ -73,19 +94,23 @@ class InstallerTest {
         assertEquals(12, st.path("numStartups").asInt());
 
         byte[] once = Files.readAllBytes(settings);
-        assertEquals(List.of("unchanged " + settings, "unchanged " + state), installer.install());
+        assertEquals(
+                List.of(
+                        "unchanged " + settings + " (gather is registered)",
+                        "unchanged " + home.resolve(".claude.json") + " (gather is registered)"),
+                installer.install());
         assertArrayEquals(once, Files.readAllBytes(settings));
 
         installer.uninstall();
         assertArrayEquals(settingsBefore, Files.readAllBytes(settings));
-        assertArrayEquals(stateBefore, Files.readAllBytes(state));
-        assertEquals(List.of(state, settings), allFiles()); // no backups or temp files left
+        assertArrayEquals(stateBefore, Files.readAllBytes(claudeJson));
+        assertEquals(List.of(claudeJson, settings), allFiles()); // no backups or temp files left
     }
 
     @Test
     void uninstallKeepsChangesTheUserMadeMeanwhile() throws Exception {
         Path settings = put(".claude/settings.json", "claude-settings.json");
-        Installer installer = Installer.forHarness("claude", home, launcher);
+        Installer installer = installer("claude");
         installer.install();
         String edited = Files.readString(settings).replace("\"opus\"", "\"sonnet\"");
         Files.writeString(settings, edited);
@@ -97,7 +122,7 @@ class InstallerTest {
 
     @Test
     void filesGatherCreatedAreRemovedAgain() throws Exception {
-        Installer installer = Installer.forHarness("gemini", home, launcher);
+        Installer installer = installer("gemini");
         installer.install();
         Path settings = home.resolve(".gemini/settings.json");
         JsonNode s = json(settings);
@@ -121,7 +146,7 @@ class InstallerTest {
     void geminiRoundTrip() throws Exception {
         Path settings = put(".gemini/settings.json", "gemini-settings.json");
         byte[] before = Files.readAllBytes(settings);
-        Installer installer = Installer.forHarness("gemini", home, launcher);
+        Installer installer = installer("gemini");
         installer.install();
         installer.install();
         JsonNode s = json(settings);
@@ -144,7 +169,7 @@ class InstallerTest {
     void codexBlocksAreAddedTextuallyAndRemovedExactly() throws Exception {
         Path config = put(".codex/config.toml", "codex-config.toml");
         String before = Files.readString(config);
-        Installer installer = Installer.forHarness("codex", home, launcher);
+        Installer installer = installer("codex");
         installer.install();
         String after = Files.readString(config);
         assertTrue(
@@ -153,6 +178,7 @@ class InstallerTest {
         assertTrue(after.contains(before), "user text is kept byte for byte");
         assertTrue(
                 after.endsWith("[mcp_servers.gather]\ncommand = \"/opt/gather/bin/gather\"\nargs = [\"mcp\"]\n"
+                        + "env_vars = [\"TMUX_PANE\", \"TMUX\", \"GATHER_HOME\", \"GATHER_TMUX_SOCKET\"]\n"
                         + CodexConfig.END + "\n"),
                 after);
         installer.install();
@@ -166,8 +192,8 @@ class InstallerTest {
         Path config = home.resolve(".codex/config.toml");
         Files.createDirectories(config.getParent());
         Files.writeString(config, "notify = [\"say\", \"done\"]\n");
-        InstallException e = assertThrows(InstallException.class, () -> Installer.forHarness("codex", home, launcher)
-                .install());
+        InstallException e =
+                assertThrows(InstallException.class, () -> installer("codex").install());
         assertTrue(e.getMessage().contains("already sets notify"));
         assertEquals("notify = [\"say\", \"done\"]\n", Files.readString(config));
     }
@@ -177,8 +203,8 @@ class InstallerTest {
         Path settings = home.resolve(".gemini/settings.json");
         Files.createDirectories(settings.getParent());
         Files.writeString(settings, "{\"theme\": ");
-        InstallException e = assertThrows(InstallException.class, () -> Installer.forHarness("gemini", home, launcher)
-                .install());
+        InstallException e =
+                assertThrows(InstallException.class, () -> installer("gemini").install());
         assertTrue(e.getMessage().startsWith(settings + ": is not valid JSON"), e.getMessage());
         assertFalse(e.getMessage().contains("\n"));
     }
@@ -187,10 +213,10 @@ class InstallerTest {
     void planWritesNothing() throws Exception {
         Path config = put(".codex/config.toml", "codex-config.toml");
         byte[] before = Files.readAllBytes(config);
-        List<String> plan = Installer.forHarness("codex", home, launcher).planInstall();
+        List<String> plan = installer("codex").planInstall();
         assertTrue(String.join("\n", plan).contains("[mcp_servers.gather]"));
         assertArrayEquals(before, Files.readAllBytes(config));
         assertEquals(List.of(config), allFiles());
-        assertThrows(InstallException.class, () -> Installer.forHarness("aider", home, launcher));
+        assertThrows(InstallException.class, () -> installer("aider"));
     }
 }

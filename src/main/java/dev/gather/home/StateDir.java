@@ -1,4 +1,4 @@
-package dev.gather.daemon;
+package dev.gather.home;
 
 import java.nio.file.Path;
 import java.util.Map;
@@ -6,8 +6,9 @@ import java.util.Objects;
 
 /**
  * Where one gather installation keeps its state: {@code $GATHER_HOME}, else {@code
- * $XDG_STATE_HOME/gather}, else {@code ~/.local/state/gather}. Everything that must agree on a path
- * (daemon, clients, the shell hook in bin/gather) derives it from here.
+ * $XDG_STATE_HOME/gather}, else {@code $HOME/.local/state/gather}. Everything that must agree on a path
+ * (daemon, clients, installer) derives it from here; the shell hook in bin/gather computes the same in
+ * shell, a test holds the two together.
  */
 public record StateDir(Path root) {
     public StateDir {
@@ -17,16 +18,16 @@ public record StateDir(Path root) {
 
     /** The state directory for this process's environment. */
     public static StateDir fromEnvironment() {
-        return from(System.getenv(), Path.of(System.getProperty("user.home")));
+        return Homes.fromEnvironment().state();
     }
 
     static StateDir from(Map<String, String> env, Path home) {
-        String explicit = env.get("GATHER_HOME");
-        if (explicit != null && !explicit.isBlank()) {
-            return new StateDir(Path.of(explicit));
+        // "set and not empty", the shell's [ -n "$X" ] in bin/gather
+        if (Homes.set(env, "GATHER_HOME")) {
+            return new StateDir(Path.of(env.get("GATHER_HOME")));
         }
-        String xdg = env.get("XDG_STATE_HOME");
-        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : home.resolve(".local/state");
+        Path base =
+                Homes.set(env, "XDG_STATE_HOME") ? Path.of(env.get("XDG_STATE_HOME")) : home.resolve(".local/state");
         return new StateDir(base.resolve("gather"));
     }
 
@@ -56,5 +57,10 @@ public record StateDir(Path root) {
      */
     public Path spool() {
         return root.resolve("spool");
+    }
+
+    /** One JSON line per install or uninstall of gather into a harness's config. */
+    public Path installLog() {
+        return root.resolve("install.log");
     }
 }

@@ -1,4 +1,4 @@
-package dev.gather.daemon;
+package dev.gather.home;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
