@@ -7,6 +7,8 @@ import picocli.CommandLine.Command;
 @Command(
         name = "gather",
         mixinStandardHelpOptions = true,
+        // every subcommand answers --help and --version, not only the ones that ask for it
+        scope = CommandLine.ScopeType.INHERIT,
         versionProvider = Main.Version.class,
         description = {
             "Lets AI coding agents in tmux panes talk to each other: direct links and facilitated gatherings.",
@@ -33,6 +35,7 @@ import picocli.CommandLine.Command;
             DemoCommand.class,
             HookCommand.class,
             InstallCommand.class,
+            RhythmsCommand.class,
         })
 public final class Main implements Runnable {
 

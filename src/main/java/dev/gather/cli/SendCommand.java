@@ -17,10 +17,10 @@ import picocli.CommandLine.Parameters;
             "--direct links the two panes: from then on each side's turn output is typed into the other's",
             "terminal. --close closes your link for both sides.",
             "",
-            "Example:  gather send --direct --to %12 'Can you review my parser?'",
+            "Example:  gather send --direct --to %%12 'Can you review my parser?'",
         })
 final class SendCommand implements Callable<Integer> {
-    @Option(names = "--to", description = "Pane id (%12) or tmux session name of the recipient.")
+    @Option(names = "--to", description = "Pane id (%%12) or tmux session name of the recipient.")
     String to;
 
     @Option(names = "--direct", description = "Link the two panes (the direct-link handshake).")

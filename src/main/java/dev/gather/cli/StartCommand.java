@@ -21,7 +21,7 @@ import picocli.CommandLine.Parameters;
             "Example:  gather start standard -p Ada:speaker:claude -p Bo:speaker:codex -p Hal:harvester:sim -p Me:human",
         })
 final class StartCommand implements Callable<Integer> {
-    @Parameters(index = "0", description = "Rhythm name (see gather lint / list in rhythms/).")
+    @Parameters(index = "0", description = "Rhythm name (gather rhythms lists them).")
     String rhythm;
 
     @Option(
