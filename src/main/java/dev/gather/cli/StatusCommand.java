@@ -47,7 +47,7 @@ final class StatusCommand implements Callable<Integer> {
             System.out.println("  " + p.path("pane").asText() + " ("
                     + del.path("profile").asText() + ") "
                     + del.path("state").asText() + " since " + del.path("since").asText() + ": "
-                    + pending(del.path("pending")) + del.path("note").asText(""));
+                    + pending(del.path("pending"), del.path("note").asText("")));
         }
         for (JsonNode id : a.path("interrupted")) {
             System.out.println(id.asText() + " interrupted (a daemon stopped before it closed; gather transcript "
@@ -56,12 +56,13 @@ final class StatusCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** "2 queued, 1 delivered (not yet confirmed); " from a pending list. */
-    private static String pending(JsonNode list) {
+    /** "1 delivered, 2 queued; waiting: dialog open" from a pending list and the mailbox's note. */
+    static String pending(JsonNode list, String note) {
         java.util.Map<String, Integer> counts = new java.util.TreeMap<>();
         list.forEach(p -> counts.merge(p.path("state").asText(), 1, Integer::sum));
-        StringBuilder s = new StringBuilder();
-        counts.forEach((state, n) -> s.append(n).append(' ').append(state).append(", "));
-        return s.length() == 0 ? "nothing pending; " : s.toString();
+        java.util.List<String> parts = new java.util.ArrayList<>();
+        counts.forEach((state, n) -> parts.add(n + " " + state));
+        String head = parts.isEmpty() ? "nothing pending" : String.join(", ", parts);
+        return note.isBlank() ? head : head + "; " + note;
     }
 }
