@@ -13,7 +13,6 @@ import dev.gather.tmux.Tmuxes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -82,7 +81,7 @@ final class DemoCommand implements Callable<Integer> {
             boolean closed = new JournalTail(state.journals().resolve(id + ".jsonl"))
                     .follow(
                             e -> {
-                                Live.line(e, Optional.empty()).ifPresent(System.out::println);
+                                Live.line(e, to -> true).ifPresent(System.out::println);
                                 System.out.flush();
                                 return !e.path("kind").asText().equals("close");
                             },

@@ -2,13 +2,14 @@ package dev.gather.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /** One journal entry as a person watching the gathering live reads it, or nothing. */
 final class Live {
     private Live() {}
 
-    /** {@code viewer}: private lines are shown only to their recipient (empty: show all, marked). */
-    static Optional<String> line(JsonNode e, Optional<String> viewer) {
+    /** {@code mayRead}: whether the viewer may read a private prompt addressed to the named member. */
+    static Optional<String> line(JsonNode e, Predicate<String> mayRead) {
         String text = e.path("text").asText("");
         String from = e.path("from").asText("");
         return switch (e.path("kind").asText()) {
@@ -20,8 +21,7 @@ final class Live {
                         case "turn" -> "   > " + text;
                         default -> "   * " + text;
                     });
-            case "private" -> viewer.isEmpty()
-                            || viewer.get().equals(e.path("to").asText())
+            case "private" -> mayRead.test(e.path("to").asText())
                     ? Optional.of("   (private to " + e.path("to").asText() + ", "
                             + e.path("prompt").asText() + ") " + firstLine(text))
                     : Optional.empty();

@@ -5,7 +5,6 @@ import dev.gather.journal.JournalTail;
 import dev.gather.journal.Journals;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -40,7 +39,7 @@ final class WatchCommand implements Callable<Integer> {
         new JournalTail(journals.file(which))
                 .follow(
                         e -> {
-                            Live.line(e, Optional.ofNullable(as)).ifPresent(System.out::println);
+                            Live.line(e, to -> to.equals(as)).ifPresent(System.out::println);
                             return !e.path("kind").asText().equals("close");
                         },
                         Duration.ofMinutes(minutes));
