@@ -86,16 +86,26 @@ final class SimCommand implements Callable<Integer> {
                 StateDir.fromEnvironment(),
                 Optional.ofNullable(System.getenv("TMUX_PANE")),
                 Clock.systemUTC());
-        sim.run();
+        try {
+            sim.run();
+        } finally {
+            stty("sane");
+        }
         return 0;
     }
 
     /** Raw mode, as a TUI harness uses: bytes arrive as typed, so a paste's newlines stay text. */
     private static void rawTerminal() throws IOException, InterruptedException {
+        stty("raw", "-echo");
+    }
+
+    private static void stty(String... modes) throws IOException, InterruptedException {
         if (System.console() == null) {
             return;
         }
-        new ProcessBuilder("stty", "raw", "-echo")
+        java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of("stty"));
+        command.addAll(java.util.List.of(modes));
+        new ProcessBuilder(command)
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/tty")))
                 .start()
                 .waitFor();

@@ -43,7 +43,10 @@ final class InputReader {
         this.enter = enter;
     }
 
-    /** The next submitted input, or null at end of input. */
+    private static final byte CTRL_C = 0x03;
+    private static final byte CTRL_D = 0x04;
+
+    /** The next submitted input, or null at end of input (or Ctrl-C, or Ctrl-D on an empty box). */
     String next() throws IOException {
         ByteArrayOutputStream input = new ByteArrayOutputStream();
         ByteArrayOutputStream pending = new ByteArrayOutputStream();
@@ -65,6 +68,14 @@ final class InputReader {
             pending.reset();
             boolean changed = false;
             for (byte x : p) {
+                // raw mode delivers Ctrl-C and Ctrl-D as bytes: Ctrl-C quits, Ctrl-D quits on an empty box
+                // (and, as in a shell, does nothing on a box with text)
+                if (!pasting && (x == CTRL_C || x == CTRL_D)) {
+                    if (x == CTRL_C || input.size() == 0) {
+                        return null;
+                    }
+                    continue;
+                }
                 boolean lineBreak = x == '\r' || x == '\n';
                 if (lineBreak && !pasting) {
                     Key k = enter.press(System.nanoTime() - lastInput);

@@ -37,7 +37,7 @@ public final class Sim {
         this.clock = clock;
     }
 
-    /** Runs until input ends. */
+    /** Runs until input ends (or the user quits with Ctrl-C, or Ctrl-D on an empty box). */
     public void run() throws IOException, InterruptedException {
         Fake fake = options.fake();
         out.print("\u001b[?2004h");
@@ -92,6 +92,8 @@ public final class Sim {
                 spool.drop(new dev.gather.turn.HookEvent("sim", pane.get(), clock.instant(), json(reply)));
             }
         }
+        out.print("\u001b[?2004l\r\n" + options.name() + " quits.\r\n");
+        out.flush();
     }
 
     private static final String PROMPT = "> ";
