@@ -93,6 +93,8 @@ public final class DaemonClient {
     }
 
     private void startDaemon() throws IOException {
+        // on stderr (stdout may be an MCP stream): a first call waits seconds for the JVM and tmux, and says why
+        System.err.println("gather: starting the daemon for " + state.root() + " (log: " + state.log() + ") …");
         Files.createDirectories(state.root());
         List<String> cmd = new ArrayList<>();
         if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
@@ -117,6 +119,7 @@ public final class DaemonClient {
         long pause = TimeUnit.MILLISECONDS.toNanos(10);
         while (System.nanoTime() < deadline) {
             if (running()) {
+                System.err.println("gather: daemon ready");
                 return;
             }
             if (!p.isAlive() && p.exitValue() != 0) {
