@@ -36,6 +36,7 @@ import picocli.CommandLine.Command;
             HookCommand.class,
             InstallCommand.class,
             RhythmsCommand.class,
+            EventsCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -109,6 +109,7 @@ public final class Daemon implements AutoCloseable {
                 .ifPresent(g::memberGone)));
         Ops.register(this);
         new GatheringOps(this).register(dispatcher);
+        dispatcher.onStream("events", new EventsOp(this));
     }
 
     /**
@@ -168,7 +169,7 @@ public final class Daemon implements AutoCloseable {
                 HookParsers.forUser(dev.gather.home.Homes.fromEnvironment()),
                 relay::onTurnOutput);
         server = new SocketServer(state.socket());
-        Thread accept = new Thread(() -> server.serve(dispatcher::answer), "gather-accept");
+        Thread accept = new Thread(() -> server.serve(dispatcher::respond), "gather-accept");
         accept.setDaemon(true);
         accept.start();
         LOG.info("daemon {} serving {}", ProcessHandle.current().pid(), state.socket());

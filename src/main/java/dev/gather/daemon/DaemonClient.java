@@ -66,6 +66,53 @@ public final class DaemonClient {
         return answer;
     }
 
+    /**
+     * Sends a stream request ({@code events}), starting a daemon first when none runs, and hands {@code
+     * line} every line after the first answer until the daemon ends the stream or {@code line} returns
+     * false. Throws {@link UserError} when the daemon refuses the request.
+     */
+    public void stream(ObjectNode request, java.util.function.Predicate<JsonNode> line) throws IOException {
+        SocketChannel connected;
+        try {
+            connected = connect();
+        } catch (IOException notRunning) {
+            startDaemon();
+            connected = connect();
+        }
+        try (SocketChannel ch = connected) {
+            OutputStream out = Channels.newOutputStream(ch);
+            out.write((JSON.writeValueAsString(request) + "\n").getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            BufferedReader in =
+                    new BufferedReader(new InputStreamReader(Channels.newInputStream(ch), StandardCharsets.UTF_8));
+            String head = in.readLine();
+            if (head == null) {
+                throw new IOException("the daemon closed the connection without answering");
+            }
+            JsonNode answer = JSON.readTree(head);
+            if (!answer.path("ok").asBoolean(false)) {
+                throw new UserError(answer.path("error").asText("the daemon refused the request"));
+            }
+            String next;
+            while ((next = in.readLine()) != null) {
+                if (!next.isBlank() && !line.test(JSON.readTree(next))) {
+                    return;
+                }
+            }
+        }
+    }
+
+    private SocketChannel connect() throws IOException {
+        SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
+        try {
+            ch.connect(UnixDomainSocketAddress.of(state.socket()));
+            return ch;
+        } catch (IOException e) {
+            ch.close();
+            throw e;
+        }
+    }
+
     /** Whether a daemon answers on this state directory's socket now. */
     public boolean running() {
         try {

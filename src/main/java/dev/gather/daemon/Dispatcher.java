@@ -16,11 +16,65 @@ public final class Dispatcher {
     static final ObjectMapper JSON = new ObjectMapper();
 
     private final Map<String, Handler> handlers = new TreeMap<>();
+    private final Map<String, StreamHandler> streams = new TreeMap<>();
 
     /** Registers {@code op}; later registrations replace earlier ones. */
     public Dispatcher on(String op, Handler handler) {
         handlers.put(op, handler);
         return this;
+    }
+
+    /** Registers {@code op} as a stream: its answer is a first line, then one line per item. */
+    Dispatcher onStream(String op, StreamHandler handler) {
+        streams.put(op, handler);
+        return this;
+    }
+
+    /**
+     * Answers one request line through {@code out}: one line, or, for a stream op, its lines until it ends
+     * or {@code gone}. Whether the connection may carry another request (not after a stream).
+     */
+    boolean respond(String line, java.util.function.Consumer<String> out, java.util.function.BooleanSupplier gone) {
+        JsonNode id = null;
+        StreamHandler.Stream stream;
+        try {
+            JsonNode node = JSON.readTree(line);
+            StreamHandler h = node != null && node.isObject()
+                    ? streams.get(node.path("op").asText(""))
+                    : null;
+            if (h == null) {
+                out.accept(answer(line));
+                return true;
+            }
+            id = node.get("id");
+            stream = h.open(parse((ObjectNode) node, id));
+            ObjectNode head = JSON.createObjectNode().put("ok", true);
+            if (id != null) {
+                head.set("id", id);
+            }
+            head.setAll(stream.head());
+            out.accept(JSON.writeValueAsString(head));
+        } catch (JsonProcessingException e) {
+            out.accept(error(id, "malformed request: not valid JSON"));
+            return true;
+        } catch (UserError | IllegalArgumentException | IllegalStateException e) {
+            out.accept(error(id, e.getMessage()));
+            return true;
+        } catch (Exception e) {
+            LOG.warn("stream request failed: {}", line, e);
+            out.accept(error(id, "internal error (" + e.getClass().getSimpleName() + "); see the daemon log"));
+            return true;
+        }
+        try {
+            stream.run(item -> out.accept(item.toString()), gone);
+        } catch (java.io.UncheckedIOException e) {
+            LOG.debug("stream client went: {}", e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            LOG.warn("stream failed: {}", line, e);
+        }
+        return false;
     }
 
     /** Answers one request line; never throws. */
@@ -34,8 +88,13 @@ public final class Dispatcher {
             id = node.get("id");
             Request request = parse((ObjectNode) node, id);
             Handler h = handlers.get(request.op());
+            if (h == null && streams.containsKey(request.op())) {
+                return error(id, "'" + request.op() + "' answers with a stream of lines; read it over the socket");
+            }
             if (h == null) {
-                return error(id, "unknown op '" + request.op() + "'; known: " + String.join(", ", handlers.keySet()));
+                java.util.Set<String> known = new java.util.TreeSet<>(handlers.keySet());
+                known.addAll(streams.keySet());
+                return error(id, "unknown op '" + request.op() + "'; known: " + String.join(", ", known));
             }
             ObjectNode result = h.handle(request);
             ObjectNode out = JSON.createObjectNode().put("ok", true);

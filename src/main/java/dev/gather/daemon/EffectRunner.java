@@ -28,7 +28,7 @@ final class EffectRunner implements EffectSink {
         } else if (effect instanceof Effect.Inject i) {
             relay.inject(link, i.to(), i.text(), i.kind());
         } else if (effect instanceof Effect.Announce a) {
-            relay.announce(link, a.text(), a.kind());
+            relay.announce(link, a.text(), a.kind(), a.about());
         } else if (effect instanceof Effect.OutOfTurn o) {
             relay.journal(link)
                     .append(Journal.entry("out_of_turn")

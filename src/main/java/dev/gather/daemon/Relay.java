@@ -134,11 +134,18 @@ public final class Relay {
 
     /** Journals and queues a system text for every member; {@code kind} names the prompt. */
     public Map<Member, CompletableFuture<DeliveryResult>> announce(Link link, String text, String kind) {
+        return announce(link, text, kind, Optional.empty());
+    }
+
+    /** As {@link #announce(Link, String, String)}, naming the member it concerns ({@code member} in the journal). */
+    public Map<Member, CompletableFuture<DeliveryResult>> announce(
+            Link link, String text, String kind, Optional<Member> about) {
         Link.View view = link.snapshot();
         ObjectNode entry = Journal.entry("announce")
                 .put("prompt", kind)
                 .put("link", view.id())
                 .put("text", text);
+        about.ifPresent(m -> entry.put("member", m.name()));
         return send(link.id(), entry, view.members(), text);
     }
 

@@ -4,8 +4,10 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
@@ -15,6 +17,8 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,12 +48,30 @@ final class SocketServer implements AutoCloseable {
         Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rw-------"));
     }
 
+    /** How the server answers: one request line, answered by one or (a stream) more lines. */
+    interface Responder {
+        /**
+         * Writes the answer to {@code line} through {@code out}; a stream writes on until {@code gone} says
+         * the client left. Returns whether the connection stays open for another request (not after a
+         * stream).
+         */
+        boolean respond(String line, Consumer<String> out, BooleanSupplier gone) throws IOException;
+    }
+
     /** Accepts until closed; {@code answer} maps each request line to its response line. */
     void serve(Function<String, String> answer) {
+        serve((line, out, gone) -> {
+            out.accept(answer.apply(line));
+            return true;
+        });
+    }
+
+    /** Accepts until closed; {@code responder} answers each request. */
+    void serve(Responder responder) {
         while (server.isOpen()) {
             try {
                 SocketChannel client = server.accept();
-                connections.execute(() -> converse(client, answer));
+                connections.execute(() -> converse(client, responder));
             } catch (IOException e) {
                 if (server.isOpen()) {
                     LOG.warn("accept failed: {}", e.getMessage());
@@ -58,7 +80,7 @@ final class SocketServer implements AutoCloseable {
         }
     }
 
-    private static void converse(SocketChannel client, Function<String, String> answer) {
+    private static void converse(SocketChannel client, Responder responder) {
         try (client;
                 BufferedReader in = new BufferedReader(
                         new InputStreamReader(Channels.newInputStream(client), StandardCharsets.UTF_8));
@@ -72,13 +94,36 @@ final class SocketServer implements AutoCloseable {
                     write(out, Dispatcher.error(null, "request line longer than " + MAX_LINE + " characters"));
                     return;
                 }
-                if (!line.isBlank()) {
-                    write(out, answer.apply(line));
+                if (!line.isBlank() && !responder.respond(line, l -> write(out, l), gone(client))) {
+                    return;
                 }
             }
-        } catch (IOException e) {
+        } catch (IOException | UncheckedIOException e) {
             LOG.debug("connection ended: {}", e.getMessage());
         }
+    }
+
+    /**
+     * Whether the client has gone, asked by a stream between its writes on the connection's own thread:
+     * a non-blocking read of what the client sent (nothing is expected during a stream) sees its end.
+     */
+    private static BooleanSupplier gone(SocketChannel client) {
+        ByteBuffer ignored = ByteBuffer.allocate(256);
+        return () -> {
+            try {
+                synchronized (client.blockingLock()) {
+                    client.configureBlocking(false);
+                    try {
+                        ignored.clear();
+                        return client.read(ignored) < 0;
+                    } finally {
+                        client.configureBlocking(true);
+                    }
+                }
+            } catch (IOException e) {
+                return true; // a reset connection has gone as surely as a closed one
+            }
+        };
     }
 
     /** Reads one line, but stops collecting past the limit so a huge line cannot exhaust memory. */
@@ -96,9 +141,13 @@ final class SocketServer implements AutoCloseable {
         return line.length() == 0 ? null : line.toString();
     }
 
-    private static void write(OutputStream out, String line) throws IOException {
-        out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
-        out.flush();
+    private static void write(OutputStream out, String line) {
+        try {
+            out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.gather.gathering;
 
 import dev.gather.link.Member;
+import java.util.Optional;
 
 /**
  * What the ceremony asks the world to do. The machine only emits these; one runner outside executes
@@ -13,8 +14,15 @@ public sealed interface Effect {
     /** A private prompt to one member (seed, beat, final beat, reminder, harvest signal). */
     record Inject(Member to, String kind, String text) implements Effect {}
 
-    /** A line for everyone (phase, turn change, member left, closing). */
-    record Announce(String kind, String text) implements Effect {}
+    /**
+     * A line for everyone (phase, turn change, member left, closing); {@code about} names the member it
+     * concerns (the new holder of the piece, the one who left), for the journal's readers.
+     */
+    record Announce(String kind, String text, Optional<Member> about) implements Effect {
+        public Announce(String kind, String text) {
+            this(kind, text, Optional.empty());
+        }
+    }
 
     /** Words from a member without the piece: journalled, never relayed. */
     record OutOfTurn(Member from, String text) implements Effect {}

@@ -70,7 +70,7 @@ final class Steps {
         a.put("gone", ctx -> {
             Member m = member(ctx);
             if (c.leave(m)) {
-                sink.accept(new Effect.Announce("left", prompts.left(m)));
+                sink.accept(new Effect.Announce("left", prompts.left(m), Optional.of(m)));
             }
         });
         return a;
@@ -95,7 +95,7 @@ final class Steps {
                     "phase", prompts.phase(c.rhythm.breath().get(next.phaseIndex()), next.round())));
         }
         c.begin(next);
-        sink.accept(new Effect.Announce("turn", prompts.turn(next.holder())));
+        sink.accept(new Effect.Announce("turn", prompts.turn(next.holder()), Optional.of(next.holder())));
         timers.beatIn(c.beats.interval());
     }
 
