@@ -1,6 +1,8 @@
 package dev.gather.daemon;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -14,6 +16,13 @@ import org.slf4j.LoggerFactory;
 public final class Dispatcher {
     private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
     static final ObjectMapper JSON = new ObjectMapper();
+    /** Requests are small and flat; a deeper or longer-numbered line is a client's mistake, said so. */
+    private static final ObjectMapper STRICT = new ObjectMapper(com.fasterxml.jackson.core.JsonFactory.builder()
+            .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder()
+                    .maxNestingDepth(64)
+                    .maxNumberLength(64)
+                    .build())
+            .build());
 
     private final Map<String, Handler> handlers = new TreeMap<>();
     private final Map<String, StreamHandler> streams = new TreeMap<>();
@@ -81,7 +90,16 @@ public final class Dispatcher {
     public String answer(String line) {
         JsonNode id = null;
         try {
-            JsonNode node = JSON.readTree(line);
+            JsonNode node;
+            try (JsonParser p = STRICT.createParser(line)) {
+                node = STRICT.readTree(p);
+                if (node != null && p.nextToken() != null) {
+                    // a second value would be dropped unseen: refuse the whole line instead
+                    return error(null, "one request per line: the line holds more after its first JSON value");
+                }
+            } catch (StreamConstraintsException e) {
+                return error(null, "malformed request: nested deeper than 64 levels or a number longer than 64 digits");
+            }
             if (node == null || !node.isObject()) {
                 return error(null, "a request is one JSON object per line");
             }
@@ -121,11 +139,28 @@ public final class Dispatcher {
         if (op == null || !op.isTextual()) {
             throw new UserError("a request needs \"op\" (text)");
         }
-        JsonNode caller = node.path("caller").path("pane");
-        Optional<String> pane = caller.isTextual() ? Optional.of(caller.asText()) : Optional.empty();
+        Optional<String> pane = callerPane(node.get("caller"));
         ObjectNode args = node.deepCopy();
         args.remove(java.util.List.of("op", "id", "caller"));
         return new Request(op.asText(), id, pane, args);
+    }
+
+    /** {@code caller} is absent, or {@code {"pane": "%N"}} (pane null or absent: no pane). */
+    private static Optional<String> callerPane(JsonNode caller) {
+        if (caller == null || caller.isNull()) {
+            return Optional.empty();
+        }
+        if (!caller.isObject()) {
+            throw new UserError("'caller' must be an object {\"pane\": \"%N\"}, not " + Request.kind(caller));
+        }
+        JsonNode pane = caller.get("pane");
+        if (pane == null || pane.isNull()) {
+            return Optional.empty();
+        }
+        if (!pane.isTextual() || pane.asText().isBlank()) {
+            throw new UserError("'caller.pane' must be a pane id like %12, not " + Request.kind(pane));
+        }
+        return Optional.of(pane.asText());
     }
 
     static String error(JsonNode id, String message) {

@@ -6,10 +6,12 @@ import dev.gather.link.Attribution;
 import dev.gather.link.Link;
 import dev.gather.link.Links;
 import dev.gather.link.Member;
+import dev.gather.link.Names;
 import dev.gather.link.Role;
 import dev.gather.rhythm.Template;
 import dev.gather.tmux.DeliveryResult;
 import dev.gather.tmux.Pane;
+import dev.gather.turn.Typed;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,19 +38,27 @@ final class SendOp {
         }
         String message = r.text("message");
         String to = r.text("to");
+        // every argument is checked before anything happens: a wrong one must not half-act
+        boolean direct = r.flag("direct");
+        boolean screen = r.flag("screen");
+        Optional<String> as = r.optionalText("as").map(n -> Names.check(n, "send: 'as'"));
+        r.optionalText("to_name").ifPresent(n -> Names.check(n, "send: 'to_name'"));
+        String tooLong = Typed.refusal("send: the message", message);
+        if (tooLong != null) {
+            throw new UserError(tooLong);
+        }
         Optional<String> callerPane =
                 r.callerPane().isPresent() ? Optional.of(d.verifiedPane(r.callerPane(), "send")) : Optional.empty();
         // one look at the server serves naming both sides and finding the target
         List<Pane> panes = d.tmux.panes();
-        String name = r.optionalText("as")
-                .orElseGet(() -> callerPane.map(p -> nameOf(panes, p)).orElse("human"));
+        String name = as.orElseGet(() -> callerPane.map(p -> nameOf(panes, p)).orElse("human"));
         Member targetMember = recipient(r, panes, to);
         String targetPane = targetMember.pane().orElseThrow();
         if (callerPane.isPresent() && callerPane.get().equals(targetPane)) {
             throw new UserError("send: cannot send to your own pane " + targetPane);
         }
         ObjectNode out = Dispatcher.JSON.createObjectNode();
-        if (!r.flag("direct")) {
+        if (!direct) {
             Member from = new Member(name, 1, Role.SPEAKER, callerPane);
             ObjectNode entry = Journal.entry("oneshot")
                     .put("from", name)
@@ -66,7 +76,7 @@ final class SendOp {
         DirectRhythm rhythm = d.relay.direct();
         Links.Handshake hs = d.links.direct(me, targetMember, rhythm.name(), rhythm.turnBudget());
         Link link = hs.link();
-        if (r.flag("screen")) {
+        if (screen) {
             // the recipient has no turn-end hook (a plain program, a human's shell): read its screen
             d.screens.watch(targetPane, d.relay::onTurnOutput);
         }
@@ -140,7 +150,7 @@ final class SendOp {
         return panes.stream()
                 .filter(p -> p.id().equals(pane))
                 .map(Pane::session)
-                .filter(s -> !s.isBlank())
+                .flatMap(s -> Names.ifValid(s).stream()) // a session name that is no valid name is not used
                 .findFirst()
                 .orElse(pane);
     }

@@ -1,8 +1,6 @@
 package dev.gather.daemon;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.StandardProtocolFamily;
@@ -25,8 +23,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The daemon's Unix socket: owner-only (the directory 0700, the socket 0600), one JSON object per
- * line each way. A line longer than {@link #MAX_LINE} is answered with an error and the connection
- * closed; nothing a client sends stops the server.
+ * line each way. A line longer than {@link #MAX_LINE} bytes is answered with an error as soon as it
+ * passes the limit, and the connection closed; nothing a client sends stops the server.
  */
 final class SocketServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SocketServer.class);
@@ -82,18 +80,20 @@ final class SocketServer implements AutoCloseable {
 
     private static void converse(SocketChannel client, Responder responder) {
         try (client;
-                BufferedReader in = new BufferedReader(
-                        new InputStreamReader(Channels.newInputStream(client), StandardCharsets.UTF_8));
+                java.io.InputStream raw = Channels.newInputStream(client);
                 OutputStream out = Channels.newOutputStream(client)) {
+            BoundedLines in = new BoundedLines(raw, MAX_LINE);
             while (true) {
-                String line = readBounded(in);
-                if (line == null) {
+                BoundedLines.Next next = in.next();
+                if (next instanceof BoundedLines.End) {
                     return;
                 }
-                if (line.length() > MAX_LINE) {
-                    write(out, Dispatcher.error(null, "request line longer than " + MAX_LINE + " characters"));
+                if (next instanceof BoundedLines.TooLong) {
+                    // said as soon as the limit is passed, not when (if ever) the line ends
+                    write(out, Dispatcher.error(null, "request line longer than " + MAX_LINE + " bytes"));
                     return;
                 }
+                String line = new String(((BoundedLines.Line) next).bytes(), StandardCharsets.UTF_8);
                 if (!line.isBlank() && !responder.respond(line, l -> write(out, l), gone(client))) {
                     return;
                 }
@@ -124,21 +124,6 @@ final class SocketServer implements AutoCloseable {
                 return true; // a reset connection has gone as surely as a closed one
             }
         };
-    }
-
-    /** Reads one line, but stops collecting past the limit so a huge line cannot exhaust memory. */
-    private static String readBounded(BufferedReader in) throws IOException {
-        StringBuilder line = new StringBuilder();
-        int c;
-        while ((c = in.read()) >= 0) {
-            if (c == '\n') {
-                return line.toString();
-            }
-            if (line.length() <= MAX_LINE) {
-                line.append((char) c);
-            }
-        }
-        return line.length() == 0 ? null : line.toString();
     }
 
     private static void write(OutputStream out, String line) {

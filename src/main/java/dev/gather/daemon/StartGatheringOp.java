@@ -33,6 +33,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class StartGatheringOp {
     static final List<String> NAMES =
             List.of("Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Ivy", "Jo", "Kai", "Lu", "Mo");
+    private static final java.util.Set<String> PARTICIPANT_FIELDS = java.util.Set.of("name", "role", "agent", "pane");
     private static final DateTimeFormatter STAMP =
             DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
@@ -68,8 +69,8 @@ final class StartGatheringOp {
         }
         List<Participant> participants = participants(r, rhythm.roles());
         GatheringOptions options = new GatheringOptions(
-                integer(r, "beats_per_turn"),
-                integer(r, "beat_interval_seconds").map(Duration::ofSeconds),
+                r.optionalInt("beats_per_turn", 1, 1000),
+                r.optionalInt("beat_interval_seconds", 1, 86_400).map(Duration::ofSeconds),
                 r.optionalText("question"));
         String id = "g-" + STAMP.format(d.clock.instant()) + "-" + serial.incrementAndGet();
         AgentCommands agents = AgentCommands.load(d.state);
@@ -129,7 +130,7 @@ final class StartGatheringOp {
     private static List<Participant> participants(Request r, Roles roles) {
         List<Participant> out = new ArrayList<>();
         JsonNode given = r.args().get("participants");
-        if (given == null || given.isNull() || given.isEmpty()) {
+        if (given == null) {
             for (int i = 0; i < roles.minSpeakers(); i++) {
                 out.add(new Participant(NAMES.get(i), Role.SPEAKER, "sim"));
             }
@@ -138,21 +139,38 @@ final class StartGatheringOp {
             }
             return out;
         }
+        // anything but a non-empty list is a mistake, not a request for the default circle
         if (!given.isArray()) {
-            throw new UserError("start_gathering: participants must be a list of {name?, role?, agent?}");
+            throw new UserError("start_gathering: 'participants' must be a list of {name?, role?, agent?, pane?}, not "
+                    + Request.kind(given) + " (leave it out for the rhythm's default)");
+        }
+        if (given.isEmpty()) {
+            throw new UserError("start_gathering: 'participants' is empty (leave it out for the rhythm's default)");
         }
         int i = 0;
         for (JsonNode p : given) {
+            String where = "start_gathering: participants[" + i + "]";
+            if (!p.isObject()) {
+                throw new UserError(where + " must be an object {name?, role?, agent?, pane?}, not " + Request.kind(p));
+            }
+            for (String field : (Iterable<String>) p::fieldNames) {
+                JsonNode v = p.get(field);
+                if (!PARTICIPANT_FIELDS.contains(field)) {
+                    throw new UserError(where + " has unknown field '" + field + "'; known: agent, name, pane, role");
+                }
+                if (!v.isTextual() || v.asText().isBlank()) {
+                    throw new UserError(where + "." + field + " must be non-empty text, not " + Request.kind(v));
+                }
+            }
             Role role = role(p.path("role").asText("speaker"));
-            String name = p.path("name").asText("").isBlank()
+            String name = !p.has("name")
                     ? (role == Role.HARVESTER ? "Hal" : role == Role.HUMAN ? "Human" : NAMES.get(i % NAMES.size()))
                     : p.path("name").asText();
             if (!name.matches("[A-Za-z][A-Za-z0-9_-]{0,30}")) {
                 throw new UserError("start_gathering: participant name '" + name
                         + "' must be a word of letters, digits, '-' or '_'");
             }
-            Optional<String> pane =
-                    p.hasNonNull("pane") ? Optional.of(p.path("pane").asText()) : Optional.empty();
+            Optional<String> pane = p.has("pane") ? Optional.of(p.path("pane").asText()) : Optional.empty();
             out.add(new Participant(name, role, p.path("agent").asText("sim"), pane));
             i++;
         }
@@ -197,16 +215,5 @@ final class StartGatheringOp {
             default -> throw new UserError(
                     "start_gathering: role must be speaker, harvester or human (found '" + text + "')");
         };
-    }
-
-    private static Optional<Integer> integer(Request r, String name) {
-        JsonNode v = r.args().get(name);
-        if (v == null || v.isNull()) {
-            return Optional.empty();
-        }
-        if (!v.canConvertToInt() || v.asInt() < 1) {
-            throw new UserError("start_gathering: " + name + " must be a whole number ≥ 1");
-        }
-        return Optional.of(v.asInt());
     }
 }

@@ -47,6 +47,15 @@ final class Mailbox {
 
     private String endedWhileTyping;
     private long epoch;
+    /** Since when the input box has held text we did not type now; null while it is empty. */
+    private Instant heldSince;
+
+    /**
+     * How long a message waits for a non-empty input box before it fails, visibly, and the next is
+     * tried: text stuck there (a paste a harness never took, a half-typed line left alone) would
+     * otherwise hold the queue for good.
+     */
+    static final Duration STUCK_BOX = Duration.ofMinutes(3);
 
     Mailbox(
             String pane,
@@ -202,10 +211,30 @@ final class Mailbox {
             return;
         }
         if (box != InputBox.State.EMPTY) {
+            String stuck = null;
             synchronized (this) {
-                queue.addFirst(p);
                 typing = null;
-                note = waiting(box);
+                Instant now = clock.instant();
+                heldSince = heldSince == null ? now : heldSince;
+                String where = box == InputBox.State.HOLDS ? "not empty" : "not in sight";
+                // a dialog waits for a person however long it takes; a box held by someone's text does not
+                if (box != InputBox.State.DIALOG && Duration.between(heldSince, now).compareTo(STUCK_BOX) >= 0) {
+                    stuck = "not typed: its input box was " + where + " for over " + STUCK_BOX.toMinutes()
+                            + " minutes (clear it to receive messages again)";
+                    note = "its input box has been " + where + " since " + heldSince + "; waiting messages fail";
+                    if (queue.isEmpty()) {
+                        heldSince = null; // a later message gets a fresh wait: the box may have emptied since
+                    }
+                } else {
+                    queue.addFirst(p);
+                    note = waiting(box);
+                }
+            }
+            if (stuck != null) {
+                ledger.record(p.letter, pane, DeliveryState.FAILED, stuck);
+                p.done.complete(new DeliveryResult.Failed(pane, stuck));
+                pump();
+                return;
             }
             // look again when the screen next changes, or after a while
             deliverer.nextOutput(pane, profile().turns().quiet()).thenRun(this::pump);
@@ -213,6 +242,7 @@ final class Mailbox {
         }
         synchronized (this) {
             note = null;
+            heldSince = null;
         }
         ledger.record(p.letter, pane, DeliveryState.TYPING, "");
         beforeTyping.accept(pane, p.letter.text());

@@ -33,7 +33,8 @@ public final class GatherServer {
 
     /**
      * Starts serving MCP on {@code in}/{@code out} (JSON-RPC lines); the server ends when {@code in}
-     * ends. Nothing else may write to {@code out}.
+     * ends. Every line gets an answer: malformed ones from {@link RpcGate}, the rest from the SDK.
+     * Nothing else may write to {@code out}.
      */
     public static McpSyncServer start(InputStream in, OutputStream out, DaemonCalls daemon) {
         McpJsonMapper mapper = new JacksonMcpJsonMapper(new ObjectMapper());
@@ -52,7 +53,10 @@ public final class GatherServer {
                 })
                 .toList();
         String version = GatherServer.class.getPackage().getImplementationVersion();
-        return McpServer.sync(new StdioServerTransportProvider(mapper, in, out))
+        // the gate answers malformed lines itself; what passes is at most ~3x a 4 MiB line once escaped
+        StdioServerTransportProvider stdio =
+                new StdioServerTransportProvider(mapper, new RpcGate(in, out), out, 4 * RpcGate.MAX_LINE);
+        return McpServer.sync(stdio)
                 .serverInfo("gather", version == null ? "dev" : version)
                 .instructions(INSTRUCTIONS)
                 .jsonMapper(mapper)

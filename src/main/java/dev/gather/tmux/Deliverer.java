@@ -1,5 +1,6 @@
 package dev.gather.tmux;
 
+import dev.gather.turn.Typed;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -84,7 +85,7 @@ public final class Deliverer implements AutoCloseable {
     public Map<String, CompletableFuture<DeliveryResult>> fanOut(
             Collection<String> paneIds, String text, HarnessQuirks quirks) {
         long start = System.nanoTime();
-        String safe = quirks.neutralize(Sanitizer.sanitize(text));
+        String safe = Typed.capTyped(quirks.neutralize(Sanitizer.sanitize(text)));
         Map<String, CompletableFuture<DeliveryResult>> out = new LinkedHashMap<>();
         Map<String, PaneWatch> ready = new LinkedHashMap<>();
         Map<String, Long> marks = new LinkedHashMap<>();

@@ -9,7 +9,10 @@ import java.nio.charset.StandardCharsets;
  * Makes relayed text inert before it is typed into a terminal: escape sequences (CSI, OSC, DCS,
  * SOS, PM, APC and two-byte ESC sequences) are removed whole, C0/C1 controls other than newline
  * and tab are dropped, CR and CRLF become LF, and broken UTF-16 or UTF-8 becomes U+FFFD. What is
- * left cannot end a bracketed paste early ({@code ESC [201~}) or act as a key.
+ * left cannot end a bracketed paste early ({@code ESC [201~}) or act as a key. Characters that
+ * change how text looks without showing themselves are dropped too: bidirectional overrides and
+ * isolates (U+202A–U+202E, U+2066–U+2069, U+061C) and zero-width ones (U+200B–U+200F, U+2060,
+ * U+FEFF), so what a reader sees is what was written (a line cannot hide or reorder a name).
  */
 public final class Sanitizer {
     private static final int ESC = 0x1b;
@@ -55,6 +58,10 @@ public final class Sanitizer {
                 i += (i + 1 < text.length() && text.charAt(i + 1) == '\n') ? 2 : 1;
                 continue;
             }
+            if (invisible(c)) {
+                i += width;
+                continue;
+            }
             if (Character.isSurrogate((char) c)) {
                 out.append('\uFFFD');
             } else if (c == '\n' || c == '\t' || !(c < 0x20 || (c >= 0x7f && c <= 0x9f))) {
@@ -63,6 +70,15 @@ public final class Sanitizer {
             i += width;
         }
         return out.toString();
+    }
+
+    private static boolean invisible(int c) {
+        return (c >= 0x202A && c <= 0x202E)
+                || (c >= 0x2066 && c <= 0x2069)
+                || (c >= 0x200B && c <= 0x200F)
+                || c == 0x2060
+                || c == 0xFEFF
+                || c == 0x061C;
     }
 
     /** {@code from} is just after ESC. */

@@ -13,10 +13,10 @@ import java.util.Optional;
  *     progress notes, not answers
  */
 public record TurnFilter(int maxChars, List<String> checkpointPrefixes) {
-    /** Default cap on relayed text. */
-    public static final int DEFAULT_MAX_CHARS = 12_000;
+    /** Default cap on relayed text: the one limit on what is typed into a pane. */
+    public static final int DEFAULT_MAX_CHARS = Typed.MAX_CHARS;
 
-    public static final String TRUNCATED = "[truncated]";
+    public static final String TRUNCATED = Typed.TRUNCATED;
 
     public TurnFilter {
         if (maxChars <= TRUNCATED.length() + 1) {
@@ -26,7 +26,7 @@ public record TurnFilter(int maxChars, List<String> checkpointPrefixes) {
         checkpointPrefixes = List.copyOf(Objects.requireNonNull(checkpointPrefixes, "checkpointPrefixes"));
     }
 
-    /** 12,000 characters and the usual checkpoint markers. */
+    /** {@link Typed#MAX_CHARS} and the usual checkpoint markers. */
     public static TurnFilter defaults() {
         return new TurnFilter(DEFAULT_MAX_CHARS, List.of("[checkpoint]", "checkpoint:"));
     }
@@ -37,14 +37,7 @@ public record TurnFilter(int maxChars, List<String> checkpointPrefixes) {
         if (clean.isEmpty() || isCheckpoint(clean)) {
             return Optional.empty();
         }
-        if (clean.length() <= maxChars) {
-            return Optional.of(clean);
-        }
-        int keep = maxChars - TRUNCATED.length() - 1;
-        if (Character.isHighSurrogate(clean.charAt(keep - 1))) {
-            keep--; // never split a surrogate pair
-        }
-        return Optional.of(clean.substring(0, keep) + "\n" + TRUNCATED);
+        return Optional.of(Typed.cap(clean, maxChars));
     }
 
     /** The output with its text filtered, or empty when it must not cross. */

@@ -44,4 +44,11 @@ class SanitizerTest {
     void anUnterminatedControlStringSwallowsTheRest() {
         assertEquals("safe", Sanitizer.sanitize("safe\u001b]0;never ends"));
     }
+
+    @Test
+    void dropsBidiOverridesAndZeroWidthCharacters() {
+        String hidden = "a\u202Eb\u202Ac\u2066d\u2069e\u200Bf\u200Dg\u200Fh\u2060i\uFEFFj\u061Ck";
+        assertEquals("abcdefghijk", Sanitizer.sanitize(hidden));
+        assertEquals("keeps é, 日本 and 😀", Sanitizer.sanitize("keeps é, 日本 and 😀"));
+    }
 }

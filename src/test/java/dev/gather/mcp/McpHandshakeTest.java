@@ -1,0 +1,55 @@
+package dev.gather.mcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.IntNode;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Requests before the handshake are answered (the SDK alone would hold them for ever). */
+class McpHandshakeTest {
+    private static final Duration WITHIN = Duration.ofSeconds(60);
+
+    @TempDir
+    Path home;
+
+    @Test
+    void aToolCallBeforeInitializeIsRefusedAndPingAnswersThenTheHandshakeWorks() throws Exception {
+        try (RawMcp mcp = new RawMcp(home)) {
+            mcp.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"send_message\","
+                    + "\"arguments\":{}}}");
+            JsonNode refused = mcp.answerTo(IntNode.valueOf(1), WITHIN);
+            assertNotNull(refused, "a tool call before initialize is answered");
+            assertEquals(-32002, refused.path("error").path("code").asInt(), refused.toString());
+            assertTrue(refused.path("error").path("message").asText().contains("send initialize"), refused.toString());
+
+            mcp.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}");
+            JsonNode pong = mcp.answerTo(IntNode.valueOf(2), WITHIN);
+            assertNotNull(pong, "ping is answered before the handshake");
+            assertTrue(pong.has("result"), pong.toString());
+
+            mcp.initialize();
+            mcp.send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"send_message\","
+                    + "\"arguments\":{}}}");
+            JsonNode call = mcp.answerTo(IntNode.valueOf(3), WITHIN);
+            assertNotNull(call, "the same call after the handshake reaches the tool");
+            assertTrue(call.path("result").path("isError").asBoolean(), call.toString());
+            assertTrue(
+                    call.path("result")
+                            .path("content")
+                            .get(0)
+                            .path("text")
+                            .asText()
+                            .startsWith("send_message: 'to' is required"),
+                    call.toString());
+            assertEquals(java.util.List.of(), mcp.notProtocol());
+            assertFalse(mcp.stderr().contains("\tat "), mcp.stderr());
+        }
+    }
+}
