@@ -69,12 +69,17 @@ public final class Daemon implements AutoCloseable {
     private AutoCloseable exits;
 
     Daemon(StateDir state, Tmux tmux, Clock clock) {
+        this(state, tmux, clock, dev.gather.journal.JournalFiles.REAL);
+    }
+
+    /** A daemon whose journals are written through {@code files} (tests fail the disk on purpose). */
+    Daemon(StateDir state, Tmux tmux, Clock clock, dev.gather.journal.JournalFiles files) {
         this.state = state;
         this.clock = clock;
         this.started = clock.instant();
         this.tmux = tmux;
         this.deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC);
-        this.journals = new Journals(state.journals(), clock);
+        this.journals = new Journals(state.journals(), clock, files);
         this.interrupted = Recovery.markInterrupted(journals);
         // ids stay unique across daemon runs, so a new link never appends to an old journal
         this.links = new Links("link-"

@@ -48,6 +48,9 @@ public final class Dispatcher {
             return error(id, "malformed request: not valid JSON");
         } catch (UserError | IllegalArgumentException | IllegalStateException e) {
             return error(id, e.getMessage());
+        } catch (dev.gather.journal.JournalUnavailable e) {
+            // nothing was sent: what is not journalled does not go out
+            return error(id, e.getMessage() + "; nothing was sent, try again once the journal can be written");
         } catch (dev.gather.tmux.TmuxException e) {
             // tmux gone or refusing: say so plainly; the daemon keeps serving
             return error(id, "tmux: " + e.getMessage());
