@@ -87,10 +87,10 @@ public final class Daemon implements AutoCloseable {
                         .withZone(java.time.ZoneOffset.UTC)
                         .format(clock.instant())
                 + "-");
+        // only the shipped files and $GATHER_HOME: never the directory the first client happened to run in
         this.rhythms = new dev.gather.rhythm.RhythmLibrary(
-                java.util.List.of(state.root().resolve("rhythms"), java.nio.file.Path.of("rhythms")));
-        this.profiles =
-                Profiles.load(java.util.List.of(state.root().resolve("profiles"), java.nio.file.Path.of("profiles")));
+                java.util.List.of(state.root().resolve("rhythms")));
+        this.profiles = Profiles.load(java.util.List.of(state.root().resolve("profiles")));
         var transports = dev.gather.transport.Transports.config(System.getenv(), state.root());
         this.transport = dev.gather.transport.Transports.open(transports);
         this.remote = new Remote(transport, transports.redisUrl().isPresent(), links, journals);

@@ -54,6 +54,10 @@ public final class Dispatcher {
         } catch (dev.gather.tmux.TmuxException e) {
             // tmux gone or refusing: say so plainly; the daemon keeps serving
             return error(id, "tmux: " + e.getMessage());
+        } catch (StackOverflowError e) {
+            // a request, or a file it made the daemon read, nested too deep: one error, the connection lives
+            LOG.warn("request nested too deeply: {}", line.length() > 200 ? line.substring(0, 200) + "…" : line);
+            return error(id, "too deeply nested (a request or a file it names); see the daemon log");
         } catch (Exception e) {
             LOG.warn("request failed: {}", line.length() > 200 ? line.substring(0, 200) + "…" : line, e);
             return error(id, "internal error (" + e.getClass().getSimpleName() + "); see the daemon log");
