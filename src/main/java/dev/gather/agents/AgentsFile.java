@@ -1,7 +1,9 @@
 package dev.gather.agents;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.rhythm.CheckedYaml;
+import dev.gather.rhythm.RhythmException;
 import java.io.IOException;
-import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,10 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
-import org.yaml.snakeyaml.error.YAMLException;
 
 /**
  * Reads agents.yaml: {@code agents:} maps a kind to a command line (text) or to its words (a list).
@@ -30,23 +28,29 @@ final class AgentsFile {
     private AgentsFile() {}
 
     static Map<String, List<String>> read(Path file) {
-        Object root;
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            root = new Yaml(new SafeConstructor(new LoaderOptions())).load(in);
-        } catch (YAMLException e) {
-            throw new IllegalArgumentException(file + ": not valid YAML: " + oneLine(e.getMessage()));
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }
-        if (root == null) {
+        if (text.lines().allMatch(l -> l.isBlank() || l.stripLeading().startsWith("#"))) {
             return Map.of();
         }
-        if (!(root instanceof Map<?, ?> top) || !(top.get("agents") instanceof Map<?, ?> agents)) {
+        JsonNode root;
+        try {
+            // one YAML reader for every file gather reads: the same limits, no self-referencing aliases
+            root = CheckedYaml.tree(file.toString(), text);
+        } catch (RhythmException e) {
+            throw new IllegalArgumentException(e.getMessage());
+        }
+        JsonNode agents = root.path("agents");
+        if (!agents.isObject()) {
             throw new IllegalArgumentException(file + ": expected a mapping 'agents:' of kind → command line");
         }
         Map<String, List<String>> kinds = new LinkedHashMap<>();
-        for (Map.Entry<?, ?> e : agents.entrySet()) {
-            String kind = String.valueOf(e.getKey());
+        for (var e : agents.properties()) {
+            String kind = e.getKey();
             if (!KIND.matcher(kind).matches()) {
                 throw new IllegalArgumentException(file + ": agent kind '" + kind
                         + "' must be lowercase letters, digits, '-' or '_' (at most 32)");
@@ -56,16 +60,20 @@ final class AgentsFile {
         return kinds;
     }
 
-    private static List<String> words(Path file, String kind, Object value) {
+    private static List<String> words(Path file, String kind, JsonNode value) {
         List<String> words;
-        if (value instanceof String s) {
+        if (value.isTextual()) {
             try {
-                words = Words.split(s);
+                words = Words.split(value.asText());
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(file + ": agents." + kind + ": " + e.getMessage());
             }
-        } else if (value instanceof List<?> list && list.stream().allMatch(w -> w instanceof String)) {
-            words = list.stream().map(String.class::cast).toList();
+        } else if (value.isArray()
+                && java.util.stream.StreamSupport.stream(value.spliterator(), false)
+                        .allMatch(JsonNode::isTextual)) {
+            words = java.util.stream.StreamSupport.stream(value.spliterator(), false)
+                    .map(JsonNode::asText)
+                    .toList();
         } else {
             throw new IllegalArgumentException(
                     file + ": agents." + kind + " must be a command line (text) or a list of words");
@@ -74,9 +82,5 @@ final class AgentsFile {
             throw new IllegalArgumentException(file + ": agents." + kind + " is an empty command");
         }
         return words;
-    }
-
-    private static String oneLine(String message) {
-        return message == null ? "" : message.replaceAll("\\s+", " ").strip();
     }
 }

@@ -29,6 +29,9 @@ final class LinksCommand implements Callable<Integer> {
                         + l.path("turns_used").asInt()
                         + (l.has("turn_budget") ? "/" + l.path("turn_budget").asInt() : "")
                         + " turns)");
+        if (l.has("degraded")) {
+            s.append(" degraded: ").append(l.path("degraded").asText());
+        }
         for (JsonNode m : l.path("members")) {
             s.append("\n  ")
                     .append(m.path("number").asInt())

@@ -50,6 +50,9 @@ final class LintCommand implements Callable<Integer> {
             return List.of();
         } catch (RhythmException e) {
             return e.errors();
+        } catch (RuntimeException | StackOverflowError e) {
+            // a file the stages did not foresee is still one line of lint, never a stack trace
+            return List.of(new RhythmError(f.toString(), 1, 1, "lint.unreadable", String.valueOf(e.getMessage())));
         }
     }
 

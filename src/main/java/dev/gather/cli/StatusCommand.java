@@ -49,6 +49,10 @@ final class StatusCommand implements Callable<Integer> {
                     + del.path("state").asText() + " since " + del.path("since").asText() + ": "
                     + pending(del.path("pending"), del.path("note").asText("")));
         }
+        for (var journal : a.path("degraded").properties()) {
+            System.out.println("journal " + journal.getKey() + " degraded: "
+                    + journal.getValue().asText() + " (turns wait in the spool until it can be written)");
+        }
         for (JsonNode id : a.path("interrupted")) {
             System.out.println(id.asText() + " interrupted (a daemon stopped before it closed; gather transcript "
                     + id.asText() + ")");

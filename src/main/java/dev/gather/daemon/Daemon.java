@@ -70,12 +70,17 @@ public final class Daemon implements AutoCloseable {
     private AutoCloseable exits;
 
     Daemon(StateDir state, Tmux tmux, Clock clock) {
+        this(state, tmux, clock, dev.gather.journal.JournalFiles.REAL);
+    }
+
+    /** A daemon whose journals are written through {@code files} (tests fail the disk on purpose). */
+    Daemon(StateDir state, Tmux tmux, Clock clock, dev.gather.journal.JournalFiles files) {
         this.state = state;
         this.clock = clock;
         this.started = clock.instant();
         this.tmux = tmux;
         this.deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC);
-        this.journals = new Journals(state.journals(), clock);
+        this.journals = new Journals(state.journals(), clock, files);
         this.interrupted = Recovery.markInterrupted(journals);
         // ids stay unique across daemon runs, so a new link never appends to an old journal
         this.links = new Links("link-"
@@ -83,10 +88,10 @@ public final class Daemon implements AutoCloseable {
                         .withZone(java.time.ZoneOffset.UTC)
                         .format(clock.instant())
                 + "-");
+        // only the shipped files and $GATHER_HOME: never the directory the first client happened to run in
         this.rhythms = new dev.gather.rhythm.RhythmLibrary(
-                java.util.List.of(state.root().resolve("rhythms"), java.nio.file.Path.of("rhythms")));
-        this.profiles =
-                Profiles.load(java.util.List.of(state.root().resolve("profiles"), java.nio.file.Path.of("profiles")));
+                java.util.List.of(state.root().resolve("rhythms")));
+        this.profiles = Profiles.load(java.util.List.of(state.root().resolve("profiles")));
         var transports = dev.gather.transport.Transports.config(System.getenv(), state.root());
         this.transport = dev.gather.transport.Transports.open(transports);
         this.remote = new Remote(transport, transports.redisUrl().isPresent(), links, journals);

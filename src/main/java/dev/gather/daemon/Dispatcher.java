@@ -125,9 +125,16 @@ public final class Dispatcher {
             return error(id, "malformed request: not valid JSON");
         } catch (UserError | IllegalArgumentException | IllegalStateException e) {
             return error(id, e.getMessage());
+        } catch (dev.gather.journal.JournalUnavailable e) {
+            // nothing was sent: what is not journalled does not go out
+            return error(id, e.getMessage() + "; nothing was sent, try again once the journal can be written");
         } catch (dev.gather.tmux.TmuxException e) {
             // tmux gone or refusing: say so plainly; the daemon keeps serving
             return error(id, "tmux: " + e.getMessage());
+        } catch (StackOverflowError e) {
+            // a request, or a file it made the daemon read, nested too deep: one error, the connection lives
+            LOG.warn("request nested too deeply: {}", line.length() > 200 ? line.substring(0, 200) + "…" : line);
+            return error(id, "too deeply nested (a request or a file it names); see the daemon log");
         } catch (Exception e) {
             LOG.warn("request failed: {}", line.length() > 200 ? line.substring(0, 200) + "…" : line, e);
             return error(id, "internal error (" + e.getClass().getSimpleName() + "); see the daemon log");

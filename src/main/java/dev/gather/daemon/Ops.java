@@ -36,12 +36,13 @@ final class Ops {
     static ObjectNode links(Daemon d) {
         ObjectNode out = Dispatcher.JSON.createObjectNode();
         ArrayNode array = out.putArray("links");
-        d.links.all().forEach(l -> array.add(link(l.snapshot(), d.post)));
+        d.links.all().forEach(l -> array.add(link(l.snapshot(), d.post, d.relay)));
         return out;
     }
 
-    static ObjectNode link(Link.View v, PostOffice post) {
+    static ObjectNode link(Link.View v, PostOffice post, Relay relay) {
         ObjectNode o = Dispatcher.JSON.createObjectNode().put("id", v.id()).put("rhythm", v.rhythm());
+        relay.degraded(v.id()).ifPresent(why -> o.put("degraded", why));
         ArrayNode members = o.putArray("members");
         v.members().forEach(m -> members.add(member(m, post)));
         o.put("turns_used", v.turnsUsed());
@@ -102,6 +103,9 @@ final class Ops {
                         || s.note().isPresent())
                 .forEach(s -> deliveries.add(
                         delivery(Dispatcher.JSON.createObjectNode().put("pane", s.pane()), s)));
+        // journals refusing writes, links or not (one-shot sends have a journal of their own)
+        ObjectNode refusing = out.putObject("degraded");
+        d.relay.degraded().forEach((id, why) -> refusing.put(id, "cannot write journal (" + why + ")"));
         ArrayNode cut = out.putArray("interrupted");
         d.interrupted.forEach(cut::add);
         // status must answer even when tmux does not, and say so: a killed server is the usual cause

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.delivery.Ledger;
 import dev.gather.delivery.PostOffice;
 import dev.gather.journal.Journal;
+import dev.gather.journal.JournalUnavailable;
 import dev.gather.journal.Journals;
 import dev.gather.link.Attribution;
 import dev.gather.link.Fanout;
@@ -37,6 +38,9 @@ public final class Relay {
     private final TurnFilter filter;
     private final DirectRhythm direct;
     private final Map<String, BiConsumer<Member, String>> interceptors = new ConcurrentHashMap<>();
+    /** Journals that refused their last entry, and why: their links are degraded until one is taken. */
+    private final Map<String, String> degraded = new ConcurrentHashMap<>();
+
     private final List<java.util.function.Consumer<Link.View>> closeListeners =
             new java.util.concurrent.CopyOnWriteArrayList<>();
     private final List<java.util.function.Consumer<String>> goneListeners =
@@ -107,11 +111,17 @@ public final class Relay {
             return Map.of();
         }
         synchronized (link) {
+            // a JournalUnavailable here leaves the turn in the spool, to be relayed once the journal takes it
             Map<Member, CompletableFuture<DeliveryResult>> sent = relay(link, from.get(), text.get(), "relay");
             if (link.spendTurn()) {
                 int turns = link.snapshot().turnsUsed();
                 String notice = Template.fill(direct.budgetNotice(), Map.of("turns", turns));
-                announce(link, notice, "budget_exhausted");
+                try {
+                    announce(link, notice, "budget_exhausted");
+                } catch (JournalUnavailable e) {
+                    // the turn itself went out: retrying it for the sake of the notice would say it twice
+                    LOG.warn("link {}: budget notice not sent: {}", link.id(), e.getMessage());
+                }
                 close(link, "turn budget used");
             }
             return sent;
@@ -176,7 +186,7 @@ public final class Relay {
     Map<Member, CompletableFuture<DeliveryResult>> send(
             String journalId, ObjectNode entry, List<Member> to, String typed) {
         address(entry, to, fanout.post());
-        long ref = journals.of(journalId).append(entry);
+        long ref = journalled(journalId, entry);
         Map<Member, CompletableFuture<DeliveryResult>> sent = fanout.send(journalId, ref, to, typed);
         sent.values()
                 .forEach(f -> f.thenAccept(r -> {
@@ -187,9 +197,51 @@ public final class Relay {
         return sent;
     }
 
+    /**
+     * Appends {@code entry} to journal {@code id}, forced; a refusal marks the journal degraded (in
+     * status and to senders) and is thrown on, so the caller sends nothing.
+     */
+    private long journalled(String id, ObjectNode entry) {
+        try {
+            long ref = journals.of(id).append(entry);
+            if (degraded.remove(id) != null) {
+                LOG.info("journal {} takes entries again", id);
+            }
+            return ref;
+        } catch (JournalUnavailable e) {
+            if (degraded.put(id, e.reason()) == null) {
+                LOG.error("{}; nothing more goes out through it until it does", e.getMessage());
+            }
+            throw e;
+        }
+    }
+
+    /** Journals a record that nothing waits on (a close, a member leaving): a refusal is logged, not thrown. */
+    private void record(Link link, ObjectNode entry) {
+        try {
+            journalled(link.id(), entry);
+        } catch (JournalUnavailable e) {
+            LOG.warn(
+                    "link {}: {} not journalled: {}",
+                    link.id(),
+                    entry.path("kind").asText(),
+                    e.getMessage());
+        }
+    }
+
+    /** Why journal {@code id} is degraded ("cannot write journal (No space left on device)"), if it is. */
+    public Optional<String> degraded(String id) {
+        return Optional.ofNullable(degraded.get(id)).map(r -> "cannot write journal (" + r + ")");
+    }
+
+    /** Every degraded journal, and why. */
+    Map<String, String> degraded() {
+        return Map.copyOf(degraded);
+    }
+
     /** Closes the link for everyone, journalled. */
     public void close(Link link, String reason) {
-        journal(link).append(Journal.entry("close").put("link", link.id()).put("text", reason));
+        record(link, Journal.entry("close").put("link", link.id()).put("text", reason));
         links.close(link);
         interceptors.remove(link.id());
         Link.View view = link.snapshot();
@@ -223,8 +275,9 @@ public final class Relay {
         links.byPane(pane).ifPresent(link -> {
             Optional<Member> m = link.memberInPane(pane);
             links.removePane(pane);
-            m.ifPresent(member -> journal(link)
-                    .append(Journal.entry("left")
+            m.ifPresent(member -> record(
+                    link,
+                    Journal.entry("left")
                             .put("link", link.id())
                             .put("from", member.name())
                             .put("text", member.name() + " left (" + why + ")")));
@@ -271,7 +324,12 @@ public final class Relay {
             if (!detail.isEmpty()) {
                 e.put("text", detail);
             }
-            journals.of(letter.journal()).appendUnforced(e);
+            try {
+                journals.of(letter.journal()).appendUnforced(e);
+            } catch (JournalUnavailable refused) {
+                // the message itself is journalled; a restarted daemon types it again rather than lose it
+                LOG.warn("delivery step not journalled: {}", refused.getMessage());
+            }
         };
     }
 }

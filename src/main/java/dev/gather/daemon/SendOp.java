@@ -92,7 +92,7 @@ final class SendOp {
         // the caller is mid-turn (it is calling us): replies wait until its turn ends
         d.post.turnStarted(pane);
         Map<Member, CompletableFuture<DeliveryResult>> results = d.relay.relay(link, sender, message, "relay");
-        out.set("link", Ops.link(link.snapshot(), d.post));
+        out.set("link", Ops.link(link.snapshot(), d.post, d.relay));
         results.forEach((m, res) -> out.withArray("delivered").add(result(m, res)));
         return out;
     }

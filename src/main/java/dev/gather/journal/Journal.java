@@ -1,38 +1,80 @@
 package dev.gather.journal;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Clock;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One append-only JSONL file for one link or gathering. Every entry is written and forced to disk
- * before the caller goes on to deliver it, so a daemon killed mid-delivery loses nothing said.
+ * before the caller goes on to deliver it, so a daemon killed mid-delivery loses nothing said. A
+ * write that fails throws {@link JournalUnavailable} and leaves no half entry for the next one to
+ * be glued onto: it is cut off, or when even that fails, fenced by a newline before the next entry.
  */
 public final class Journal implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Journal.class);
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int NEWLINE = '\n';
 
     private final Path file;
     private final Clock clock;
-    private final FileChannel channel;
+    private final JournalFiles.File out;
+    private final Optional<String> torn;
     private long entries;
+    /** The length after the last whole entry: a failed write is cut back to it. */
+    private long whole;
+    /** A failed write could not be cut back: the next entry starts on a line of its own. */
+    private boolean fence;
 
-    Journal(Path file, Clock clock) {
+    Journal(Path file, Clock clock, JournalFiles files) {
         this.file = file;
         this.clock = clock;
         try {
-            this.channel = FileChannel.open(
-                    file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
-            this.entries = Transcript.read(file).size();
+            this.out = files.open(file);
+            this.entries = Files.exists(file) ? Transcript.read(file).size() : 0;
+            this.torn = fenceTornLine();
+            this.whole = out.size();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot open journal " + file, e);
+            throw new JournalUnavailable(file.getFileName().toString(), JournalUnavailable.reasonOf(e), e);
         }
+    }
+
+    /**
+     * A last line without its newline is what a crash or a full disk left mid-entry: it stays (it
+     * is evidence) but gets its newline now, so no later entry is appended onto it.
+     */
+    private Optional<String> fenceTornLine() throws IOException {
+        int last = out.lastByte();
+        if (last == -1 || last == NEWLINE) {
+            return Optional.empty();
+        }
+        String fragment = tornFragment();
+        out.append(ByteBuffer.wrap(new byte[] {NEWLINE}));
+        out.force();
+        LOG.warn("journal {}: its last line was torn (no newline); fenced it off: {}", file, fragment);
+        return Optional.of(fragment);
+    }
+
+    private String tornFragment() throws IOException {
+        if (!Files.isRegularFile(file)) {
+            return "(unreadable)";
+        }
+        byte[] all = Files.readAllBytes(file);
+        int start = all.length;
+        while (start > 0 && all[start - 1] != NEWLINE) {
+            start--;
+        }
+        String s = new String(all, start, all.length - start, StandardCharsets.UTF_8);
+        return s.length() > 200 ? s.substring(0, 200) + "…" : s;
     }
 
     /** The file this journal appends to. */
@@ -40,9 +82,15 @@ public final class Journal implements AutoCloseable {
         return file;
     }
 
+    /** The torn last line this journal found and fenced when it was opened, if any. */
+    public Optional<String> tornAtOpen() {
+        return torn;
+    }
+
     /**
      * Appends {@code entry} (a {@code time} field is added) and forces it to disk; returns the
-     * entry's number in the journal (from 1, as {@link Transcript#read} counts them).
+     * entry's number in the journal (from 1, as {@link Transcript#read} counts them). Throws
+     * {@link JournalUnavailable} when the disk refuses; nothing of the entry then counts.
      */
     public long append(ObjectNode entry) {
         return write(entry, true);
@@ -60,19 +108,41 @@ public final class Journal implements AutoCloseable {
         ObjectNode line = JSON.createObjectNode();
         line.put("time", clock.instant().toString());
         line.setAll(entry);
+        byte[] bytes;
         try {
-            byte[] bytes = (JSON.writeValueAsString(line) + "\n").getBytes(StandardCharsets.UTF_8);
-            ByteBuffer buffer = ByteBuffer.wrap(bytes);
-            while (buffer.hasRemaining()) {
-                channel.write(buffer);
-            }
+            bytes = ((fence ? "\n" : "") + JSON.writeValueAsString(line) + "\n").getBytes(StandardCharsets.UTF_8);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException("cannot encode a journal entry", e);
+        }
+        try {
+            out.append(ByteBuffer.wrap(bytes));
             if (force) {
-                channel.force(false);
+                out.force();
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot append to journal " + file, e);
+            cutBack();
+            throw new JournalUnavailable(file.getFileName().toString(), JournalUnavailable.reasonOf(e), e);
+        }
+        fence = false;
+        try {
+            whole = out.size();
+        } catch (IOException e) {
+            whole += bytes.length;
         }
         return ++entries;
+    }
+
+    private void cutBack() {
+        try {
+            out.truncate(whole);
+            out.force();
+        } catch (IOException e) {
+            fence = true;
+            LOG.warn(
+                    "journal {}: a failed write could not be cut back ({}); the next entry is fenced",
+                    file,
+                    e.toString());
+        }
     }
 
     /** A fresh entry of {@code kind} for {@link #append}. */
@@ -83,7 +153,7 @@ public final class Journal implements AutoCloseable {
     @Override
     public synchronized void close() {
         try {
-            channel.close();
+            out.close();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot close journal " + file, e);
         }

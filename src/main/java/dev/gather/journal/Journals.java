@@ -19,21 +19,33 @@ public final class Journals implements AutoCloseable {
 
     private final Path dir;
     private final Clock clock;
+    private final JournalFiles files;
     private final Map<String, Journal> open = new ConcurrentHashMap<>();
 
     public Journals(Path dir, Clock clock) {
+        this(dir, clock, JournalFiles.REAL);
+    }
+
+    /** Journals in {@code dir} written through {@code files} (tests inject a failing disk). */
+    public Journals(Path dir, Clock clock, JournalFiles files) {
         this.dir = dir;
         this.clock = clock;
+        this.files = files;
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create journal directory " + dir, e);
         }
+        // what agents said to each other is the owner's alone, like the socket (older daemons made it 0755)
+        Owner.only(dir, "rwx------");
     }
 
-    /** The journal of {@code id}, opened on first use. */
+    /**
+     * The journal of {@code id}, opened on first use; throws {@link JournalUnavailable} when it
+     * cannot be opened (and tries again on the next call).
+     */
     public Journal of(String id) {
-        return open.computeIfAbsent(id, k -> new Journal(file(k), clock));
+        return open.computeIfAbsent(id, k -> new Journal(file(k), clock, files));
     }
 
     /** The file of {@code id}; ids are checked so a caller cannot name a path outside the directory. */

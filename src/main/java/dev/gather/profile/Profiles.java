@@ -18,8 +18,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Every harness profile this process knows: the shipped ones, overridden or added to by files in
- * the user's folders ({@code $GATHER_HOME/profiles}, then {@code ./profiles}; the first wins). A
- * user file that does not validate is reported and the shipped profile of that name stays.
+ * the user's folder ({@code $GATHER_HOME/profiles}; never the working directory). A user file that
+ * does not validate is reported and the shipped profile of that name stays.
  */
 public final class Profiles {
     private static final Logger LOG = LoggerFactory.getLogger(Profiles.class);
@@ -57,6 +57,9 @@ public final class Profiles {
                                 found.put(p.name(), p);
                             } catch (RhythmException e) {
                                 LOG.error("profile {} ignored:\n{}", f, e.getMessage());
+                            } catch (RuntimeException e) {
+                                // unreadable, or anything else: one bad file never stops a daemon starting
+                                LOG.error("profile {} ignored: {}", f, e.getMessage());
                             }
                         });
             } catch (IOException e) {

@@ -38,6 +38,14 @@ public final class CheckedYaml {
         return parse(shownAs, RhythmLoader.read(file, shownAs), schemaResource, noun, rules);
     }
 
+    /**
+     * Just the YAML stage, for a format without a schema (agents.yaml): the same limits and the same
+     * refusal of self-referencing aliases as every other YAML file gather reads.
+     */
+    public static JsonNode tree(String shownAs, String text) {
+        return YamlStage.parse(shownAs, text).root();
+    }
+
     /** The same for text already read. */
     public static JsonNode parse(String shownAs, String text, String schemaResource, String noun, Rules rules) {
         SourceTree tree = YamlStage.parse(shownAs, text);

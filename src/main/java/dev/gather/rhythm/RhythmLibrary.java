@@ -14,10 +14,14 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * Finds rhythms by name: the user's own ({@code $GATHER_HOME/rhythms}), then {@code ./rhythms},
- * then the ones shipped inside gather. The first found wins, so a user can override a shipped one.
+ * Finds rhythms by name: the user's own ({@code $GATHER_HOME/rhythms}), then the ones shipped inside
+ * gather. The first found wins, so a user can override a shipped one; a user file that does not
+ * validate is reported and the shipped rhythm of that name used. Never the working directory: a
+ * repository an agent works in must not change how gather runs.
  */
 public final class RhythmLibrary {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(RhythmLibrary.class);
+
     public static final List<String> SHIPPED =
             List.of("minimal", "standard", "extended", "daily", "weekly", "monthly", "direct");
 
@@ -27,9 +31,9 @@ public final class RhythmLibrary {
         this.dirs = List.copyOf(dirs);
     }
 
-    /** The library for this process: user dir, working dir, shipped. */
+    /** The library for this process: the user's folder, then shipped. */
     public static RhythmLibrary standard() {
-        return new RhythmLibrary(List.of(StateDir.fromEnvironment().root().resolve("rhythms"), Path.of("rhythms")));
+        return new RhythmLibrary(List.of(StateDir.fromEnvironment().root().resolve("rhythms")));
     }
 
     /** The rhythm called {@code name}; a clear error listing known names when there is none. */
@@ -38,7 +42,14 @@ public final class RhythmLibrary {
             for (String ext : List.of(".yaml", ".yml")) {
                 Path f = dir.resolve(name + ext);
                 if (name.matches("[a-z][a-z0-9-]{0,39}") && Files.isRegularFile(f)) {
-                    return RhythmLoader.load(f);
+                    try {
+                        return RhythmLoader.load(f);
+                    } catch (RhythmException e) {
+                        if (!SHIPPED.contains(name)) {
+                            throw e;
+                        }
+                        LOG.error("rhythm {} ignored, the shipped {} is used instead:\n{}", f, name, e.getMessage());
+                    }
                 }
             }
         }

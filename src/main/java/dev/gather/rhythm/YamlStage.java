@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.StringReader;
 import java.math.BigInteger;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.yaml.snakeyaml.LoaderOptions;
@@ -23,11 +24,16 @@ import org.yaml.snakeyaml.nodes.Tag;
 
 /**
  * Stage 1: YAML text to a JSON tree with source positions. Bounded on every axis a hostile file
- * can push: size, aliases, nesting, total nodes after alias expansion. Duplicate keys are errors.
+ * can push: size, aliases, nesting (also through aliases), total nodes after alias expansion; an
+ * alias inside its own anchor ({@code r: &r {a: *r}}) is refused. Duplicate keys are errors. Every
+ * YAML file gather reads (rhythms, profiles, agents.yaml) comes through here.
  */
 final class YamlStage {
     static final int MAX_CHARS = 256 * 1024;
     private static final int MAX_NODES = 20_000;
+    /** Deeper than any real file, far shallower than the stack: aliases can nest what the parser saw flat. */
+    static final int MAX_DEPTH = 40;
+
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     // building a Yaml (its resolver's patterns) costs more than parsing a rhythm: one per thread
@@ -92,12 +98,35 @@ final class YamlStage {
         }
         Map<String, int[]> positions = new HashMap<>();
         int[] budget = {MAX_NODES};
-        JsonNode tree = convert(file, root, "", positions, budget);
+        JsonNode tree = convert(file, root, "", positions, budget, new IdentityHashMap<>());
         return new SourceTree(file, tree, positions);
     }
 
+    /** {@code path} holds the collections being converted above this one: meeting one again is a cycle. */
     private static JsonNode convert(
-            String file, Node node, String pointer, Map<String, int[]> positions, int[] budget) {
+            String file,
+            Node node,
+            String pointer,
+            Map<String, int[]> positions,
+            int[] budget,
+            IdentityHashMap<Node, Boolean> path) {
+        if (path.containsKey(node)) {
+            throw fail(
+                    file,
+                    pos(node)[0],
+                    pos(node)[1],
+                    "yaml.recursive",
+                    "the anchor here is used inside itself (at " + SourceTree.dotted(pointer)
+                            + "); YAML that refers to itself is refused");
+        }
+        if (path.size() > MAX_DEPTH) {
+            throw fail(
+                    file,
+                    pos(node)[0],
+                    pos(node)[1],
+                    "yaml.limits",
+                    "nested more than " + MAX_DEPTH + " levels deep (through aliases?)");
+        }
         if (--budget[0] < 0) {
             throw fail(
                     file,
@@ -107,6 +136,24 @@ final class YamlStage {
                     "document expands to more than " + MAX_NODES + " values (alias bomb?)");
         }
         positions.put(pointer, pos(node));
+        if (node instanceof ScalarNode s) {
+            return scalar(s);
+        }
+        path.put(node, true);
+        try {
+            return collection(file, node, pointer, positions, budget, path);
+        } finally {
+            path.remove(node);
+        }
+    }
+
+    private static JsonNode collection(
+            String file,
+            Node node,
+            String pointer,
+            Map<String, int[]> positions,
+            int[] budget,
+            IdentityHashMap<Node, Boolean> path) {
         if (node instanceof MappingNode map) {
             ObjectNode obj = NODES.objectNode();
             for (NodeTuple t : map.getValue()) {
@@ -124,7 +171,7 @@ final class YamlStage {
                     throw fail(file, pos(k)[0], pos(k)[1], "yaml.duplicate-key", "duplicate key '" + key + "'");
                 }
                 positions.put(child + "#key", pos(k));
-                obj.set(key, convert(file, t.getValueNode(), child, positions, budget));
+                obj.set(key, convert(file, t.getValueNode(), child, positions, budget, path));
             }
             return obj;
         }
@@ -132,11 +179,11 @@ final class YamlStage {
             ArrayNode arr = NODES.arrayNode();
             List<Node> items = seq.getValue();
             for (int i = 0; i < items.size(); i++) {
-                arr.add(convert(file, items.get(i), pointer + "/" + i, positions, budget));
+                arr.add(convert(file, items.get(i), pointer + "/" + i, positions, budget, path));
             }
             return arr;
         }
-        return scalar((ScalarNode) node);
+        throw fail(file, pos(node)[0], pos(node)[1], "yaml.key", "unexpected YAML node " + node.getNodeId());
     }
 
     private static JsonNode scalar(ScalarNode s) {

@@ -1,5 +1,6 @@
 package dev.gather.turn;
 
+import dev.gather.journal.JournalUnavailable;
 import java.io.IOException;
 import java.nio.file.ClosedWatchServiceException;
 import java.nio.file.DirectoryStream;
@@ -10,21 +11,29 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardWatchEventKinds;
 import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Watches the spool's {@code in/} directory and hands every hook event, parsed, to a consumer; events
- * already waiting when it starts are handled first. A file is deleted as it is handed over (at most
- * once: a crash mid-handling loses that output rather than relaying it twice); one that cannot be
- * parsed is moved to {@code rejected/} with one log line. One daemon thread; {@link #close()} stops it.
+ * already waiting when it starts are handled first. A file is deleted only once the consumer returned,
+ * that is once its turn is journalled: when the consumer throws {@link JournalUnavailable} the file
+ * stays, later events of the same pane wait behind it, and the watcher tries again with backoff until
+ * the journal takes it. One that cannot be parsed is moved to {@code rejected/} with one log line.
+ * One daemon thread; {@link #close()} stops it.
  */
 public final class SpoolWatcher implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(SpoolWatcher.class);
+    static final Duration FIRST_RETRY = Duration.ofMillis(200);
+    static final Duration LAST_RETRY = Duration.ofSeconds(5);
 
     private volatile boolean closing;
     private final Spool spool;
@@ -32,6 +41,10 @@ public final class SpoolWatcher implements AutoCloseable {
     private final Consumer<TurnOutput> consumer;
     private final WatchService watcher;
     private final Thread thread;
+    /** Panes whose next event the journal refused, and why: their events stay in the spool, in order. */
+    private final Map<String, String> held = new LinkedHashMap<>();
+
+    private Duration retry = FIRST_RETRY;
 
     private SpoolWatcher(Spool spool, HookParsers parsers, Consumer<TurnOutput> consumer) throws IOException {
         this.spool = spool;
@@ -59,7 +72,11 @@ public final class SpoolWatcher implements AutoCloseable {
         try {
             drainDirectory(); // registered before this scan, so nothing dropped in between is missed
             while (true) {
-                WatchKey key = watcher.take();
+                WatchKey key = held.isEmpty() ? watcher.take() : watcher.poll(backoff(), TimeUnit.MILLISECONDS);
+                if (key == null) {
+                    drainDirectory(); // time to try the held events again
+                    continue;
+                }
                 key.pollEvents(); // names are not trusted: a rescan also catches overflowed events
                 drainDirectory();
                 if (!key.reset()) {
@@ -77,12 +94,21 @@ public final class SpoolWatcher implements AutoCloseable {
         }
     }
 
+    /** How long to wait before trying held events again: doubling, up to {@link #LAST_RETRY}. */
+    private long backoff() {
+        long ms = retry.toMillis();
+        retry = retry.multipliedBy(2).compareTo(LAST_RETRY) > 0 ? LAST_RETRY : retry.multipliedBy(2);
+        return ms;
+    }
+
     private void drainDirectory() throws IOException {
         List<Path> files = new ArrayList<>();
         try (DirectoryStream<Path> in = Files.newDirectoryStream(spool.incoming())) {
             in.forEach(files::add);
         }
         files.sort(null); // names start with epoch millis: oldest first
+        Map<String, String> before = new LinkedHashMap<>(held);
+        held.clear(); // each pane gets its one try per pass, oldest event first
         for (Path file : files) {
             try {
                 handle(file);
@@ -90,6 +116,12 @@ public final class SpoolWatcher implements AutoCloseable {
                 log.error("hook event {} could not be handled ({}); dropping it", file.getFileName(), e.toString());
                 Files.deleteIfExists(file);
             }
+        }
+        before.keySet().stream()
+                .filter(pane -> !held.containsKey(pane))
+                .forEach(pane -> log.info("journal takes turns from pane {} again; its held events went out", pane));
+        if (held.isEmpty()) {
+            retry = FIRST_RETRY;
         }
     }
 
@@ -108,9 +140,18 @@ public final class SpoolWatcher implements AutoCloseable {
             Files.move(file, spool.rejected().resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
             return;
         }
-        Files.deleteIfExists(file);
+        if (held.containsKey(output.pane())) {
+            return; // an older event of this pane is waiting for the journal: keep the order
+        }
         try {
             consumer.accept(output);
+        } catch (JournalUnavailable e) {
+            held.put(output.pane(), e.reason());
+            log.warn(
+                    "turn output from pane {} kept in the spool until the journal takes it: {}",
+                    output.pane(),
+                    e.getMessage());
+            return;
         } catch (RuntimeException e) {
             log.error(
                     "turn output from pane {} ({}) could not be handled: {}",
@@ -118,6 +159,8 @@ public final class SpoolWatcher implements AutoCloseable {
                     output.harness(),
                     e.toString());
         }
+        // only now: the turn is journalled (or was refused for good), so deleting it loses nothing
+        Files.deleteIfExists(file);
     }
 
     @Override

@@ -87,9 +87,15 @@ class AgentCommandsTest {
                 assertThrows(IllegalArgumentException.class, () -> AgentCommands.load(f, GATHER))
                         .getMessage());
         Files.writeString(f, "agents: {a: [\n");
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> AgentCommands.load(f, GATHER))
-                .getMessage()
-                .startsWith(f + ": not valid YAML"));
+        String syntax = assertThrows(IllegalArgumentException.class, () -> AgentCommands.load(f, GATHER))
+                .getMessage();
+        assertTrue(syntax.startsWith(f + ":") && syntax.endsWith("[yaml.syntax]"), syntax);
+        Files.writeString(f, "agents: &a {codex: *a}\n");
+        assertEquals(
+                f + ":1:9: the anchor here is used inside itself (at agents.codex); YAML that refers to itself is"
+                        + " refused [yaml.recursive]",
+                assertThrows(IllegalArgumentException.class, () -> AgentCommands.load(f, GATHER))
+                        .getMessage());
     }
 
     @Test

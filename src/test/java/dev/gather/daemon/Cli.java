@@ -17,6 +17,11 @@ final class Cli {
 
     /** Starts the command; the caller reads its output. */
     static Process start(Path home, Optional<String> tmuxSocket, String... args) throws IOException {
+        return startIn(Path.of("").toAbsolutePath(), home, tmuxSocket, args);
+    }
+
+    /** Starts the command in working directory {@code cwd}. */
+    static Process startIn(Path cwd, Path home, Optional<String> tmuxSocket, String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(
                 ProcessHandle.current().info().command().orElse("java"),
                 "-XX:TieredStopAtLevel=1",
@@ -24,7 +29,7 @@ final class Cli {
                 System.getProperty("java.class.path"),
                 "dev.gather.cli.Main"));
         cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).directory(cwd.toFile());
         pb.environment().put("GATHER_HOME", home.toString());
         tmuxSocket.ifPresent(s -> pb.environment().put("GATHER_TMUX_SOCKET", s));
         pb.environment().remove("TMUX_PANE");

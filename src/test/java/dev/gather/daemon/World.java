@@ -37,10 +37,15 @@ final class World implements AutoCloseable {
     final Daemon daemon;
 
     World(Path home) throws IOException {
+        this(home, dev.gather.journal.JournalFiles.REAL);
+    }
+
+    /** A world whose daemon writes its journals through {@code files} (a disk that can fail). */
+    World(Path home, dev.gather.journal.JournalFiles files) throws IOException {
         this.state = new StateDir(home);
         Files.createDirectories(home);
         this.tmux = Tmuxes.connect(TmuxConfig.socket(socket));
-        this.daemon = new Daemon(state, tmux, Clock.systemUTC());
+        this.daemon = new Daemon(state, tmux, Clock.systemUTC(), files);
         daemon.start();
     }
 

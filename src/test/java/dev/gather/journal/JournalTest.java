@@ -9,10 +9,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,6 +49,106 @@ class JournalTest {
         assertEquals(
                 List.of("one", "two"),
                 entries.stream().map(e -> e.path("text").asText()).toList());
+    }
+
+    @Test
+    void aFullDiskThrowsAndLeavesNoHalfEntryBehind() throws IOException {
+        FailingDisk disk = new FailingDisk();
+        try (Journals journals = new Journals(dir, clock, disk)) {
+            Journal j = journals.of("link-1");
+            assertEquals(1, j.append(Journal.entry("relay").put("text", "one")));
+            disk.set(FailingDisk.Mode.FULL);
+            JournalUnavailable e = assertThrows(
+                    JournalUnavailable.class,
+                    () -> j.append(Journal.entry("relay").put("text", "two")));
+            assertEquals("No space left on device", e.reason());
+            assertEquals(1, Files.readAllLines(dir.resolve("link-1.jsonl")).size(), "the half entry was cut back");
+            disk.set(FailingDisk.Mode.HEALTHY);
+            assertEquals(2, j.append(Journal.entry("relay").put("text", "two")));
+        }
+        assertEquals(List.of("one", "two"), texts(Transcript.read(dir.resolve("link-1.jsonl"))));
+    }
+
+    @Test
+    void aHalfEntryThatCannotBeCutBackIsFencedNotAppendedTo() throws IOException {
+        FailingDisk disk = new FailingDisk();
+        disk.truncateFails(true);
+        try (Journals journals = new Journals(dir, clock, disk)) {
+            Journal j = journals.of("link-1");
+            j.append(Journal.entry("relay").put("text", "one"));
+            disk.set(FailingDisk.Mode.FULL);
+            assertThrows(
+                    JournalUnavailable.class,
+                    () -> j.append(Journal.entry("relay").put("text", "lost")));
+            assertThrows(
+                    JournalUnavailable.class,
+                    () -> j.append(Journal.entry("relay").put("text", "lost")));
+            disk.set(FailingDisk.Mode.HEALTHY);
+            assertEquals(2, j.append(Journal.entry("relay").put("text", "two")), "torn fragments do not count");
+        }
+        List<String> lines = Files.readAllLines(dir.resolve("link-1.jsonl"));
+        assertTrue(lines.get(lines.size() - 1).contains("\"text\":\"two\""), lines.toString());
+        assertEquals(List.of("one", "two"), texts(Transcript.read(dir.resolve("link-1.jsonl"))));
+    }
+
+    @Test
+    void aTornLastLineIsFencedAtOpenAndReported() throws IOException {
+        Path file = dir.resolve("link-1.jsonl");
+        Files.writeString(file, "{\"kind\":\"relay\",\"text\":\"one\"}\n{\"kind\":\"relay\",\"te");
+        try (Journals journals = new Journals(dir, clock)) {
+            Journal j = journals.of("link-1");
+            assertEquals(Optional.of("{\"kind\":\"relay\",\"te"), j.tornAtOpen());
+            assertEquals(2, j.append(Journal.entry("relay").put("text", "two")));
+        }
+        List<String> lines = Files.readAllLines(file);
+        assertEquals(3, lines.size(), lines.toString());
+        assertEquals("{\"kind\":\"relay\",\"te", lines.get(1), "the fragment stays, on a line of its own");
+        assertEquals(List.of("one", "two"), texts(Transcript.read(file)));
+    }
+
+    @Test
+    void aReadOnlyJournalThrowsAndOpensOnceItIsWritableAgain() {
+        FailingDisk disk = new FailingDisk();
+        disk.set(FailingDisk.Mode.READ_ONLY);
+        try (Journals journals = new Journals(dir, clock, disk)) {
+            JournalUnavailable e = assertThrows(JournalUnavailable.class, () -> journals.of("link-1"));
+            assertEquals("Read-only file system", e.reason());
+            disk.set(FailingDisk.Mode.HEALTHY);
+            assertEquals(1, journals.of("link-1").append(Journal.entry("relay").put("text", "one")));
+        }
+    }
+
+    @Test
+    void journalsAreOwnerOnlyEvenWhereAnOlderDaemonLeftThemOpen() throws IOException {
+        Path folder = dir.resolve("journals");
+        Files.createDirectories(folder);
+        Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.writeString(folder.resolve("old.jsonl"), "{\"kind\":\"relay\"}\n");
+        Files.setPosixFilePermissions(folder.resolve("old.jsonl"), PosixFilePermissions.fromString("rw-r--r--"));
+        try (Journals journals = new Journals(folder, clock)) {
+            journals.of("new").append(Journal.entry("relay"));
+            journals.of("old").append(Journal.entry("relay"));
+        }
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(folder)));
+        assertEquals(
+                "rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(folder.resolve("new.jsonl"))));
+        assertEquals(
+                "rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(folder.resolve("old.jsonl"))));
+    }
+
+    @Test
+    void aSymlinkInTheFolderIsNotFollowed() throws IOException {
+        Path target = dir.resolve("elsewhere.txt");
+        Files.writeString(target, "");
+        Files.createSymbolicLink(dir.resolve("link-1.jsonl"), target);
+        try (Journals journals = new Journals(dir, clock)) {
+            assertThrows(JournalUnavailable.class, () -> journals.of("link-1"));
+        }
+        assertEquals("", Files.readString(target));
+    }
+
+    private static List<String> texts(List<JsonNode> entries) {
+        return entries.stream().map(e -> e.path("text").asText()).toList();
     }
 
     @Test

@@ -54,9 +54,11 @@ class ProfilesTest {
                 turns: {signal: hook}
                 """);
         Files.writeString(dir.resolve("claude.yaml"), "profile: claude\ntyping: {enter_gap: soon}\n");
+        Files.writeString(dir.resolve("gemini.yaml"), "r: &r {a: *r}\n");
         Profiles p = Profiles.load(List.of(dir));
         assertEquals(Duration.ofMillis(400), p.forKind("codex").quirks().enterGap());
         assertEquals(Duration.ofMillis(150), p.forKind("claude").quirks().enterGap(), "the shipped claude stays");
+        assertEquals("gemini", p.forKind("gemini").name(), "a self-referencing file is refused, not followed");
     }
 
     /** A profile breaking the profile rules on lines 2 and 3, with {@code turns} as given. */

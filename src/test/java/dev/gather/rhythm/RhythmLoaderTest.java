@@ -112,4 +112,44 @@ class RhythmLoaderTest {
                 e.getMessage().contains("known: daily, direct, extended, minimal, monthly, standard, weekly"),
                 e.getMessage());
     }
+
+    @Test
+    void anAliasInsideItsOwnAnchorIsRefusedWhereItIsNotFollowed() {
+        RhythmException e = assertThrows(RhythmException.class, () -> RhythmLoader.parse("r.yaml", "r: &r {a: *r}\n"));
+        assertEquals("yaml.recursive", e.errors().get(0).rule());
+        assertEquals(
+                List.of(1, 4),
+                List.of(e.errors().get(0).line(), e.errors().get(0).column()));
+        RhythmException list = assertThrows(
+                RhythmException.class, () -> RhythmLoader.parse("r.yaml", "name: x\nroles: &l [1, [2, *l]]\n"));
+        assertEquals("yaml.recursive", list.errors().get(0).rule());
+    }
+
+    @Test
+    void aliasesCannotNestDeeperThanTheLimit() {
+        StringBuilder y = new StringBuilder("a0: &a0 [x]\n");
+        for (int i = 1; i <= YamlStage.MAX_DEPTH + 5; i++) {
+            y.append("a")
+                    .append(i)
+                    .append(": &a")
+                    .append(i)
+                    .append(" [*a")
+                    .append(i - 1)
+                    .append("]\n");
+        }
+        RhythmException e = assertThrows(RhythmException.class, () -> RhythmLoader.parse("deep.yaml", y.toString()));
+        assertTrue(e.errors().stream().anyMatch(err -> err.rule().equals("yaml.limits")), e.getMessage());
+    }
+
+    @Test
+    void aBrokenUserRhythmOfAShippedNameFallsBackToTheShippedOne(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws java.io.IOException {
+        java.nio.file.Files.writeString(dir.resolve("direct.yaml"), "name: &n {a: *n}\n");
+        java.nio.file.Files.writeString(dir.resolve("mine.yaml"), "name: &n {a: *n}\n");
+        RhythmLibrary library = new RhythmLibrary(List.of(dir));
+        assertEquals("direct", library.load("direct").name());
+        RhythmException mine = assertThrows(RhythmException.class, () -> library.load("mine"));
+        assertEquals("yaml.recursive", mine.errors().get(0).rule());
+        assertTrue(library.all().stream().anyMatch(r -> r.name().equals("direct")));
+    }
 }

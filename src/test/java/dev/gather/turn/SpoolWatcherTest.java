@@ -106,4 +106,39 @@ class SpoolWatcherTest {
         }
         assertTrue(Files.isDirectory(spool.rejected()));
     }
+
+    @Test
+    void anEventTheJournalRefusesStaysInTheSpoolAndGoesOutInOrderOnceItIsTaken() throws Exception {
+        Spool spool = new Spool(tmp.resolve("spool"));
+        String payload = Samples.text("sim/reply.json");
+        java.util.concurrent.atomic.AtomicBoolean full = new java.util.concurrent.atomic.AtomicBoolean(true);
+        List<String> refused = new CopyOnWriteArrayList<>();
+        SpoolWatcher watcher = SpoolWatcher.start(spool, parsers, out -> {
+            if (out.pane().equals("%1") && full.get()) {
+                refused.add(out.time().toString());
+                throw new dev.gather.journal.JournalUnavailable("link-1", "No space left on device", null);
+            }
+            seen.add(out);
+        });
+        try {
+            for (long ms : new long[] {1_700_000_000_000L, 1_700_000_000_001L, 1_700_000_000_002L}) {
+                spool.drop(new HookEvent("sim", "%1", java.time.Instant.ofEpochMilli(ms), payload));
+            }
+            spool.drop(new HookEvent("sim", "%2", java.time.Instant.ofEpochMilli(1_700_000_000_003L), payload));
+            await().atMost(Duration.ofSeconds(20)).until(() -> seen.size() == 1 && refused.size() >= 2);
+            assertEquals("%2", seen.get(0).pane(), "another pane's turns are not held up");
+            assertEquals(3, count(spool.incoming()), "the refused turns are all still in the spool");
+            assertTrue(
+                    refused.stream().allMatch(t -> t.equals("2023-11-14T22:13:20Z")),
+                    "only the oldest of the held pane is tried: " + refused);
+            full.set(false);
+            await().atMost(Duration.ofSeconds(20)).until(() -> seen.size() == 4);
+        } finally {
+            watcher.close();
+        }
+        assertEquals(
+                List.of(1_700_000_000_000L, 1_700_000_000_001L, 1_700_000_000_002L),
+                seen.subList(1, 4).stream().map(o -> o.time().toEpochMilli()).toList());
+        assertEquals(0, count(spool.incoming()));
+    }
 }

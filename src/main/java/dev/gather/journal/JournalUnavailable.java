@@ -1,0 +1,35 @@
+package dev.gather.journal;
+
+/**
+ * A journal entry could not be written (full disk, read-only file): nothing that depends on it may
+ * be delivered, and the caller keeps what it was given to try again.
+ */
+public final class JournalUnavailable extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    private final String reason;
+
+    public JournalUnavailable(String journal, String reason, Throwable cause) {
+        super("cannot write journal " + journal + " (" + reason + ")", cause);
+        this.reason = reason;
+    }
+
+    /** What the file system said, e.g. "No space left on device". */
+    public String reason() {
+        return reason;
+    }
+
+    static String reasonOf(Throwable e) {
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+            return f.getReason();
+        }
+        String m = e.getMessage();
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof java.nio.file.ReadOnlyFileSystemException) {
+            return "read-only file system";
+        }
+        return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
+    }
+}

@@ -1,0 +1,174 @@
+package dev.gather.daemon;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.journal.FailingDisk;
+import dev.gather.tmux.Pane;
+import dev.gather.turn.HookEvent;
+import dev.gather.turn.Spool;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The journal is the truth: while it cannot be written (a full disk, a read-only file) turns wait in
+ * the spool, the link says it is degraded, senders get an error; once it can, they go out in order.
+ */
+class JournalFaultTest {
+    private static final String SILENT = "never-matches-anything";
+
+    @org.junit.jupiter.api.io.TempDir
+    Path home;
+
+    private final FailingDisk disk = new FailingDisk();
+    private World world;
+
+    @BeforeEach
+    void start() throws Exception {
+        world = new World(home, disk);
+    }
+
+    @AfterEach
+    void stop() {
+        world.close();
+    }
+
+    @ParameterizedTest
+    @EnumSource(
+            value = FailingDisk.Mode.class,
+            names = {"FULL", "READ_ONLY"})
+    void turnsWaitInTheSpoolWhileTheJournalFailsAndGoOutInOrderAfter(FailingDisk.Mode failure) throws Exception {
+        Pane ada = world.sim("Ada", "--reply-when", SILENT);
+        Pane bo = world.sim("Bo", "--reply-when", SILENT);
+        JsonNode linked = world.call(
+                ada, "send", World.args().put("to", "Bo").put("message", "hi").put("direct", true));
+        assertTrue(linked.path("ok").asBoolean(), linked.toString());
+        String link = linked.path("link").path("id").asText();
+
+        disk.set(failure);
+        Spool spool = new Spool(world.state.spool());
+        spool.drop(turn(ada, 1, "first while the disk fails"));
+        spool.drop(turn(ada, 2, "second while the disk fails"));
+        String why = failure == FailingDisk.Mode.FULL ? "No space left on device" : "Read-only file system";
+        await().atMost(Duration.ofSeconds(30)).until(() -> degraded(link).equals("cannot write journal (" + why + ")"));
+        assertEquals(2, count(spool.incoming()), "both turns are still in the spool");
+        JsonNode status = world.call(null, "status", World.args());
+        assertEquals(
+                "cannot write journal (" + why + ")",
+                status.path("degraded").path(link).asText(),
+                status.toString());
+
+        JsonNode reply = world.call(
+                bo,
+                "send",
+                World.args().put("to", "Ada").put("message", "are you there?").put("direct", true));
+        assertFalse(reply.path("ok").asBoolean(), reply.toString());
+        assertTrue(reply.path("error").asText().contains("cannot write journal"), reply.toString());
+        JsonNode oneShot = world.call(bo, "send", World.args().put("to", "Ada").put("message", "one shot"));
+        assertFalse(oneShot.path("ok").asBoolean(), oneShot.toString());
+        assertFalse(world.screen(bo).contains("disk fails"), "nothing that is not journalled is delivered");
+        assertFalse(world.screen(ada).contains("are you there?"));
+
+        disk.set(FailingDisk.Mode.HEALTHY);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> world.entries(link, "relay").size() == 3);
+        assertEquals(
+                List.of("hi", "first while the disk fails", "second while the disk fails"),
+                world.entries(link, "relay").stream()
+                        .map(e -> e.path("text").asText())
+                        .toList());
+        await().atMost(Duration.ofSeconds(30)).until(() -> world.screen(bo).contains("second while the disk fails"));
+        String screen = world.screen(bo);
+        assertTrue(
+                screen.indexOf("first while the disk fails") < screen.indexOf("second while the disk fails"), screen);
+        assertEquals("", degraded(link));
+        assertEquals(0, count(spool.incoming()));
+        // every line of the journal is whole: nothing was glued onto a torn entry
+        for (String line : Files.readAllLines(world.state.journals().resolve(link + ".jsonl"))) {
+            World.JSON.readTree(line);
+        }
+    }
+
+    /**
+     * The same on the real file system, no fake: the kernel's file-size limit of this process
+     * (RLIMIT_FSIZE, lifted again by {@code prlimit}) makes the journal's next write stop half way with
+     * EFBIG, as a full disk does, whoever runs the test (root included).
+     */
+    @org.junit.jupiter.api.Test
+    void aRealWriteCutOffHalfWayLeavesNoTornLineAndTheTurnGoesOutOnceTheFileCanGrow() throws Exception {
+        Pane ada = world.sim("Ada", "--reply-when", SILENT);
+        Pane bo = world.sim("Bo", "--reply-when", SILENT);
+        JsonNode linked = world.call(
+                ada, "send", World.args().put("to", "Bo").put("message", "hi").put("direct", true));
+        String link = linked.path("link").path("id").asText();
+        Path journal = world.state.journals().resolve(link + ".jsonl");
+        await().atMost(Duration.ofSeconds(30)).until(() -> world.screen(bo).contains("hi"));
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> !world.entries(link, "delivery").isEmpty());
+        long before = Files.size(journal);
+        Spool spool = new Spool(world.state.spool());
+        fileSizeLimit(String.valueOf(before + 40));
+        try {
+            spool.drop(turn(ada, 1, "said while the file cannot grow"));
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> degraded(link).equals("cannot write journal (File too large)"));
+            assertEquals(1, count(spool.incoming()));
+            assertTrue(Files.size(journal) <= before + 40);
+            assertEquals(
+                    '\n', Files.readAllBytes(journal)[(int) Files.size(journal) - 1], "the half entry was cut back");
+        } finally {
+            fileSizeLimit("unlimited");
+        }
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> world.screen(bo).contains("said while the file cannot grow"));
+        assertEquals(
+                "said while the file cannot grow",
+                world.entries(link, "relay").get(1).path("text").asText());
+        assertEquals("", degraded(link));
+        assertEquals(0, count(spool.incoming()));
+    }
+
+    /** Sets this JVM's soft limit on the size of files it writes (the hard limit stays, so it can be lifted). */
+    private static void fileSizeLimit(String bytes) throws Exception {
+        Process p = new ProcessBuilder(
+                        "prlimit",
+                        "--pid",
+                        String.valueOf(ProcessHandle.current().pid()),
+                        "--fsize=" + bytes + ":")
+                .redirectErrorStream(true)
+                .start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), "prlimit: " + out);
+    }
+
+    private static HookEvent turn(Pane pane, long n, String text) {
+        return new HookEvent("sim", pane.id(), Instant.now().plusMillis(n), "{\"last_message\":\"" + text + "\"}");
+    }
+
+    private String degraded(String link) throws Exception {
+        JsonNode status = world.call(null, "status", World.args());
+        for (JsonNode l : status.path("links")) {
+            if (l.path("id").asText().equals(link)) {
+                return l.path("degraded").asText("");
+            }
+        }
+        return "(no link " + link + ")";
+    }
+
+    private static long count(Path dir) throws Exception {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.count();
+        }
+    }
+}
