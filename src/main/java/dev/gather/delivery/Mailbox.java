@@ -218,7 +218,8 @@ final class Mailbox {
                 heldSince = heldSince == null ? now : heldSince;
                 String where = box == InputBox.State.HOLDS ? "not empty" : "not in sight";
                 // a dialog waits for a person however long it takes; a box held by someone's text does not
-                if (box != InputBox.State.DIALOG && Duration.between(heldSince, now).compareTo(STUCK_BOX) >= 0) {
+                if (box != InputBox.State.DIALOG
+                        && Duration.between(heldSince, now).compareTo(STUCK_BOX) >= 0) {
                     stuck = "not typed: its input box was " + where + " for over " + STUCK_BOX.toMinutes()
                             + " minutes (clear it to receive messages again)";
                     note = "its input box has been " + where + " since " + heldSince + "; waiting messages fail";
