@@ -114,8 +114,37 @@ final class World implements AutoCloseable {
             return;
         }
         closed = true;
+        List<ProcessHandle> programs = panePrograms();
         daemon.close();
         tmux(socket, "kill-server");
+        // the agents may still drop a last hook file while they die: the state directory is only free
+        // to delete (a @TempDir) once they are gone
+        await().atMost(Duration.ofSeconds(30)).until(() -> programs.stream().noneMatch(ProcessHandle::isAlive));
+    }
+
+    /** Every process running in the server's panes, with their descendants. */
+    private List<ProcessHandle> panePrograms() {
+        List<ProcessHandle> all = new ArrayList<>();
+        try {
+            Process p = new ProcessBuilder("tmux", "-L", socket, "list-panes", "-a", "-F", "#{pane_pid}")
+                    .redirectErrorStream(true)
+                    .start();
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            p.waitFor(10, TimeUnit.SECONDS);
+            for (String line : out.split("\n")) {
+                if (line.strip().matches("\\d+")) {
+                    ProcessHandle.of(Long.parseLong(line.strip())).ifPresent(h -> {
+                        all.add(h);
+                        h.descendants().forEach(all::add);
+                    });
+                }
+            }
+        } catch (IOException e) {
+            // no server: no programs
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return all;
     }
 
     /** Runs {@code tmux -L socket args…} and waits for it (its output is not kept). */
