@@ -1,7 +1,8 @@
 # gather — every task a developer or newcomer runs. `make` alone lists them.
 SHELL := /bin/bash
 MVN ?= mvn -B -q -Dstyle.color=never
-# programs deps installs when missing (package name = command name); make test adds redis-server
+# programs deps installs when missing, as command or command:package; make test adds redis-server and
+# node/npm (the real harnesses the suite runs are npm packages)
 NEED ?= tmux
 JAR := target/gather.jar
 
@@ -11,9 +12,9 @@ JAR := target/gather.jar
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-12s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
-deps: ## Install what this machine lacks (tmux; for make test also redis-server) via apt-get
+deps: ## Install what this machine lacks (tmux; for make test also redis-server, node, npm) via apt-get
 	@missing=""; \
-	for c in $(NEED); do command -v $$c >/dev/null 2>&1 || missing="$$missing $$c"; done; \
+	for n in $(NEED); do c=$${n%%:*}; p=$${n#*:}; command -v $$c >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "gather: installing$$missing with apt-get" >&2; \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
@@ -25,7 +26,7 @@ deps: ## Install what this machine lacks (tmux; for make test also redis-server)
 build: deps ## Compile and package; leaves the launcher bin/gather ready
 	$(MVN) package -DskipTests
 
-test: NEED = tmux redis-server
+test: NEED = tmux redis-server node:nodejs npm
 test: deps ## Run the whole test suite (unit, contract tests on real tmux, end-to-end, faults)
 	$(MVN) verify
 	@cat target/surefire-reports/TEST-*.xml | grep -o '<testsuite [^>]*>' | awk '\
