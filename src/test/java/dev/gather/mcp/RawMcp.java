@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
  * A real {@code gather mcp} process spoken to in raw lines: what a careless or hostile client
  * sends, and every line it answers, each checked to be JSON-RPC.
  */
-final class RawMcp implements AutoCloseable {
+public final class RawMcp implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Process process;
@@ -29,12 +29,17 @@ final class RawMcp implements AutoCloseable {
     private final List<String> notProtocol = new CopyOnWriteArrayList<>();
 
     RawMcp(Path home) throws IOException {
+        this(
+                home,
+                home.resolve("state"),
+                "gather-raw-" + ProcessHandle.current().pid());
+    }
+
+    /** {@code gather mcp} on state directory {@code state} and tmux server {@code tmuxSocket}; stderr kept in {@code home}. */
+    public RawMcp(Path home, Path state, String tmuxSocket) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(command("mcp"));
-        pb.environment().put("GATHER_HOME", home.resolve("state").toString());
-        pb.environment()
-                .put(
-                        "GATHER_TMUX_SOCKET",
-                        "gather-raw-" + ProcessHandle.current().pid());
+        pb.environment().put("GATHER_HOME", state.toString());
+        pb.environment().put("GATHER_TMUX_SOCKET", tmuxSocket);
         pb.environment().remove("TMUX_PANE");
         pb.environment().remove("TMUX");
         stderr = Files.createTempFile(home, "mcp", ".err");
@@ -47,7 +52,7 @@ final class RawMcp implements AutoCloseable {
     }
 
     /** gather from this build: the test JVM's class path, so no packaged jar is needed. */
-    static List<String> command(String... args) {
+    public static List<String> command(String... args) {
         List<String> cmd = new ArrayList<>(List.of(
                 ProcessHandle.current().info().command().orElse("java"),
                 "-XX:+UseSerialGC",
@@ -80,23 +85,23 @@ final class RawMcp implements AutoCloseable {
     }
 
     /** Writes {@code line} and its newline. */
-    RawMcp send(String line) throws IOException {
+    public RawMcp send(String line) throws IOException {
         return write((line + "\n").getBytes(StandardCharsets.UTF_8));
     }
 
-    RawMcp write(byte[] bytes) throws IOException {
+    public RawMcp write(byte[] bytes) throws IOException {
         in.write(bytes);
         in.flush();
         return this;
     }
 
     /** The next answer, or null when none comes within {@code within}. */
-    JsonNode next(Duration within) throws InterruptedException {
+    public JsonNode next(Duration within) throws InterruptedException {
         return answers.poll(within.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /** The next answer carrying {@code id} (answers with other ids are dropped), or null when none comes. */
-    JsonNode answerTo(JsonNode id, Duration within) throws InterruptedException {
+    public JsonNode answerTo(JsonNode id, Duration within) throws InterruptedException {
         long deadline = System.nanoTime() + within.toNanos();
         while (true) {
             long left = deadline - System.nanoTime();
@@ -108,7 +113,7 @@ final class RawMcp implements AutoCloseable {
     }
 
     /** The handshake a client must make before any request but ping. */
-    void initialize() throws IOException, InterruptedException {
+    public void initialize() throws IOException, InterruptedException {
         send("{\"jsonrpc\":\"2.0\",\"id\":\"init\",\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
                 + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}");
         JsonNode init = answerTo(JSON.getNodeFactory().textNode("init"), Duration.ofSeconds(60));
@@ -118,15 +123,15 @@ final class RawMcp implements AutoCloseable {
         send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
     }
 
-    List<String> notProtocol() {
+    public List<String> notProtocol() {
         return notProtocol;
     }
 
-    String stderr() throws IOException {
+    public String stderr() throws IOException {
         return Files.readString(stderr);
     }
 
-    boolean alive() {
+    public boolean alive() {
         return process.isAlive();
     }
 
