@@ -47,9 +47,10 @@ final class EventsOp implements StreamHandler {
 
     private static long after(Request r) {
         JsonNode v = r.args().get("after");
-        if (v == null || v.isNull()) {
+        if (v == null) {
             return 0;
         }
+        // null is no number: refused like any other wrong type rather than read as "from the start"
         if (!v.canConvertToLong() || !v.isIntegralNumber() || v.asLong() < 0) {
             throw new UserError("events: 'after' must be an entry number, 0 or more (was " + v + ")");
         }

@@ -35,6 +35,8 @@ final class SocketFuzz {
             "{\"op\":\"say\",\"gathering\":\"g-none\",\"text\":\"hello\"}",
             "{\"op\":\"pass\",\"to\":\"Bo\",\"caller\":{\"pane\":\"%99999\"}}",
             "{\"op\":\"transcript\",\"link\":\"l-none\"}",
+            "{\"op\":\"events\",\"link\":\"l-none\",\"after\":0}",
+            "{\"op\":\"events\",\"follow\":false}",
             "{\"op\":\"no-such-op\"}");
 
     private SocketFuzz() {}
