@@ -111,4 +111,21 @@ class DelivererTest {
         ids.forEach(id ->
                 assertEquals(List.of("[Bo] (2):\n\nhello all"), tmux.pane(id).submitted()));
     }
+
+    @Test
+    void noPasteIsLongerThanTheOneLimitAndACutIsShown() {
+        tmux.program("cat", FakeTmux.CAT);
+        Pane p = spawn("cat");
+        String announcement = "a".repeat(dev.gather.turn.Typed.MAX_CHARS * 2);
+        try (Deliverer d = new Deliverer(tmux, HarnessQuirks.GENERIC, FAST)) {
+            d.deliver(p.id(), announcement);
+        }
+        String pasted = tmux.events().stream()
+                .filter(e -> e.kind().equals("paste"))
+                .findFirst()
+                .orElseThrow()
+                .data();
+        assertTrue(pasted.length() <= dev.gather.turn.Typed.MAX_CHARS + 100, "pasted " + pasted.length());
+        assertTrue(pasted.endsWith("\n" + dev.gather.turn.Typed.TRUNCATED), pasted.substring(pasted.length() - 20));
+    }
 }
