@@ -128,12 +128,12 @@ final class GatheringOps {
     }
 
     private ObjectNode say(Request r) {
-        Gathering g = find(r, "say");
         String text = r.text("text");
         String tooLong = dev.gather.turn.Typed.refusal("say: the text", text);
         if (tooLong != null) {
             throw new UserError(tooLong);
         }
+        Gathering g = find(r, "say");
         boolean holds = g.status()
                 .holder()
                 .map(h -> h.role() == dev.gather.link.Role.HUMAN)

@@ -146,6 +146,11 @@ class StrictRequestsTest {
         assertEquals(
                 "send: 'as' must be at most 40 characters (was 41)",
                 longName.path("error").asText());
+        JsonNode said =
+                world.call(null, "say", World.args().put("gathering", "g-1").put("text", "z".repeat(12_001)));
+        assertTrue(
+                said.path("error").asText().startsWith("say: the text is 12001 characters; at most 12000"),
+                said.toString());
         JsonNode big = world.call(null, "send", World.args().put("to", "%1").put("message", "y".repeat(12_001)));
         assertEquals(
                 "send: the message is 12001 characters; at most 12000 are typed into a pane, so split it or"
