@@ -15,11 +15,12 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 
 /**
  * Worker mode: a one-shot send from a pane asks the recipient (the worker) for a reply. The turn that
- * takes the message, the first to end while the message is typed but not yet confirmed, is its answer:
+ * takes the message, the first to end once the message is typed (and before it is confirmed), is its answer:
  * the worker's final words go back to the sender once, attributed, journalled beside the request ({@code
  * reply_to} = the request's entry number), through the sender's own mailbox. No link is made.
  */
@@ -27,7 +28,8 @@ final class Replies {
     /** One-shot sends and their replies share this journal. */
     static final String JOURNAL = "oneshot";
 
-    private record Pending(Member sender, Member worker, long request) {}
+    /** {@code delivered}: the worker's mailbox saw the message submitted. */
+    private record Pending(Member sender, Member worker, long request, AtomicBoolean delivered) {}
 
     private final Relay relay;
     private final PostOffice post;
@@ -48,10 +50,12 @@ final class Replies {
     /** Expects {@code worker}'s reply to request {@code request}; forgotten if the request is not delivered. */
     void expect(Member sender, Member worker, long request, CompletableFuture<DeliveryResult> sent) {
         String pane = worker.pane().orElseThrow();
-        Pending p = new Pending(sender, worker, request);
+        Pending p = new Pending(sender, worker, request, new AtomicBoolean());
         byWorkerPane.computeIfAbsent(pane, k -> new CopyOnWriteArrayList<>()).add(p);
         sent.thenAccept(r -> {
-            if (!(r instanceof DeliveryResult.Delivered)) {
+            if (r instanceof DeliveryResult.Delivered) {
+                p.delivered().set(true);
+            } else {
                 forget(pane, p);
             }
         });
@@ -63,21 +67,25 @@ final class Replies {
         if (waiting == null || waiting.isEmpty()) {
             return;
         }
-        List<Long> taken = post.status(output.pane())
-                .map(Replies::open)
-                .orElse(Stream.empty())
-                .filter(l -> l.journal().equals(JOURNAL))
-                .map(Letter::ref)
-                .toList();
+        Optional<MailboxStatus> status = post.status(output.pane());
+        List<Long> submitted = refs(status.map(s -> s.unconfirmed().stream()).orElse(Stream.empty()));
+        List<Long> typing = refs(status.flatMap(MailboxStatus::typing).stream());
         for (Pending p : waiting) {
-            if (taken.contains(p.request()) && forget(output.pane(), p)) {
+            // a turn end while the message is still being typed took it only if it has words: a wordless one
+            // then is more likely a late start-up event than an answer (the mailbox may confirm the message on
+            // it all the same; then the first turn end after the delivery, the message no longer open, is it)
+            boolean open = submitted.contains(p.request()) || typing.contains(p.request());
+            boolean took = submitted.contains(p.request())
+                    || (words.isPresent() && typing.contains(p.request()))
+                    || (!open && p.delivered().get());
+            if (took && forget(output.pane(), p)) {
                 reply(p, words.orElse("(" + p.worker().name() + " ended its turn without words)"));
             }
         }
     }
 
-    private static Stream<Letter> open(MailboxStatus s) {
-        return Stream.concat(s.typing().stream(), s.unconfirmed().stream());
+    private static List<Long> refs(Stream<Letter> letters) {
+        return letters.filter(l -> l.journal().equals(JOURNAL)).map(Letter::ref).toList();
     }
 
     private boolean forget(String pane, Pending p) {

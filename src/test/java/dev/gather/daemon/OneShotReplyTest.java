@@ -43,8 +43,15 @@ class OneShotReplyTest {
         assertTrue(answer.path("ok").asBoolean(), answer.toString());
         assertEquals("expected", answer.path("reply").asText());
 
-        await().atMost(Duration.ofSeconds(60))
-                .until(() -> world.screen(ada).contains("Bo heard \"count the tests\" (reply #1)"));
+        try {
+            await().atMost(Duration.ofSeconds(60))
+                    .until(() -> world.screen(ada).contains("Bo heard \"count the tests\" (reply #1)"));
+        } catch (org.awaitility.core.ConditionTimeoutException e) {
+            throw new AssertionError(
+                    "Ada's screen:\n" + world.screen(ada) + "\nBo's screen:\n" + world.screen(bo) + "\njournal: "
+                            + world.journal(Replies.JOURNAL),
+                    e);
+        }
         assertTrue(world.screen(ada).contains("[Bo] (2):"), world.screen(ada));
         List<JsonNode> replies = world.entries(Replies.JOURNAL, "reply");
         assertEquals(1, replies.size(), replies.toString());
