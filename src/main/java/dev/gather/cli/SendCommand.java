@@ -34,6 +34,12 @@ final class SendCommand implements Callable<Integer> {
             description = "The recipient has no turn-end hook: take its turns from its screen when it settles.")
     boolean screen;
 
+    @Option(
+            names = "--no-reply",
+            description = "A one-shot message expects no reply (by default the recipient's final words of the turn"
+                    + " that takes it are typed back into your pane, once).")
+    boolean noReply;
+
     @Option(names = "--as", description = "Your name in the attribution (default: your tmux session name).")
     String as;
 
@@ -55,6 +61,9 @@ final class SendCommand implements Callable<Integer> {
                     .put("message", String.join(" ", words))
                     .put("direct", direct)
                     .put("screen", screen);
+            if (noReply) {
+                r.put("expect_reply", false);
+            }
             if (as != null) {
                 r.put("as", as);
             }
@@ -69,6 +78,9 @@ final class SendCommand implements Callable<Integer> {
         for (JsonNode d : answer.path("delivered")) {
             System.out.println(d.path("to").asText() + ": " + d.path("state").asText()
                     + (d.has("reason") ? " (" + d.path("reason").asText() + ")" : ""));
+        }
+        if (answer.has("reply")) {
+            System.out.println("reply: " + answer.path("reply").asText());
         }
         return 0;
     }

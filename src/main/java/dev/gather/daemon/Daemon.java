@@ -40,6 +40,7 @@ public final class Daemon implements AutoCloseable {
     final java.util.List<String> interrupted;
     final Journals journals;
     final Relay relay;
+    final Replies replies;
     final Profiles profiles;
     final dev.gather.transport.Transport transport;
     final Remote remote;
@@ -103,6 +104,7 @@ public final class Daemon implements AutoCloseable {
         this.relay =
                 new Relay(links, journals, fanout, TurnFilter.defaults(), DirectRhythm.from(rhythms.load("direct")));
         relay.onGone(screens::forget);
+        this.replies = new Replies(relay, post);
         post.onUnreachable(pane -> relay.leave(pane, "never became ready"));
         fanout.remote(p -> remote.address(p).isPresent(), remote::deliver);
         relay.onUnlinked(remote::unlinkedTurn);

@@ -47,6 +47,8 @@ public final class Relay {
             new java.util.concurrent.CopyOnWriteArrayList<>();
     private final List<java.util.function.Consumer<TurnOutput>> unlinked =
             new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<BiConsumer<TurnOutput, Optional<String>>> turnEnding =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
 
     Relay(Links links, Journals journals, Fanout fanout, TurnFilter filter, DirectRhythm direct) {
         this.links = links;
@@ -81,6 +83,10 @@ public final class Relay {
      */
     public CompletableFuture<Void> onTurnOutput(TurnOutput output) {
         Map<Member, CompletableFuture<DeliveryResult>> sent = relayTurn(output);
+        if (!turnEnding.isEmpty()) {
+            Optional<String> words = filter.apply(output.text());
+            turnEnding.forEach(l -> l.accept(output, words));
+        }
         // after the words went out: the speaker is idle, its own queue may move
         fanout.post()
                 .turnEnded(
@@ -185,6 +191,14 @@ public final class Relay {
      */
     Map<Member, CompletableFuture<DeliveryResult>> send(
             String journalId, ObjectNode entry, List<Member> to, String typed) {
+        return sendNumbered(journalId, entry, to, typed).results();
+    }
+
+    /** What {@link #sendNumbered} sent: the entry's number in its journal and each recipient's delivery. */
+    record Sent(long ref, Map<Member, CompletableFuture<DeliveryResult>> results) {}
+
+    /** As {@link #send}, also saying which entry of the journal the message is. */
+    Sent sendNumbered(String journalId, ObjectNode entry, List<Member> to, String typed) {
         address(entry, to, fanout.post());
         long ref = journalled(journalId, entry);
         Map<Member, CompletableFuture<DeliveryResult>> sent = fanout.send(journalId, ref, to, typed);
@@ -194,7 +208,7 @@ public final class Relay {
                         paneGone(g.paneId());
                     }
                 }));
-        return sent;
+        return new Sent(ref, sent);
     }
 
     /**
@@ -251,6 +265,14 @@ public final class Relay {
     /** Also tell {@code listener} when a link closes. */
     public void onClosed(java.util.function.Consumer<Link.View> listener) {
         closeListeners.add(listener);
+    }
+
+    /**
+     * Tell {@code listener} about every turn end, with its filtered words, before the post office hears
+     * of it (so the letters that turn took are still open).
+     */
+    void onTurnEnding(BiConsumer<TurnOutput, Optional<String>> listener) {
+        turnEnding.add(listener);
     }
 
     /** Tell {@code listener} about turn outputs from panes in no link here. */

@@ -60,14 +60,22 @@ final class SendOp {
         ObjectNode out = Dispatcher.JSON.createObjectNode();
         if (!direct) {
             Member from = new Member(name, 1, Role.SPEAKER, callerPane);
+            String reply = replyMode(r, callerPane, to);
             ObjectNode entry = Journal.entry("oneshot")
                     .put("from", name)
                     .put("to", targetMember.name())
-                    .put("text", message);
-            CompletableFuture<DeliveryResult> sent = d.relay
-                    .send("oneshot", entry, List.of(targetMember), Attribution.of(from, message))
-                    .get(targetMember);
-            out.putArray("delivered").add(result(targetMember, sent));
+                    .put("text", message)
+                    .put("reply", reply);
+            Relay.Sent sent =
+                    d.relay.sendNumbered(Replies.JOURNAL, entry, List.of(targetMember), Attribution.of(from, message));
+            CompletableFuture<DeliveryResult> delivery = sent.results().get(targetMember);
+            if (reply.equals("expected")) {
+                d.replies.expect(from, targetMember, sent.ref(), delivery);
+                // the caller is mid-turn (it is calling us): the reply waits until its turn ends
+                d.post.turnStarted(callerPane.orElseThrow());
+            }
+            out.putArray("delivered").add(result(targetMember, delivery));
+            out.put("reply", reply);
             return out;
         }
         String pane =
@@ -95,6 +103,23 @@ final class SendOp {
         out.set("link", Ops.link(link.snapshot(), d.post, d.relay));
         results.forEach((m, res) -> out.withArray("delivered").add(result(m, res)));
         return out;
+    }
+
+    /**
+     * Whether the recipient's reply comes back: {@code expected} (its next turn end, once), {@code off}
+     * ({@code expect_reply=false}), or {@code none} where no reply can reach the caller.
+     */
+    private String replyMode(Request r, Optional<String> callerPane, String to) {
+        if (r.args().has("expect_reply") && !r.flag("expect_reply")) {
+            return "off";
+        }
+        if (callerPane.isEmpty()) {
+            return "none: the caller has no pane to type a reply into";
+        }
+        if (d.remote.address(to).isPresent()) {
+            return "none: replies from another computer are not carried yet";
+        }
+        return "expected";
     }
 
     private ObjectNode close(Request r) {

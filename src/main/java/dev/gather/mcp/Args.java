@@ -52,6 +52,12 @@ final class Args {
         return Optional.of(v.asText());
     }
 
+    /** Whether the caller gave {@code name} at all (a flag's default may differ from false). */
+    boolean has(String name) {
+        JsonNode v = values.get(name);
+        return v != null && !v.isNull();
+    }
+
     boolean flag(String name) {
         JsonNode v = values.get(name);
         if (v == null || v.isNull()) {

@@ -21,7 +21,7 @@ final class SendMessage implements GatherTool {
 
     @Override
     public ObjectNode request(Args args) {
-        args.only(Set.of("to", "to_name", "message", "direct", "close_link"));
+        args.only(Set.of("to", "to_name", "message", "direct", "close_link", "expect_reply"));
         boolean direct = args.flag("direct");
         if (args.flag("close_link")) {
             if (direct) {
@@ -34,6 +34,9 @@ final class SendMessage implements GatherTool {
                 .put("message", args.text("message", "the words to deliver"))
                 .put("direct", direct);
         args.optionalText("to_name", "the recipient's name in attributions").ifPresent(n -> r.put("to_name", n));
+        if (args.has("expect_reply")) {
+            r.put("expect_reply", args.flag("expect_reply"));
+        }
         return r;
     }
 
@@ -65,6 +68,17 @@ final class SendMessage implements GatherTool {
                 out.append(" (").append(d.path("reason").asText()).append(')');
             }
             out.append('\n');
+        }
+        String reply = result.path("reply").asText("");
+        if (reply.equals("expected")) {
+            out.append("Their final words of the turn that takes your message will be typed back to you once,"
+                    + " after your turn ends.");
+        } else if (reply.equals("off")) {
+            out.append("No reply expected (expect_reply=false).");
+        } else if (!reply.isEmpty()) {
+            out.append("No reply will come back (")
+                    .append(reply.replaceFirst("^none: ", ""))
+                    .append(").");
         }
         return out.toString().strip();
     }

@@ -96,11 +96,7 @@ final class NpmHarnesses {
     }
 
     private static Path cacheRoot() {
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        Path base = xdg != null && !xdg.isBlank()
-                ? Path.of(xdg)
-                : Path.of(System.getenv().getOrDefault("HOME", System.getProperty("user.home")), ".cache");
-        return base.resolve("gather/harnesses");
+        return dev.gather.home.Homes.fromEnvironment().xdgCache().resolve("gather/harnesses");
     }
 
     private static byte[] pins() {

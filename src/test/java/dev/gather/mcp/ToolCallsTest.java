@@ -107,6 +107,23 @@ class ToolCallsTest {
     }
 
     @Test
+    void sendMessageSaysWhetherAReplyComesBack() {
+        daemon.answer(
+                "send",
+                args -> FakeDaemon.read("{\"delivered\": [{\"to\": \"bob\", \"state\": \"queued\"}]," + " \"reply\": \""
+                        + (args.has("expect_reply") ? "off" : "expected") + "\"}"));
+        CallToolResult expected = ok("send_message", Map.of("to", "bob", "message", "count the tests"));
+        assertTrue(
+                InProcessServer.text(expected).endsWith("will be typed back to you once, after your turn ends."),
+                InProcessServer.text(expected));
+        CallToolResult off = ok("send_message", Map.of("to", "bob", "message", "fyi", "expect_reply", false));
+        assertFalse(daemon.last().args().path("expect_reply").asBoolean(true));
+        assertTrue(
+                InProcessServer.text(off).endsWith("No reply expected (expect_reply=false)."),
+                InProcessServer.text(off));
+    }
+
+    @Test
     void listRhythms() {
         daemon.answer(
                 "list_rhythms",

@@ -88,6 +88,18 @@ class HookParsersTest {
     }
 
     @Test
+    void theUsersParsersReadClaudeTranscriptsUnderHomeOrClaudeConfigDir() throws Exception {
+        String payload = stopFor("transcript-tools.jsonl"); // under tmp/home/.claude
+        HookParsers byHome = HookParsers.forUser(dev.gather.home.Homes.of(
+                java.util.Map.of("HOME", tmp.resolve("home").toString())));
+        assertTrue(byHome.parse(Samples.event("claude", payload)).text().startsWith("`make build`"));
+        Path configDir = Files.createDirectories(tmp.resolve("cc"));
+        HookParsers byConfigDir = HookParsers.forUser(dev.gather.home.Homes.of(
+                java.util.Map.of("HOME", tmp.resolve("home").toString(), "CLAUDE_CONFIG_DIR", configDir.toString())));
+        assertThrows(HookRejected.class, () -> byConfigDir.parse(Samples.event("claude", payload)));
+    }
+
+    @Test
     void claudeSymlinkOutOfTheClaudeDirectoryIsNotFollowed() throws Exception {
         Path secret = Files.writeString(tmp.resolve("secret.jsonl"), Samples.text("claude/transcript-tools.jsonl"));
         Path link = Files.createSymbolicLink(claudeRoot.resolve("link.jsonl"), secret);

@@ -1,0 +1,106 @@
+package dev.gather.daemon;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.tmux.Pane;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Worker mode: a one-shot send's reply reaches the sender once, and none when it is turned off. */
+class OneShotReplyTest {
+    /** Ada answers nothing she is sent, so every line on her screen is what reached her. */
+    private static final String SILENT = "never-matches-anything";
+
+    @TempDir
+    Path home;
+
+    World world;
+
+    @BeforeEach
+    void start() throws Exception {
+        world = new World(home);
+    }
+
+    @AfterEach
+    void stop() {
+        world.close();
+    }
+
+    @Test
+    void theWorkersNextTurnEndComesBackToTheSenderOnce() throws Exception {
+        Pane ada = world.sim("Ada", "--reply-when", SILENT);
+        Pane bo = world.sim("Bo");
+        JsonNode answer = world.call(ada, "send", World.args().put("to", "Bo").put("message", "count the tests"));
+        assertTrue(answer.path("ok").asBoolean(), answer.toString());
+        assertEquals("expected", answer.path("reply").asText());
+
+        try {
+            await().atMost(Duration.ofSeconds(60))
+                    .until(() -> world.screen(ada).contains("Bo heard \"count the tests\" (reply #1)"));
+        } catch (org.awaitility.core.ConditionTimeoutException e) {
+            throw new AssertionError(
+                    "Ada's screen:\n" + world.screen(ada) + "\nBo's screen:\n" + world.screen(bo) + "\njournal: "
+                            + world.journal(Replies.JOURNAL),
+                    e);
+        }
+        assertTrue(world.screen(ada).contains("[Bo] (2):"), world.screen(ada));
+        List<JsonNode> replies = world.entries(Replies.JOURNAL, "reply");
+        assertEquals(1, replies.size(), replies.toString());
+        JsonNode reply = replies.get(0);
+        List<JsonNode> journal = world.journal(Replies.JOURNAL);
+        JsonNode request = journal.get((int) reply.path("reply_to").asLong() - 1);
+        assertEquals("oneshot", request.path("kind").asText(), "reply_to names the request: " + request);
+        assertEquals("count the tests", request.path("text").asText());
+        assertEquals("Bo", reply.path("from").asText());
+        assertEquals("Ada", reply.path("to").asText());
+        assertTrue(world.daemon.links.all().isEmpty(), "worker mode makes no link");
+
+        // Bo's later turns are not replies to Ada
+        world.call(null, "send", World.args().put("to", "Bo").put("message", "and now the docs"));
+        await().atMost(Duration.ofSeconds(30)).until(() -> world.screen(bo).contains("Bo heard \"and now the docs\""));
+        awaitConfirmed("and now the docs");
+        assertEquals(1, world.entries(Replies.JOURNAL, "reply").size());
+        assertFalse(world.screen(ada).contains("and now the docs"), world.screen(ada));
+    }
+
+    @Test
+    void noReplyWhenTurnedOff() throws Exception {
+        Pane ada = world.sim("Ada", "--reply-when", SILENT);
+        Pane bo = world.sim("Bo");
+        JsonNode answer = world.call(
+                ada,
+                "send",
+                World.args().put("to", "Bo").put("message", "fire and forget").put("expect_reply", false));
+        assertEquals("off", answer.path("reply").asText(), answer.toString());
+        await().atMost(Duration.ofSeconds(30)).until(() -> world.screen(bo).contains("Bo heard \"fire and forget\""));
+        awaitConfirmed("fire and forget");
+        assertEquals(List.of(), world.entries(Replies.JOURNAL, "reply"));
+        assertFalse(world.screen(ada).contains("[Bo]"), world.screen(ada));
+    }
+
+    /** Waits until the journal says Bo's turn on the one-shot message {@code text} ended. */
+    private void awaitConfirmed(String text) {
+        await().atMost(Duration.ofSeconds(30)).until(() -> {
+            List<JsonNode> journal = world.journal(Replies.JOURNAL);
+            for (int i = 0; i < journal.size(); i++) {
+                if (journal.get(i).path("text").asText().equals(text)) {
+                    long ref = i + 1;
+                    return journal.stream()
+                            .anyMatch(e -> e.path("kind").asText().equals("delivery")
+                                    && e.path("ref").asLong() == ref
+                                    && e.path("state").asText().equals("confirmed"));
+                }
+            }
+            return false;
+        });
+    }
+}
