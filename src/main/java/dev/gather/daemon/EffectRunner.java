@@ -45,6 +45,10 @@ final class EffectRunner implements EffectSink {
         } else if (effect instanceof Effect.Inject i) {
             relay.inject(link, i.to(), i.text(), i.kind());
         } else if (effect instanceof Effect.Announce a) {
+            if (a.kind().equals("closing")) {
+                // nothing queued before the close is typed after it: the closing words are the last
+                relay.withdraw(link, "not typed: the gathering closed first");
+            }
             var sent = relay.announce(link, a.text(), a.kind(), a.about());
             if (a.kind().equals("closing")) {
                 closing.addAll(sent.values());

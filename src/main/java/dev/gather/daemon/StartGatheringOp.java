@@ -98,7 +98,7 @@ final class StartGatheringOp {
                 Pane pane = d.tmux.spawn(spec);
                 spawned.put(p.name(), pane.id());
                 // nothing is typed into it before its profile says it is ready
-                d.post.started(pane.id(), d.profiles.forKind(p.agent()));
+                d.post.started(pane.id(), profile(p.agent(), spec.command()));
                 members.add(Member.inPane(p.name(), number, p.role(), pane.id()));
             }
         } catch (RuntimeException e) {
@@ -143,13 +143,38 @@ final class StartGatheringOp {
         return out;
     }
 
-    /** Whether {@code m} is mid-turn: busy since its last delivery and its turn has not ended. */
+    /**
+     * Whether {@code m} is mid-turn: busy since its last delivery and its turn has not ended, or
+     * something we sent it is still waiting to be typed (it has not had its chance to answer yet).
+     */
     private boolean midTurn(Member m) {
         return m.pane()
                 .flatMap(d.post::status)
                 .map(s -> s.state() == dev.gather.delivery.MemberState.BUSY
-                        || s.typing().isPresent())
+                        || s.typing().isPresent()
+                        || !s.queued().isEmpty())
                 .orElse(false);
+    }
+
+    /**
+     * The harness profile of a spawned agent: its kind's, else the one that recognises its program
+     * (a kind {@code opus: claude --model opus} is typed into as claude), else gather's own sim when
+     * the command runs it, else generic.
+     */
+    private dev.gather.profile.Profile profile(String kind, List<String> command) {
+        String program = java.nio.file.Path.of(command.get(0)).getFileName().toString();
+        boolean runsSim = false;
+        for (int i = 1; i < command.size() && !runsSim; i++) {
+            String before = command.get(i - 1);
+            runsSim =
+                    command.get(i).equals("sim") && (before.endsWith("gather") || before.equals("dev.gather.cli.Main"));
+        }
+        boolean sim = runsSim;
+        return d.profiles
+                .get(kind)
+                .or(() -> d.profiles.recognise(program))
+                .or(() -> sim ? d.profiles.get("sim") : Optional.empty())
+                .orElseGet(d.profiles::generic);
     }
 
     private void kill(String pane) {

@@ -192,8 +192,13 @@ public final class Gathering {
             return CompletableFuture.failedFuture(new IllegalArgumentException(by.name() + " does not hold the piece"
                     + ceremony.holder().map(h -> "; " + h.name() + " does").orElse("")));
         }
-        return lane.submit(
-                () -> send(GatheringEvent.TURN_OVER, Map.of(Steps.TARGET, to.orElse(""), Steps.REASON, "pass")));
+        return lane.submit(() -> {
+            effects.accept(new Effect.Note(
+                    "pass",
+                    by.name() + " passed the piece by command"
+                            + to.map(t -> " to " + t).orElse("")));
+            send(GatheringEvent.TURN_OVER, Map.of(Steps.TARGET, to.orElse(""), Steps.REASON, "pass"));
+        });
     }
 
     /**

@@ -13,7 +13,9 @@ public final class GatheringDiagram {
         s.append("rounds and beats it goes through, the machine decides what may happen when.\n\n");
         s.append("Guards: `midTurn` is true while the one with the floor (the holder; while harvesting, the\n");
         s.append("harvester) is busy since its last delivery and its turn has not ended: beats and the final\n");
-        s.append("beat's grace wait for it (a lease), up to the rhythm's `beats.max_turn` (`MAX_TURN`). Words\n");
+        s.append(
+                "beat's grace wait for it (a lease), up to the turn cap (`MAX_TURN`: the rhythm's `beats.max_turn`,\n");
+        s.append("else ten times a turn's beats and grace). Words\n");
         s.append("that arrive after a turn was cut are journalled as `late`, never relayed. `END` asks the\n");
         s.append("harvester (the `NEXT` choice sees the gathering ending); `END_NOW` closes at once.\n\n");
         s.append("```mermaid\n").append(TransitionTable.mermaid()).append("```\n\n");

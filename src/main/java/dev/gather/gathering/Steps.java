@@ -61,11 +61,14 @@ final class Steps {
         });
         a.put("endTurn", this::endTurn);
         a.put("askHarvest", ctx -> {
+            if (c.ending().isEmpty() && c.tooFewSpeakers()) {
+                c.ending("too few speakers");
+            }
             c.release();
             Member h = c.harvester.orElseThrow();
             sink.accept(new Effect.Inject(h, "harvest", prompts.harvest(h)));
             timers.in(c.beats.interval().multipliedBy(c.beats.perTurn()).plus(c.beats.grace()), GatheringEvent.TIME_UP);
-            c.beats.maxTurn().ifPresent(m -> timers.in(m, GatheringEvent.MAX_TURN));
+            timers.in(c.beats.turnCap(), GatheringEvent.MAX_TURN);
         });
         a.put("close", ctx -> close(header(ctx, REASON).orElse("ended")));
         a.put(
@@ -87,7 +90,10 @@ final class Steps {
             close(c.ending().map(e -> e + "; harvest complete").orElse("harvest complete"));
         });
         a.put("stillHarvesting", ctx -> {
-            // ending while the harvester writes: the harvest (bounded) already ends it
+            // ending while the harvester writes: the harvest (bounded) already ends it; the close says who asked
+            if (c.ending().isEmpty()) {
+                c.ending(header(ctx, REASON).orElse("ended"));
+            }
         });
         a.put("gone", ctx -> {
             Member m = member(ctx);
@@ -152,7 +158,7 @@ final class Steps {
         c.begin(next);
         sink.accept(new Effect.Announce("turn", prompts.turn(next.holder()), Optional.of(next.holder())));
         timers.in(c.beats.interval(), GatheringEvent.BEAT);
-        c.beats.maxTurn().ifPresent(m -> timers.in(m, GatheringEvent.MAX_TURN));
+        timers.in(c.beats.turnCap(), GatheringEvent.MAX_TURN);
     }
 
     private void beat() {

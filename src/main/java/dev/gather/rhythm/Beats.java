@@ -8,7 +8,7 @@ import java.util.Optional;
  * Private heartbeats to the holder of the piece: {@code perTurn} beats, one every {@code interval};
  * the last is the final beat, after which the holder has {@code grace} to answer before the piece
  * moves on. A holder mid-turn keeps the piece (beats wait for it) until its turn ends, but never
- * longer than {@code maxTurn} from the turn's start when that is set.
+ * longer than {@link #turnCap} from the turn's start.
  */
 public record Beats(int perTurn, Duration interval, Duration grace, Optional<Duration> maxTurn) {
     public Beats {
@@ -33,6 +33,15 @@ public record Beats(int perTurn, Duration interval, Duration grace, Optional<Dur
 
     public Beats(int perTurn, Duration interval, Duration grace) {
         this(perTurn, interval, grace, Optional.empty());
+    }
+
+    /**
+     * The longest one turn (or the harvest) may last: {@code max_turn}, else ten times a turn's
+     * beats and grace, so a holder that never ends its turn cannot hold the gathering forever.
+     */
+    public Duration turnCap() {
+        return maxTurn.orElseGet(
+                () -> interval.multipliedBy(perTurn).plus(grace).multipliedBy(10));
     }
 
     /** The same beats with some values replaced (start-time overrides); nulls keep the current value. */

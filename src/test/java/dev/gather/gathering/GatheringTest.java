@@ -392,7 +392,7 @@ class GatheringTest {
     void aHolderMidTurnKeepsThePieceBeatsWaitAndItsWordsAreRelayedFirst() {
         Circle c = started();
         c.busy.add(c.m("Ada"));
-        c.time.advance(Duration.ofMinutes(20));
+        c.time.advance(Duration.ofMinutes(10));
         assertEquals("Ada", c.holder().name(), "no beat, no move while the holder is mid-turn");
         assertEquals(0, c.injected("beat").size());
         assertEquals(GatheringState.SPEAKING, c.gathering.state());
@@ -404,11 +404,17 @@ class GatheringTest {
         c.time.advance(Duration.ofSeconds(60));
         assertEquals(GatheringState.FINAL_BEAT, c.gathering.state());
         c.busy.add(c.m("Ada"));
-        c.time.advance(Duration.ofMinutes(10));
+        c.time.advance(Duration.ofMinutes(5));
         assertEquals("Ada", c.holder().name(), "the grace waits for a holder mid-turn too");
         c.gathering.onTurnOutput(c.m("Ada"), "Last words.").join();
         assertEquals("Bo", c.holder().name());
         assertEquals(0, c.of(Effect.Late.class).size());
+        // without max_turn the cap is ten times a turn's beats and grace: 25 minutes here
+        c.busy.add(c.m("Bo"));
+        c.time.advance(Duration.ofMinutes(25).minusSeconds(1));
+        assertEquals("Bo", c.holder().name());
+        c.time.advance(Duration.ofSeconds(1));
+        assertEquals("Cy", c.holder().name());
     }
 
     @Test
