@@ -129,6 +129,11 @@ final class Ceremony {
         cutOff.add(m);
     }
 
+    /** Whether the next words of {@code m} will be the late end of a turn that already moved on. */
+    boolean owesLateWords(Member m) {
+        return cutOff.contains(m);
+    }
+
     /** Whether these words of {@code m} are the late end of a turn that already moved on; once. */
     boolean late(Member m) {
         return cutOff.remove(m);

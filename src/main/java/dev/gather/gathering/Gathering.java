@@ -165,9 +165,10 @@ public final class Gathering {
                 send(GatheringEvent.HARVEST_DONE, Map.of(Steps.MEMBER, from, Steps.TEXT, text));
                 return;
             }
+            boolean speaksNow = ceremony.isHolder(from) && !ceremony.owesLateWords(from);
             Optional<PassMatcher.Pass> pass =
-                    ceremony.isHolder(from) ? PassMatcher.find(rhythm.passPatterns(), text) : Optional.empty();
-            if (state == GatheringState.FINAL_BEAT && ceremony.isHolder(from)) {
+                    speaksNow ? PassMatcher.find(rhythm.passPatterns(), text) : Optional.empty();
+            if (state == GatheringState.FINAL_BEAT && speaksNow) {
                 // the last words end the turn themselves, to whoever they name
                 send(
                         GatheringEvent.OUTPUT,
@@ -182,7 +183,8 @@ public final class Gathering {
             }
             send(GatheringEvent.OUTPUT, Map.of(Steps.MEMBER, from, Steps.TEXT, text));
             pass.ifPresent(p -> send(
-                    GatheringEvent.TURN_OVER, Map.of(Steps.TARGET, p.target().orElse(""), Steps.REASON, "pass")));
+                    GatheringEvent.TURN_OVER,
+                    Map.of(Steps.TARGET, p.target().orElse(""), Steps.REASON, "pass", Steps.BY_WORDS, true)));
         });
     }
 

@@ -16,6 +16,9 @@ final class Steps {
     static final String TEXT = "text";
     static final String TARGET = "target";
     static final String REASON = "reason";
+    /** Marks a turn end that the holder's own words asked for (a pass phrase). */
+    static final String BY_WORDS = "byWords";
+
     private static final String REQUESTED = "requested";
     /** How often a wait for a mid-turn holder looks again, at most. */
     private static final Duration RECHECK = Duration.ofSeconds(2);
@@ -110,8 +113,8 @@ final class Steps {
                 Map.entry("notMidTurn", ctx -> !midTurn(ctx)),
                 Map.entry("beatIsFinal", ctx -> !midTurn(ctx) && c.nextBeatIsFinal()),
                 Map.entry("beatIsNotFinal", ctx -> !midTurn(ctx) && !c.nextBeatIsFinal()),
-                Map.entry("fromHolder", ctx -> c.isHolder(member(ctx))),
-                Map.entry("fromOther", ctx -> !c.isHolder(member(ctx))),
+                Map.entry("fromHolder", ctx -> speaksNow(member(ctx))),
+                Map.entry("fromOther", ctx -> !speaksNow(member(ctx))),
                 Map.entry(
                         "isHarvester",
                         ctx -> c.harvester.filter(member(ctx)::equals).isPresent()),
@@ -139,10 +142,16 @@ final class Steps {
         return c.beats.interval().compareTo(RECHECK) < 0 ? c.beats.interval() : RECHECK;
     }
 
-    /** The turn ends (pass, time, cap, end): a holder still mid-turn will have its next words marked late. */
+    /**
+     * The turn ends (pass, time, cap, end). Unless its own words ended it (they were just heard, its
+     * mailbox may not know yet), a holder still mid-turn will have its next words marked late.
+     */
     private void endTurn(StateContext<GatheringState, GatheringEvent> ctx) {
         timers.cancel();
-        c.holder().filter(c::isPresent).filter(midTurn).ifPresent(c::cutOff);
+        boolean byItsWords = ctx.getEvent() == GatheringEvent.OUTPUT || ctx.getMessageHeader(BY_WORDS) != null;
+        if (!byItsWords) {
+            c.holder().filter(c::isPresent).filter(midTurn).ifPresent(c::cutOff);
+        }
         if (ctx.getEvent() == GatheringEvent.END) {
             c.ending(header(ctx, REASON).orElse("ended"));
         }
@@ -173,9 +182,19 @@ final class Steps {
         }
     }
 
+    /** Whether {@code m}'s words now are its turn's: it holds the piece and owes no late words of an earlier turn. */
+    private boolean speaksNow(Member m) {
+        return c.isHolder(m) && !c.owesLateWords(m);
+    }
+
     private void output(StateContext<GatheringState, GatheringEvent> ctx) {
         Member from = member(ctx);
         String text = header(ctx, TEXT).orElse("");
+        if (c.late(from)) {
+            // the answer to a turn that was cut, even when the piece came back to it meanwhile
+            sink.accept(new Effect.Late(from, text));
+            return;
+        }
         if (c.isHolder(from)) {
             c.heard(from, text);
             sink.accept(new Effect.Relay(from, text));
@@ -183,10 +202,6 @@ final class Steps {
                 // the next beat comes a full interval after the holder's words, however long they took
                 timers.in(c.beats.interval(), GatheringEvent.BEAT);
             }
-            return;
-        }
-        if (c.late(from)) {
-            sink.accept(new Effect.Late(from, text));
             return;
         }
         sink.accept(new Effect.OutOfTurn(from, text));

@@ -433,6 +433,19 @@ class GatheringTest {
         assertEquals(0, c.injected("reminder").size(), "late words are not out of turn");
         c.gathering.onTurnOutput(c.m("Ada"), "And now out of turn.").join();
         assertEquals(1, c.of(Effect.OutOfTurn.class).size());
+        // a holder cut off, whose old answer comes once the piece is back with it: late, not this turn's
+        Circle d = withMaxTurn(Duration.ofMinutes(3));
+        d.gathering.start().join();
+        d.busy.add(d.m("Ada"));
+        d.time.advance(Duration.ofMinutes(3));
+        d.gathering.onTurnOutput(d.m("Bo"), "Bo speaks. I pass to Ada.").join();
+        assertEquals("Ada", d.holder().name());
+        d.gathering.onTurnOutput(d.m("Ada"), "The old answer. I pass to Cy.").join();
+        assertEquals("Ada", d.holder().name(), "a late answer's pass phrase moves nothing");
+        assertEquals(1, d.of(Effect.Late.class).size());
+        d.busy.remove(d.m("Ada"));
+        d.gathering.onTurnOutput(d.m("Ada"), "This turn's words.").join();
+        assertEquals("This turn's words.", last(d.relayed()).text());
         // the cap holds in the final beat too
         c.time.advance(Duration.ofSeconds(120));
         assertEquals(GatheringState.FINAL_BEAT, c.gathering.state());
