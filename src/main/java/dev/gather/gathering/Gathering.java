@@ -167,7 +167,7 @@ public final class Gathering {
             }
             boolean speaksNow = ceremony.isHolder(from) && !ceremony.owesLateWords(from);
             Optional<PassMatcher.Pass> pass =
-                    speaksNow ? PassMatcher.find(rhythm.passPatterns(), text) : Optional.empty();
+                    speaksNow ? PassMatcher.find(rhythm.passPatterns(), text, ceremony.members) : Optional.empty();
             if (state == GatheringState.FINAL_BEAT && speaksNow) {
                 // the last words end the turn themselves, to whoever they name
                 send(

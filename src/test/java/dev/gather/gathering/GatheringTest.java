@@ -66,10 +66,16 @@ class GatheringTest {
     }
 
     @Test
-    void passToAnUnknownNameGoesToTheNextSpeaker() {
+    void passToSomeoneWhoIsNotInTheGatheringIsNoPass() {
         Circle c = started();
         c.gathering.onTurnOutput(c.m("Ada"), "I pass to Zed.").join();
-        assertEquals("Bo", c.holder().name());
+        assertEquals("Ada", c.holder().name());
+        c.gathering
+                .onTurnOutput(c.m("Ada"), "Now I am passing to the next point of my argument.")
+                .join();
+        assertEquals("Ada", c.holder().name(), "'passing to the…' is prose when nobody is called 'the'");
+        c.gathering.onTurnOutput(c.m("Ada"), "Passing to Cy.").join();
+        assertEquals("Cy", c.holder().name());
     }
 
     @Test
