@@ -73,6 +73,48 @@ public final class AgentCommands {
         return List.copyOf(out);
     }
 
+    /**
+     * Why {@code kindOrCommand} cannot start, or empty when its program is found: a single word that
+     * is neither a known kind nor a program on {@code path}, or a kind whose program is missing.
+     */
+    public Optional<String> problem(String kindOrCommand, String memberName, String path) {
+        List<String> words;
+        try {
+            words = command(kindOrCommand, memberName);
+        } catch (IllegalArgumentException e) {
+            return Optional.of(e.getMessage());
+        }
+        String program = words.get(0);
+        if (findProgram(program, path)) {
+            return Optional.empty();
+        }
+        String key = kindOrCommand.strip();
+        if (kinds.containsKey(key)) {
+            return Optional.of("agent kind '" + key + "' runs '" + program + "', which is not found on PATH");
+        }
+        if (Words.split(key).size() == 1) {
+            return Optional.of("unknown agent kind '" + key + "' (known: " + String.join(", ", kinds())
+                    + "), and no program '" + key + "' on PATH");
+        }
+        return Optional.of("agent command '" + key + "': program '" + program + "' is not found on PATH");
+    }
+
+    /** Whether {@code program} (a path, or a name looked up on {@code path}) is an executable file. */
+    static boolean findProgram(String program, String path) {
+        if (program.contains("/")) {
+            return Files.isExecutable(Path.of(program)) && !Files.isDirectory(Path.of(program));
+        }
+        for (String dir : (path == null ? "" : path).split(":")) {
+            if (!dir.isEmpty()) {
+                Path p = Path.of(dir, program);
+                if (Files.isExecutable(p) && !Files.isDirectory(p)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** The known kinds, sorted. */
     public List<String> kinds() {
         return kinds.keySet().stream().sorted().toList();

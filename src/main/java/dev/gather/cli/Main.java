@@ -32,6 +32,8 @@ import picocli.CommandLine.Command;
             StartCommand.class,
             EndCommand.class,
             PassCommand.class,
+            TakeCommand.class,
+            CleanCommand.class,
             DemoCommand.class,
             HookCommand.class,
             InstallCommand.class,

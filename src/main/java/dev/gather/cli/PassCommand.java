@@ -3,6 +3,7 @@ package dev.gather.cli;
 import dev.gather.daemon.DaemonClient;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(
@@ -10,12 +11,19 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         description = {
             "Pass the talking piece (you must hold it), to a name or number or the next speaker.",
+            "From an agent's pane it passes for that agent; from any other terminal for the human member.",
             "",
-            "Example:  gather pass Ada"
+            "Example:  gather pass Ada        gather pass --as Me --gathering g-20261122-101500-1 Bo"
         })
 final class PassCommand implements Callable<Integer> {
     @Parameters(arity = "0..1", description = "Who gets the piece (default: the next speaker).")
     String to;
+
+    @Option(names = "--as", description = "Pass as this human member (from any terminal).")
+    String as;
+
+    @Option(names = "--gathering", description = "Gathering id (default: the only running one).")
+    String gathering;
 
     @Override
     public Integer call() throws Exception {
@@ -23,6 +31,12 @@ final class PassCommand implements Callable<Integer> {
         var r = client.request("pass");
         if (to != null) {
             r.put("to", to);
+        }
+        if (as != null) {
+            r.put("as", as);
+        }
+        if (gathering != null) {
+            r.put("gathering", gathering);
         }
         System.out.println("the piece is with " + client.call(r).path("holder").asText());
         return 0;

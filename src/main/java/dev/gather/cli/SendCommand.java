@@ -69,6 +69,10 @@ final class SendCommand implements Callable<Integer> {
             }
         }
         JsonNode answer = client.call(r);
+        if (answer.has("left")) {
+            System.out.println("left gathering " + answer.get("left").asText());
+            return 0;
+        }
         if (answer.has("closed")) {
             System.out.println("closed " + answer.get("closed").asText());
         }

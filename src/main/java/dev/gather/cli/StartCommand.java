@@ -38,6 +38,12 @@ final class StartCommand implements Callable<Integer> {
     @Option(names = "--beat-seconds", description = "Override the beat interval, in seconds.")
     Integer beatSeconds;
 
+    @Option(names = "--grace", description = "Override the final beat's grace, in seconds.")
+    Integer grace;
+
+    @Option(names = "--keep", description = "Leave the agents gather spawned running after the gathering closes.")
+    boolean keep;
+
     @Override
     public Integer call() throws Exception {
         DaemonClient client = DaemonClient.fromEnvironment();
@@ -63,6 +69,12 @@ final class StartCommand implements Callable<Integer> {
         }
         if (beatSeconds != null) {
             r.put("beat_interval_seconds", beatSeconds);
+        }
+        if (grace != null) {
+            r.put("grace_seconds", grace);
+        }
+        if (keep) {
+            r.put("keep", true);
         }
         JsonNode a = client.call(r);
         System.out.println("started " + a.path("gathering_id").asText() + " ("

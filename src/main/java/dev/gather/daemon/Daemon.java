@@ -53,6 +53,7 @@ public final class Daemon implements AutoCloseable {
     final ScreenSources screens;
     final dev.gather.rhythm.RhythmLibrary rhythms;
     final dev.gather.gathering.Gatherings gatherings = new dev.gather.gathering.Gatherings();
+    final GatheringRuns runs = new GatheringRuns();
     final java.util.concurrent.ScheduledExecutorService timers =
             java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
                 Thread t = new Thread(r, "gather-timers");

@@ -30,7 +30,9 @@ final class GatheringOps {
                 .on("list_members", this::members)
                 .on("list_rhythms", r -> rhythms())
                 .on("say", this::say)
-                .on("pass", this::pass);
+                .on("pass", this::pass)
+                .on("take", this::take)
+                .on("clean", new CleanOp(d)::handle);
     }
 
     private Gathering find(Request r, String op) {
@@ -68,7 +70,9 @@ final class GatheringOps {
                 .put("phase", s.phase())
                 .put("round", s.round())
                 .put("rounds", s.rounds())
-                .put("beat", s.beat());
+                .put("beat", s.beat())
+                .put("turns", s.turn());
+        s.closedReason().ifPresent(why -> o.put("closed_reason", why));
         s.holder().ifPresentOrElse(h -> o.put("holder", h.name()), () -> o.putNull("holder"));
         ArrayNode order = o.putArray("order");
         s.order().forEach(m -> order.add(m.name()));
@@ -79,13 +83,18 @@ final class GatheringOps {
 
     private ObjectNode end(Request r) {
         Gathering g = find(r, "end_gathering");
+        if (g.closed()) {
+            throw new UserError("end_gathering: " + g.id() + " is already closed ("
+                    + g.closedReason().orElse("closed") + ")");
+        }
         String who = r.callerPane()
                 .flatMap(p -> g.members().stream()
                         .filter(m -> m.pane().equals(Optional.of(p)))
                         .findFirst())
                 .map(Member::name)
                 .orElse("command");
-        join(g.end("ended by " + who));
+        String reason = "ended by " + who;
+        join(r.flag("now") ? g.endNow(reason + ", without a harvest") : g.end(reason));
         return status(g.status(), d.post);
     }
 
@@ -143,18 +152,62 @@ final class GatheringOps {
     }
 
     private ObjectNode pass(Request r) {
-        String pane = d.verifiedPane(r.callerPane(), "pass");
-        Gathering g = d.gatherings
-                .byPane(pane)
-                .orElseThrow(() -> new UserError("pass: pane " + pane + " is not in a running gathering"));
-        Member me = g.members().stream()
-                .filter(m -> m.pane().equals(Optional.of(pane)))
-                .findFirst()
-                .orElseThrow();
+        Gathering g;
+        Member me;
+        Optional<String> as = r.optionalText("as");
+        if (as.isPresent() || r.callerPane().isEmpty()) {
+            // the human member has no pane: the user speaks for it from any terminal, as with say
+            g = find(r, "pass");
+            me = g.members().stream()
+                    .filter(m -> m.role() == dev.gather.link.Role.HUMAN)
+                    .filter(m -> as.map(n -> n.equalsIgnoreCase(m.name())).orElse(true))
+                    .findFirst()
+                    .orElseThrow(() -> new UserError("pass: " + g.id() + " has no human member"
+                            + as.map(n -> " called " + n).orElse("")
+                            + "; agents pass with pass_piece or from their own pane"));
+        } else {
+            String pane = d.verifiedPane(r.callerPane(), "pass");
+            g = d.gatherings
+                    .byPane(pane)
+                    .orElseThrow(() -> new UserError("pass: pane " + pane + " is not in a running gathering"));
+            me = g.members().stream()
+                    .filter(m -> m.pane().equals(Optional.of(pane)))
+                    .findFirst()
+                    .orElseThrow();
+        }
         join(g.pass(me, r.optionalText("to")));
         return Dispatcher.JSON
                 .createObjectNode()
                 .put("holder", g.status().holder().map(Member::name).orElse(""));
+    }
+
+    /**
+     * {@code take}: the human member or the starter moves the piece from a stuck holder; refused for
+     * an agent member (it passes its own piece), journalled with who did it.
+     */
+    private ObjectNode take(Request r) {
+        Gathering g = find(r, "take");
+        Optional<String> pane = r.callerPane();
+        Optional<String> starter = d.runs.of(g.id()).flatMap(GatheringRuns.Run::starter);
+        Optional<Member> member = pane.flatMap(p -> g.members().stream()
+                .filter(m -> m.pane().equals(Optional.of(p)))
+                .findFirst());
+        String who;
+        if (pane.isPresent() && pane.equals(starter)) {
+            who = "the starter (pane " + pane.get() + ")";
+        } else if (member.isPresent()) {
+            throw new UserError("take: " + member.get().name()
+                    + " is a member; only the human member or the gathering's starter takes the piece");
+        } else {
+            who = g.members().stream()
+                    .filter(m -> m.role() == dev.gather.link.Role.HUMAN)
+                    .findFirst()
+                    .map(h -> h.name() + " (the human member"
+                            + pane.map(p -> ", pane " + p).orElse(", at a terminal") + ")")
+                    .orElseGet(() -> "the user" + pane.map(p -> " in pane " + p).orElse(" at a terminal"));
+        }
+        join(g.take(who, r.optionalText("to")));
+        return status(g.status(), d.post);
     }
 
     private static void join(java.util.concurrent.CompletableFuture<Void> f) {

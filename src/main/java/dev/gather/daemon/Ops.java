@@ -36,7 +36,12 @@ final class Ops {
     static ObjectNode links(Daemon d) {
         ObjectNode out = Dispatcher.JSON.createObjectNode();
         ArrayNode array = out.putArray("links");
-        d.links.all().forEach(l -> array.add(link(l.snapshot(), d.post, d.relay)));
+        d.links.all().forEach(l -> {
+            ObjectNode o = link(l.snapshot(), d.post, d.relay);
+            // a gathering's link relays through its ceremony: its turns are the gathering's
+            d.gatherings.byId(l.id()).ifPresent(g -> o.put("turns_used", g.status().turn()));
+            array.add(o);
+        });
         return out;
     }
 

@@ -165,6 +165,11 @@ public final class Relay {
         return send(link.id(), entry, view.members(), text);
     }
 
+    /** What is still queued for the link's members and not yet typed is dropped (a gathering closing). */
+    public void withdraw(Link link, String why) {
+        fanout.post().withdraw(link.id(), why);
+    }
+
     /** Journals and queues a notice for members no longer in a link (after it closed). */
     public void fanoutNotice(Link link, List<Member> to, String text) {
         ObjectNode entry = Journal.entry("notice").put("link", link.id()).put("text", text);

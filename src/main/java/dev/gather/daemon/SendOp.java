@@ -126,6 +126,15 @@ final class SendOp {
         String pane = d.verifiedPane(r.callerPane(), "send close_link");
         Link link = d.links.byPane(pane).orElseThrow(() -> new UserError("pane " + pane + " is not in a link"));
         Member who = link.memberInPane(pane).orElseThrow();
+        Optional<dev.gather.gathering.Gathering> gathering = d.gatherings.byPane(pane);
+        if (gathering.isPresent()) {
+            // in a gathering, closing is leaving: the circle goes on without them (or closes below its minimum)
+            d.relay.leave(pane, "closed the link");
+            return Dispatcher.JSON
+                    .createObjectNode()
+                    .put("left", gathering.get().id())
+                    .put("name", who.name());
+        }
         String notice = Template.fill(d.relay.direct().closing(), Map.of("reason", "closed by " + who.name()));
         Link.View view = link.snapshot();
         d.relay.close(link, "closed by " + who.name());

@@ -71,33 +71,47 @@ final class StartGatheringOp {
         GatheringOptions options = new GatheringOptions(
                 r.optionalInt("beats_per_turn", 1, 1000),
                 r.optionalInt("beat_interval_seconds", 1, 86_400).map(Duration::ofSeconds),
+                r.optionalInt("grace_seconds", 0, 86_400).map(Duration::ofSeconds),
                 r.optionalText("question"));
-        String id = "g-" + STAMP.format(d.clock.instant()) + "-" + serial.incrementAndGet();
         AgentCommands agents = AgentCommands.load(d.state);
+        // everything is checked before the first pane is spawned: a bad member starts nothing
+        Map<String, String> panes = check(participants, agents);
+        String id = "g-" + STAMP.format(d.clock.instant()) + "-" + serial.incrementAndGet();
         List<Member> members = new ArrayList<>();
-        for (Participant p : participants) {
-            int number = members.size() + 1;
-            if (p.role() == Role.HUMAN && p.pane().isEmpty()) {
-                members.add(new Member(p.name(), number, Role.HUMAN, Optional.empty()));
-                continue;
+        Map<String, String> spawned = new java.util.LinkedHashMap<>();
+        try {
+            for (Participant p : participants) {
+                int number = members.size() + 1;
+                if (p.role() == Role.HUMAN && p.pane().isEmpty()) {
+                    members.add(new Member(p.name(), number, Role.HUMAN, Optional.empty()));
+                    continue;
+                }
+                if (p.pane().isPresent()) {
+                    members.add(Member.inPane(p.name(), number, p.role(), panes.get(p.name())));
+                    continue;
+                }
+                Map<String, String> env = new HashMap<>();
+                env.put("GATHER_HOME", d.state.root().toString());
+                env.put("LANG", "C.UTF-8");
+                SpawnSpec spec = new SpawnSpec(
+                        id + "-" + p.name(), agents.command(p.agent(), p.name()), env, d.state.root(), 160, 48);
+                Pane pane = d.tmux.spawn(spec);
+                spawned.put(p.name(), pane.id());
+                // nothing is typed into it before its profile says it is ready
+                d.post.started(pane.id(), profile(p.agent(), spec.command()));
+                members.add(Member.inPane(p.name(), number, p.role(), pane.id()));
             }
-            if (p.pane().isPresent()) {
-                members.add(Member.inPane(
-                        p.name(), number, p.role(), existing(p.pane().get())));
-                continue;
-            }
-            Map<String, String> env = new HashMap<>();
-            env.put("GATHER_HOME", d.state.root().toString());
-            env.put("LANG", "C.UTF-8");
-            SpawnSpec spec = new SpawnSpec(
-                    id + "-" + p.name(), agents.command(p.agent(), p.name()), env, d.state.root(), 160, 48);
-            Pane pane = d.tmux.spawn(spec);
-            // nothing is typed into it before its profile says it is ready
-            d.post.started(pane.id(), d.profiles.forKind(p.agent()));
-            members.add(Member.inPane(p.name(), number, p.role(), pane.id()));
+        } catch (RuntimeException e) {
+            spawned.values().forEach(this::kill);
+            throw e;
         }
+        d.runs.put(id, new GatheringRuns.Run(caller, spawned, r.flag("keep")));
         Link link = d.links.create(id, rhythm.name(), OptionalInt.empty(), members);
         String question = options.question().orElse(rhythm.openingQuestion());
+        EffectRunner runner =
+                new EffectRunner(d.relay, link, d.state.journals().resolve(id + ".harvest.md"), () -> d.runs.of(id)
+                        .filter(run -> !run.keep())
+                        .ifPresent(run -> run.spawned().values().forEach(this::kill)));
         Gathering g = d.gatherings.add(
                 caller,
                 members,
@@ -109,22 +123,98 @@ final class StartGatheringOp {
                         d.scheduler,
                         d.lanes,
                         () -> Pulse.of(Pulse.keywords(rhythm.name(), question), d.state.journals()),
-                        new EffectRunner(d.relay, link, d.state.journals().resolve(id + ".harvest.md"))));
+                        this::midTurn,
+                        runner));
         d.relay.intercept(link.id(), g::onTurnOutput);
-        d.relay
-                .journal(link)
-                .append(dev.gather.journal.Journal.entry("start")
-                        .put("link", id)
-                        .put(
-                                "text",
-                                "gathering " + id + " of rhythm " + rhythm.name() + " with " + members.size()
-                                        + " members"));
+        ObjectNode start = dev.gather.journal.Journal.entry("start")
+                .put("link", id)
+                .put(
+                        "text",
+                        "gathering " + id + " of rhythm " + rhythm.name() + " with " + members.size() + " members");
+        caller.ifPresent(c -> start.put("starter", c));
+        ObjectNode sessions = start.putObject("spawned");
+        spawned.forEach((name, pane) -> sessions.put(pane, id + "-" + name));
+        d.relay.journal(link).append(start);
         g.start();
         ObjectNode out =
                 Dispatcher.JSON.createObjectNode().put("gathering_id", id).put("rhythm", rhythm.name());
         ArrayNode array = out.putArray("members");
         members.forEach(m -> array.add(Ops.member(m)));
         return out;
+    }
+
+    /**
+     * Whether {@code m} is mid-turn: busy since its last delivery and its turn has not ended, or
+     * something we sent it is still waiting to be typed (it has not had its chance to answer yet).
+     */
+    private boolean midTurn(Member m) {
+        return m.pane()
+                .flatMap(d.post::status)
+                .map(s -> s.state() == dev.gather.delivery.MemberState.BUSY
+                        || s.typing().isPresent()
+                        || !s.queued().isEmpty())
+                .orElse(false);
+    }
+
+    /**
+     * The harness profile of a spawned agent: its kind's, else the one that recognises its program
+     * (a kind {@code opus: claude --model opus} is typed into as claude), else gather's own sim when
+     * the command runs it, else generic.
+     */
+    private dev.gather.profile.Profile profile(String kind, List<String> command) {
+        String program = java.nio.file.Path.of(command.get(0)).getFileName().toString();
+        boolean runsSim = false;
+        for (int i = 1; i < command.size() && !runsSim; i++) {
+            String before = command.get(i - 1);
+            runsSim =
+                    command.get(i).equals("sim") && (before.endsWith("gather") || before.equals("dev.gather.cli.Main"));
+        }
+        boolean sim = runsSim;
+        return d.profiles
+                .get(kind)
+                .or(() -> d.profiles.recognise(program))
+                .or(() -> sim ? d.profiles.get("sim") : Optional.empty())
+                .orElseGet(d.profiles::generic);
+    }
+
+    private void kill(String pane) {
+        try {
+            d.tmux.kill(pane);
+        } catch (RuntimeException e) {
+            // already gone: nothing to end
+        }
+    }
+
+    /**
+     * Every participant's problem at once (unknown kinds, programs not on PATH, panes not live or
+     * given twice), as one error; else each given pane, checked, by member name.
+     */
+    private Map<String, String> check(List<Participant> participants, AgentCommands agents) {
+        List<String> problems = new ArrayList<>();
+        Map<String, String> panes = new HashMap<>();
+        Map<String, String> byPane = new HashMap<>();
+        String path = System.getenv("PATH");
+        for (Participant p : participants) {
+            if (p.pane().isPresent()) {
+                String other = byPane.putIfAbsent(p.pane().get(), p.name());
+                if (other != null) {
+                    problems.add(p.name() + " and " + other + " are both pane "
+                            + p.pane().get());
+                    continue;
+                }
+                try {
+                    panes.put(p.name(), existing(p.pane().get()));
+                } catch (UserError e) {
+                    problems.add(p.name() + ": " + e.getMessage());
+                }
+            } else if (p.role() != Role.HUMAN) {
+                agents.problem(p.agent(), p.name(), path).ifPresent(why -> problems.add(p.name() + ": " + why));
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new UserError("start_gathering: nothing was started; " + String.join("; ", problems));
+        }
+        return panes;
     }
 
     private static List<Participant> participants(Request r, Roles roles) {

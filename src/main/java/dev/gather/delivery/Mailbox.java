@@ -165,6 +165,18 @@ final class Mailbox {
         }
     }
 
+    /** Drops the queued (not yet typed) letters {@code which} accepts: they fail, visibly, with {@code why}. */
+    void withdraw(java.util.function.Predicate<Letter> which, String why) {
+        List<Pending> dropped = new ArrayList<>();
+        synchronized (this) {
+            queue.removeIf(p -> which.test(p.letter) && dropped.add(p));
+        }
+        for (Pending p : dropped) {
+            ledger.record(p.letter, pane, DeliveryState.FAILED, why);
+            p.done.complete(new DeliveryResult.Failed(pane, why));
+        }
+    }
+
     synchronized MailboxStatus status() {
         return new MailboxStatus(
                 pane,

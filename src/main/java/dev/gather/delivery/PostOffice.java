@@ -98,6 +98,11 @@ public final class PostOffice implements AutoCloseable {
         mailbox(pane).turnStarted();
     }
 
+    /** Drops every queued (not yet typed) letter of journal {@code journal}: it fails with {@code why}. */
+    public void withdraw(String journal, String why) {
+        boxes.values().forEach(b -> b.withdraw(l -> l.journal().equals(journal), why));
+    }
+
     /** The pane ended; its queued messages fail and nothing more is typed into it. */
     public void gone(String pane) {
         Mailbox box = boxes.remove(pane);

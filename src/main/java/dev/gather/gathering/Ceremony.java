@@ -36,6 +36,11 @@ final class Ceremony {
     private final Set<Member> present;
     private final Set<Member> heldThisRound = new HashSet<>();
     private final Set<Member> remindedThisTurn = new HashSet<>();
+    /** Members whose turn ended while they were still mid-turn: their next words come late. */
+    private final Set<Member> cutOff = new HashSet<>();
+    /** Why the gathering is ending by command, once it is (then the next choice harvests or closes). */
+    private String ending;
+
     private final Deque<String> recent = new ArrayDeque<>();
 
     Ceremony(Rhythm rhythm, Beats beats, String question, List<Member> members, Map<Object, Object> vars) {
@@ -117,6 +122,29 @@ final class Ceremony {
         int b = beat() + 1;
         vars.put(BEAT, b);
         return b;
+    }
+
+    /** The turn of {@code m} ended while it was mid-turn: what it says next is late. */
+    void cutOff(Member m) {
+        cutOff.add(m);
+    }
+
+    /** Whether the next words of {@code m} will be the late end of a turn that already moved on. */
+    boolean owesLateWords(Member m) {
+        return cutOff.contains(m);
+    }
+
+    /** Whether these words of {@code m} are the late end of a turn that already moved on; once. */
+    boolean late(Member m) {
+        return cutOff.remove(m);
+    }
+
+    void ending(String reason) {
+        ending = reason;
+    }
+
+    Optional<String> ending() {
+        return Optional.ofNullable(ending);
     }
 
     /** A member left; true when it was the first time. */

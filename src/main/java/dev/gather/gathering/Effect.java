@@ -27,6 +27,12 @@ public sealed interface Effect {
     /** Words from a member without the piece: journalled, never relayed. */
     record OutOfTurn(Member from, String text) implements Effect {}
 
+    /** Words of a member whose turn had already moved on while it was mid-turn: journalled as late, never relayed. */
+    record Late(Member from, String text) implements Effect {}
+
+    /** Something worth a journal line that nobody is told (who took or passed the piece by command). */
+    record Note(String kind, String text) implements Effect {}
+
     /** The harvest text, to be kept beside the journal. */
     record HarvestStored(Member by, String text) implements Effect {}
 

@@ -7,21 +7,19 @@ import dev.gather.rhythm.Rhythm;
 import dev.gather.time.Scheduler;
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.springframework.messaging.Message;
 import org.springframework.messaging.support.MessageBuilder;
+import org.springframework.statemachine.StateContext;
 import org.springframework.statemachine.StateMachine;
 import org.springframework.statemachine.StateMachineEventResult;
-import org.springframework.statemachine.listener.StateMachineListenerAdapter;
-import org.springframework.statemachine.transition.Transition;
-import org.springframework.statemachine.transition.TransitionKind;
 import reactor.core.publisher.Mono;
 
 /**
@@ -39,8 +37,11 @@ public final class Gathering {
     private final Lane lane;
     private final Scheduler scheduler;
     private final Deque<String> history = new ArrayDeque<>();
-    private final List<AutoCloseable> timers = new ArrayList<>();
+    private final Map<GatheringEvent, AutoCloseable> timers = new java.util.EnumMap<>(GatheringEvent.class);
+    private final Map<GatheringEvent, Object> tokens = new java.util.EnumMap<>(GatheringEvent.class);
     private volatile boolean closed;
+    private volatile String closedReason;
+    private final EffectSink effects;
     private boolean machineStarted;
 
     private Gathering(
@@ -51,6 +52,7 @@ public final class Gathering {
             Scheduler scheduler,
             Executor executor,
             Supplier<String> pulse,
+            Predicate<Member> midTurn,
             EffectSink sink) {
         this.id = id;
         this.rhythm = rhythm;
@@ -59,29 +61,26 @@ public final class Gathering {
         Beats beats = rhythm.beats()
                 .with(
                         options.beatsPerTurn().orElse(null),
-                        options.beatInterval().orElse(null));
+                        options.beatInterval().orElse(null),
+                        options.grace().orElse(null));
         String question = options.question().orElse(rhythm.openingQuestion());
         Map<Object, Object> vars = new java.util.concurrent.ConcurrentHashMap<>();
         this.ceremony = new Ceremony(rhythm, beats, question, members, vars);
         EffectSink watching = e -> {
-            if (e instanceof Effect.Closed) {
+            if (e instanceof Effect.Closed c) {
+                closedReason = c.reason();
                 closed = true;
                 cancelTimers();
             }
             sink.accept(e);
         };
-        Steps steps = new Steps(ceremony, watching, new TurnTimers(), pulse);
-        this.machine = MachineFactory.build(id, steps.actions(), steps.guards(), this::recordChoice);
+        this.effects = watching;
+        Steps steps = new Steps(ceremony, watching, new TurnTimers(), pulse, midTurn);
+        this.machine = MachineFactory.build(id, steps.actions(), steps.guards(), this::record);
         this.ceremony.useVars(machine.getExtendedState().getVariables());
-        machine.addStateListener(new StateMachineListenerAdapter<>() {
-            @Override
-            public void transition(Transition<GatheringState, GatheringEvent> t) {
-                record(t);
-            }
-        });
     }
 
-    /** A gathering ready to {@link #start}; it emits its effects to {@code sink}. */
+    /** A gathering whose members are never seen mid-turn (the piece moves on the beat timer alone). */
     public static Gathering create(
             String id,
             Rhythm rhythm,
@@ -90,6 +89,24 @@ public final class Gathering {
             Scheduler scheduler,
             Executor executor,
             Supplier<String> pulse,
+            EffectSink sink) {
+        return create(id, rhythm, members, options, scheduler, executor, pulse, m -> false, sink);
+    }
+
+    /**
+     * A gathering ready to {@link #start}; it emits its effects to {@code sink}. While {@code
+     * midTurn} says the holder is mid-turn, its beats and the final beat's grace wait for it (up to
+     * the rhythm's max_turn).
+     */
+    public static Gathering create(
+            String id,
+            Rhythm rhythm,
+            List<Member> members,
+            GatheringOptions options,
+            Scheduler scheduler,
+            Executor executor,
+            Supplier<String> pulse,
+            Predicate<Member> midTurn,
             EffectSink sink) {
         if (!rhythm.talkingPiece()) {
             throw new IllegalArgumentException(
@@ -107,7 +124,7 @@ public final class Gathering {
             throw new IllegalArgumentException("rhythm " + rhythm.name() + " allows "
                     + rhythm.roles().harvesters() + " harvester(s) (got " + harvesters + ")");
         }
-        return new Gathering(id, rhythm, members, options, scheduler, executor, pulse, sink);
+        return new Gathering(id, rhythm, members, options, scheduler, executor, pulse, midTurn, sink);
     }
 
     public String id() {
@@ -124,6 +141,11 @@ public final class Gathering {
 
     public boolean closed() {
         return closed;
+    }
+
+    /** Why it closed, once it has. */
+    public Optional<String> closedReason() {
+        return Optional.ofNullable(closedReason);
     }
 
     /** Seeds every member and begins the first turn. */
@@ -143,13 +165,26 @@ public final class Gathering {
                 send(GatheringEvent.HARVEST_DONE, Map.of(Steps.MEMBER, from, Steps.TEXT, text));
                 return;
             }
-            send(GatheringEvent.OUTPUT, Map.of(Steps.MEMBER, from, Steps.TEXT, text));
-            if (ceremony.isHolder(from)) {
-                PassMatcher.find(rhythm.passPatterns(), text)
-                        .ifPresent(p -> send(
-                                GatheringEvent.TURN_OVER,
-                                Map.of(Steps.TARGET, p.target().orElse(""), Steps.REASON, "pass")));
+            boolean speaksNow = ceremony.isHolder(from) && !ceremony.owesLateWords(from);
+            Optional<PassMatcher.Pass> pass =
+                    speaksNow ? PassMatcher.find(rhythm.passPatterns(), text, ceremony.members) : Optional.empty();
+            if (state == GatheringState.FINAL_BEAT && speaksNow) {
+                // the last words end the turn themselves, to whoever they name
+                send(
+                        GatheringEvent.OUTPUT,
+                        Map.of(
+                                Steps.MEMBER,
+                                from,
+                                Steps.TEXT,
+                                text,
+                                Steps.TARGET,
+                                pass.flatMap(PassMatcher.Pass::target).orElse("")));
+                return;
             }
+            send(GatheringEvent.OUTPUT, Map.of(Steps.MEMBER, from, Steps.TEXT, text));
+            pass.ifPresent(p -> send(
+                    GatheringEvent.TURN_OVER,
+                    Map.of(Steps.TARGET, p.target().orElse(""), Steps.REASON, "pass", Steps.BY_WORDS, true)));
         });
     }
 
@@ -159,8 +194,37 @@ public final class Gathering {
             return CompletableFuture.failedFuture(new IllegalArgumentException(by.name() + " does not hold the piece"
                     + ceremony.holder().map(h -> "; " + h.name() + " does").orElse("")));
         }
-        return lane.submit(
-                () -> send(GatheringEvent.TURN_OVER, Map.of(Steps.TARGET, to.orElse(""), Steps.REASON, "pass")));
+        return lane.submit(() -> {
+            effects.accept(new Effect.Note(
+                    "pass",
+                    by.name() + " passed the piece by command"
+                            + to.map(t -> " to " + t).orElse("")));
+            send(GatheringEvent.TURN_OVER, Map.of(Steps.TARGET, to.orElse(""), Steps.REASON, "pass"));
+        });
+    }
+
+    /**
+     * Someone other than the holder moves the piece (an operator: the human member or the starter),
+     * to {@code to} or the next speaker; journalled with who did it.
+     */
+    public CompletableFuture<Void> take(String by, Optional<String> to) {
+        return lane.submit(() -> {
+            GatheringState state = state();
+            if (closed || (state != GatheringState.SPEAKING && state != GatheringState.FINAL_BEAT)) {
+                throw new IllegalArgumentException("nobody holds the piece of " + id + " (it is "
+                        + state.name().toLowerCase(java.util.Locale.ROOT) + ")");
+            }
+            Member from = ceremony.holder().orElseThrow();
+            Optional<Member> target = to.map(t -> PassMatcher.resolve(t, ceremony.presentSpeakers())
+                    .orElseThrow(() -> new IllegalArgumentException("no speaker '" + t + "' is present in " + id)));
+            effects.accept(new Effect.Note(
+                    "take",
+                    by + " took the piece from " + from.name()
+                            + target.map(m -> " and gave it to " + m.name()).orElse("")));
+            send(
+                    GatheringEvent.TURN_OVER,
+                    Map.of(Steps.TARGET, target.map(Member::name).orElse(""), Steps.REASON, "taken by " + by));
+        });
     }
 
     /** The human member speaks: like any member, only relayed with the piece. */
@@ -184,16 +248,18 @@ public final class Gathering {
             if ((state == GatheringState.SPEAKING || state == GatheringState.FINAL_BEAT)
                     && (wasHolder || ceremony.tooFewSpeakers())) {
                 send(GatheringEvent.TURN_OVER, Map.of(Steps.REASON, m.name() + " left"));
-            } else if (state == GatheringState.HARVESTING
-                    && ceremony.harvester.filter(m::equals).isPresent()) {
-                send(GatheringEvent.TURN_OVER, Map.of(Steps.REASON, "the harvester left"));
             }
         });
     }
 
-    /** Ends the gathering now, for everyone. */
+    /** Ends the gathering for everyone: the harvester (if any) is asked for the harvest first, bounded. */
     public CompletableFuture<Void> end(String reason) {
         return lane.submit(() -> send(GatheringEvent.END, Map.of(Steps.REASON, reason)));
+    }
+
+    /** Ends the gathering for everyone at once, without a harvest. */
+    public CompletableFuture<Void> endNow(String reason) {
+        return lane.submit(() -> send(GatheringEvent.END_NOW, Map.of(Steps.REASON, reason)));
     }
 
     /** Where the gathering is. */
@@ -208,8 +274,10 @@ public final class Gathering {
                 ceremony.phase().rounds(),
                 ceremony.holder(),
                 ceremony.beat(),
+                ceremony.turn(),
                 ceremony.order,
-                ceremony.present());
+                ceremony.present(),
+                closedReason());
     }
 
     /** The most recent transitions, oldest first. */
@@ -239,24 +307,13 @@ public final class Gathering {
         }
     }
 
-    private synchronized void record(Transition<GatheringState, GatheringEvent> t) {
-        if (t.getSource() == null || t.getKind() == TransitionKind.INITIAL) {
-            return;
-        }
-        GatheringState from = t.getSource().getId();
-        GatheringState to = t.getTarget() == null ? from : t.getTarget().getId();
-        GatheringEvent ev = t.getTrigger() == null ? null : t.getTrigger().getEvent();
-        TransitionTable.Row row = TransitionTable.find(from, to, ev, t.getKind() == TransitionKind.INTERNAL, null);
-        String name = row == null ? "?" + t.getKind() : row.name();
-        if (row != null) {
-            TransitionTable.FIRED.add(row.name());
-        }
-        remember(name + "(" + from + (ev == null ? "" : " " + ev) + " -> " + to + ")");
-    }
-
-    private synchronized void recordChoice(TransitionTable.Row row) {
+    private synchronized void record(TransitionTable.Row row, StateContext<GatheringState, GatheringEvent> ctx) {
         TransitionTable.FIRED.add(row.name());
-        remember(row.name() + "(" + row.source() + " -> " + row.target() + ")");
+        GatheringState from =
+                ctx.getSource() == null ? row.sources().get(0) : ctx.getSource().getId();
+        GatheringState to = row.kind() == TransitionTable.Kind.INTERNAL ? from : row.target();
+        GatheringEvent ev = row.event();
+        remember(row.name() + "(" + from + (ev == null ? "" : " " + ev) + " -> " + to + ")");
     }
 
     private synchronized void remember(String entry) {
@@ -267,25 +324,23 @@ public final class Gathering {
     }
 
     private synchronized void cancelTimers() {
-        for (AutoCloseable t : timers) {
-            try {
-                t.close();
-            } catch (Exception e) {
-                // a timer that cannot be cancelled fires into a closed gathering and is ignored
-            }
-        }
+        timers.values().forEach(Gathering::cancel);
         timers.clear();
+        tokens.clear();
+    }
+
+    private static void cancel(AutoCloseable timer) {
+        try {
+            timer.close();
+        } catch (Exception e) {
+            // a timer that cannot be cancelled fires into a closed gathering or a later turn and is ignored
+        }
     }
 
     private final class TurnTimers implements Steps.Timers {
         @Override
-        public void beatIn(Duration d) {
-            schedule(d, GatheringEvent.BEAT);
-        }
-
-        @Override
-        public void turnOverIn(Duration d) {
-            schedule(d, GatheringEvent.TURN_OVER);
+        public void in(Duration d, GatheringEvent event) {
+            schedule(d, event);
         }
 
         @Override
@@ -294,23 +349,44 @@ public final class Gathering {
         }
 
         private void schedule(Duration d, GatheringEvent event) {
-            int turn = ceremony.turn();
-            AutoCloseable handle = scheduler.after(
-                    d,
-                    () -> lane.submit(() -> {
-                        if (closed || ceremony.turn() != turn) {
-                            return;
-                        }
-                        GatheringState s = state();
-                        boolean due = event == GatheringEvent.BEAT
-                                ? s == GatheringState.SPEAKING
-                                : s == GatheringState.FINAL_BEAT || s == GatheringState.HARVESTING;
-                        if (due) {
-                            send(event, Map.of(Steps.REASON, event == GatheringEvent.BEAT ? "beat" : "time is up"));
-                        }
-                    }));
+            // the newest timer of an event is the only one that may fire: one already queued on the
+            // lane when it was replaced or cancelled finds its token gone and does nothing
+            Object token = new Object();
             synchronized (Gathering.this) {
-                timers.add(handle);
+                tokens.put(event, token);
+            }
+            AutoCloseable handle = scheduler.after(d, () -> lane.submit(() -> fire(event, token)));
+            synchronized (Gathering.this) {
+                AutoCloseable before = tokens.get(event) == token ? timers.put(event, handle) : handle;
+                if (before != null) {
+                    Gathering.cancel(before);
+                }
+            }
+        }
+
+        private void fire(GatheringEvent event, Object token) {
+            synchronized (Gathering.this) {
+                if (tokens.get(event) != token) {
+                    return;
+                }
+                tokens.remove(event);
+                timers.remove(event);
+            }
+            if (closed) {
+                return;
+            }
+            GatheringState s = state();
+            boolean due =
+                    switch (event) {
+                        case BEAT -> s == GatheringState.SPEAKING;
+                        case TIME_UP -> s == GatheringState.FINAL_BEAT || s == GatheringState.HARVESTING;
+                        case MAX_TURN -> s == GatheringState.SPEAKING
+                                || s == GatheringState.FINAL_BEAT
+                                || s == GatheringState.HARVESTING;
+                        default -> false;
+                    };
+            if (due) {
+                send(event, Map.of(Steps.REASON, event.name().toLowerCase(java.util.Locale.ROOT)));
             }
         }
     }

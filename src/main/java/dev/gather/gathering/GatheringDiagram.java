@@ -11,13 +11,21 @@ public final class GatheringDiagram {
                 "Generated from `TransitionTable` (do not edit by hand; `GatheringTest` fails when this file is stale).\n");
         s.append("Every gathering runs one such machine, built from its rhythm; the rhythm decides how many phases,\n");
         s.append("rounds and beats it goes through, the machine decides what may happen when.\n\n");
+        s.append("Guards: `midTurn` is true while the one with the floor (the holder; while harvesting, the\n");
+        s.append("harvester) is busy since its last delivery and its turn has not ended: beats and the final\n");
+        s.append(
+                "beat's grace wait for it (a lease), up to the turn cap (`MAX_TURN`: the rhythm's `beats.max_turn`,\n");
+        s.append("else ten times a turn's beats and grace). Words\n");
+        s.append("that arrive after a turn was cut are journalled as `late`, never relayed. `END` asks the\n");
+        s.append("harvester (the `NEXT` choice sees the gathering ending); `END_NOW` closes at once.\n\n");
         s.append("```mermaid\n").append(TransitionTable.mermaid()).append("```\n\n");
         s.append("| transition | from | on | guard | to | action |\n|---|---|---|---|---|---|\n");
         for (TransitionTable.Row r : TransitionTable.ROWS) {
             s.append("| ")
                     .append(r.name())
                     .append(" | ")
-                    .append(r.source())
+                    .append(String.join(
+                            ", ", r.sources().stream().map(Enum::name).toList()))
                     .append(" | ")
                     .append(r.event() == null ? "(choice)" : r.event())
                     .append(" | ")
@@ -26,7 +34,10 @@ public final class GatheringDiagram {
                                     ? (r.kind() == TransitionTable.Kind.CHOICE_LAST ? "else" : "")
                                     : r.guard())
                     .append(" | ")
-                    .append(r.target())
+                    .append(
+                            r.kind() == TransitionTable.Kind.INTERNAL
+                                    ? "(stays)"
+                                    : r.target().name())
                     .append(" | ")
                     .append(r.action())
                     .append(" |\n");

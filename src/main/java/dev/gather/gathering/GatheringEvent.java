@@ -8,12 +8,18 @@ enum GatheringEvent {
     OUTPUT,
     /** The holder's beat interval passed. */
     BEAT,
-    /** The turn ends: a pass, the final beat's grace ran out, or the holder left. */
+    /** The final beat's grace, or the harvest's time, ran out. */
+    TIME_UP,
+    /** The turn reached the rhythm's max_turn. */
+    MAX_TURN,
+    /** The turn ends: a pass (phrase, pass_piece, take) or the holder left. */
     TURN_OVER,
-    /** A member's pane died. */
+    /** A member left: its pane died, it closed the link, it never started. */
     MEMBER_GONE,
     /** The harvester's harvest arrived. */
     HARVEST_DONE,
-    /** Ended by command, or by too few members. */
-    END
+    /** Ended by command: the harvester is asked first. */
+    END,
+    /** Ended by command at once, without a harvest. */
+    END_NOW
 }

@@ -3,11 +3,14 @@ package dev.gather.gathering;
 import java.time.Duration;
 import java.util.Optional;
 
-/** Start-time overrides of the rhythm: beats per turn, beat interval, opening question. */
+/** Start-time overrides of the rhythm: beats per turn, beat interval, final beat's grace, opening question. */
 public record GatheringOptions(
-        Optional<Integer> beatsPerTurn, Optional<Duration> beatInterval, Optional<String> question) {
+        Optional<Integer> beatsPerTurn,
+        Optional<Duration> beatInterval,
+        Optional<Duration> grace,
+        Optional<String> question) {
     public static final GatheringOptions NONE =
-            new GatheringOptions(Optional.empty(), Optional.empty(), Optional.empty());
+            new GatheringOptions(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
 
     public GatheringOptions {
         beatsPerTurn.ifPresent(b -> {
@@ -20,5 +23,15 @@ public record GatheringOptions(
                 throw new IllegalArgumentException("beat interval must be positive (was " + d + ")");
             }
         });
+        grace.ifPresent(d -> {
+            if (d.isNegative()) {
+                throw new IllegalArgumentException("grace must not be negative (was " + d + ")");
+            }
+        });
+    }
+
+    public GatheringOptions(
+            Optional<Integer> beatsPerTurn, Optional<Duration> beatInterval, Optional<String> question) {
+        this(beatsPerTurn, beatInterval, Optional.empty(), question);
     }
 }

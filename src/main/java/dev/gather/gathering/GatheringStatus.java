@@ -4,7 +4,7 @@ import dev.gather.link.Member;
 import java.util.List;
 import java.util.Optional;
 
-/** A gathering at one moment, as status commands show it. */
+/** A gathering at one moment, as status commands show it; {@code turn} counts the turns begun so far. */
 public record GatheringStatus(
         String id,
         String rhythm,
@@ -15,8 +15,10 @@ public record GatheringStatus(
         int rounds,
         Optional<Member> holder,
         int beat,
+        int turn,
         List<Member> order,
-        List<Member> present) {
+        List<Member> present,
+        Optional<String> closedReason) {
     public GatheringStatus {
         order = List.copyOf(order);
         present = List.copyOf(present);

@@ -2,6 +2,8 @@ package dev.gather.gathering;
 
 import java.util.EnumSet;
 import java.util.Map;
+import java.util.function.BiConsumer;
+import org.springframework.statemachine.StateContext;
 import org.springframework.statemachine.StateMachine;
 import org.springframework.statemachine.action.Action;
 import org.springframework.statemachine.config.StateMachineBuilder;
@@ -12,11 +14,15 @@ import org.springframework.statemachine.guard.Guard;
 final class MachineFactory {
     private MachineFactory() {}
 
+    /**
+     * The machine of the table; {@code fired} hears which row ran (by its action, since two rows
+     * may share source, event and target and differ only in their guard).
+     */
     static StateMachine<GatheringState, GatheringEvent> build(
             String id,
             Map<String, Action<GatheringState, GatheringEvent>> actions,
             Map<String, Guard<GatheringState, GatheringEvent>> guards,
-            java.util.function.Consumer<TransitionTable.Row> onChoice) {
+            BiConsumer<TransitionTable.Row, StateContext<GatheringState, GatheringEvent>> fired) {
         try {
             StateMachineBuilder.Builder<GatheringState, GatheringEvent> b = StateMachineBuilder.builder();
             b.configureConfiguration().withConfiguration().machineId(id).autoStartup(false);
@@ -31,51 +37,53 @@ final class MachineFactory {
             TransitionTable.Row then = null;
             TransitionTable.Row last = null;
             for (TransitionTable.Row r : TransitionTable.ROWS) {
-                Action<GatheringState, GatheringEvent> action = need(actions, r.action());
-                switch (r.kind()) {
-                    case EXTERNAL -> {
-                        var x = t.withExternal()
-                                .source(r.source())
-                                .target(r.target())
-                                .event(r.event())
-                                .action(action);
-                        if (r.guard() != null) {
-                            x.guard(need(guards, r.guard()));
+                Action<GatheringState, GatheringEvent> action = reporting(r, actions, fired);
+                for (GatheringState source : r.sources()) {
+                    switch (r.kind()) {
+                        case EXTERNAL -> {
+                            var x = t.withExternal()
+                                    .source(source)
+                                    .target(r.target())
+                                    .event(r.event())
+                                    .action(action);
+                            if (r.guard() != null) {
+                                x.guard(need(guards, r.guard()));
+                            }
                         }
-                    }
-                    case INTERNAL -> {
-                        var x = t.withInternal()
-                                .source(r.source())
-                                .event(r.event())
-                                .action(action);
-                        if (r.guard() != null) {
-                            x.guard(need(guards, r.guard()));
+                        case INTERNAL -> {
+                            var x = t.withInternal()
+                                    .source(source)
+                                    .event(r.event())
+                                    .action(action);
+                            if (r.guard() != null) {
+                                x.guard(need(guards, r.guard()));
+                            }
                         }
+                        case CHOICE_FIRST -> first = r;
+                        case CHOICE_THEN -> then = r;
+                        case CHOICE_LAST -> last = r;
                     }
-                    case CHOICE_FIRST -> first = r;
-                    case CHOICE_THEN -> then = r;
-                    case CHOICE_LAST -> last = r;
                 }
             }
             t.withChoice()
                     .source(GatheringState.NEXT)
-                    .first(first.target(), need(guards, first.guard()), choice(first, actions, onChoice))
-                    .then(then.target(), need(guards, then.guard()), choice(then, actions, onChoice))
-                    .last(last.target(), choice(last, actions, onChoice));
+                    .first(first.target(), need(guards, first.guard()), reporting(first, actions, fired))
+                    .then(then.target(), need(guards, then.guard()), reporting(then, actions, fired))
+                    .last(last.target(), reporting(last, actions, fired));
             return b.build();
         } catch (Exception e) {
             throw new IllegalStateException("cannot build the gathering machine: " + e.getMessage(), e);
         }
     }
 
-    /** Spring reports no transition for a choice branch, so the branch's action reports itself. */
-    private static Action<GatheringState, GatheringEvent> choice(
+    /** The row's action, telling {@code fired} first that this row is the one that ran. */
+    private static Action<GatheringState, GatheringEvent> reporting(
             TransitionTable.Row row,
             Map<String, Action<GatheringState, GatheringEvent>> actions,
-            java.util.function.Consumer<TransitionTable.Row> onChoice) {
+            BiConsumer<TransitionTable.Row, StateContext<GatheringState, GatheringEvent>> fired) {
         Action<GatheringState, GatheringEvent> action = need(actions, row.action());
         return ctx -> {
-            onChoice.accept(row);
+            fired.accept(row, ctx);
             action.execute(ctx);
         };
     }

@@ -1,8 +1,10 @@
 package dev.gather.gathering;
 
 import dev.gather.link.Member;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.springframework.statemachine.StateContext;
 import org.springframework.statemachine.action.Action;
@@ -14,58 +16,87 @@ final class Steps {
     static final String TEXT = "text";
     static final String TARGET = "target";
     static final String REASON = "reason";
+    /** Marks a turn end that the holder's own words asked for (a pass phrase). */
+    static final String BY_WORDS = "byWords";
+
     private static final String REQUESTED = "requested";
+    /** How often a wait for a mid-turn holder looks again, at most. */
+    private static final Duration RECHECK = Duration.ofSeconds(2);
 
     private final Ceremony c;
     private final Prompting prompts;
     private final EffectSink sink;
     private final Timers timers;
     private final Supplier<String> pulse;
+    private final Predicate<Member> midTurn;
 
-    /** The beat and grace timers of the current turn. */
+    /** The beat, grace and max-turn timers of the current turn (or of the harvest): one per event. */
     interface Timers {
-        void beatIn(java.time.Duration d);
-
-        void turnOverIn(java.time.Duration d);
+        /** Fires {@code event} after {@code d}, replacing a pending timer for the same event. */
+        void in(Duration d, GatheringEvent event);
 
         void cancel();
     }
 
-    Steps(Ceremony c, EffectSink sink, Timers timers, Supplier<String> pulse) {
+    Steps(Ceremony c, EffectSink sink, Timers timers, Supplier<String> pulse, Predicate<Member> midTurn) {
         this.c = c;
         this.prompts = new Prompting(c);
         this.sink = sink;
         this.timers = timers;
         this.pulse = pulse;
+        this.midTurn = midTurn;
     }
 
     Map<String, Action<GatheringState, GatheringEvent>> actions() {
         Map<String, Action<GatheringState, GatheringEvent>> a = new java.util.HashMap<>();
         a.put("seedAndBegin", ctx -> {
             String p = pulse.get();
-            c.members.forEach(m -> sink.accept(new Effect.Inject(m, "seed", prompts.seed(m, p))));
+            c.present().forEach(m -> sink.accept(new Effect.Inject(m, "seed", prompts.seed(m, p))));
             nextTurn(Optional.empty());
         });
         a.put("nextTurn", ctx -> nextTurn(requested(ctx)));
         a.put("beat", ctx -> beat());
+        a.put("waitForHolder", ctx -> timers.in(recheck(), ctx.getEvent()));
         a.put("output", this::output);
-        a.put("endTurn", ctx -> {
-            timers.cancel();
-            ctx.getExtendedState()
-                    .getVariables()
-                    .put(REQUESTED, header(ctx, TARGET).orElse(""));
+        a.put("lastWords", ctx -> {
+            output(ctx);
+            endTurn(ctx);
         });
+        a.put("endTurn", this::endTurn);
         a.put("askHarvest", ctx -> {
+            if (c.ending().isEmpty() && c.tooFewSpeakers()) {
+                c.ending("too few speakers");
+            }
             c.release();
             Member h = c.harvester.orElseThrow();
             sink.accept(new Effect.Inject(h, "harvest", prompts.harvest(h)));
-            timers.turnOverIn(c.beats.interval().multipliedBy(c.beats.perTurn()).plus(c.beats.grace()));
+            timers.in(c.beats.interval().multipliedBy(c.beats.perTurn()).plus(c.beats.grace()), GatheringEvent.TIME_UP);
+            timers.in(c.beats.turnCap(), GatheringEvent.MAX_TURN);
         });
         a.put("close", ctx -> close(header(ctx, REASON).orElse("ended")));
-        a.put("finish", ctx -> close(c.tooFewSpeakers() ? "too few speakers" : "the breath is complete"));
+        a.put(
+                "finish",
+                ctx -> close(c.ending()
+                                .or(() -> c.tooFewSpeakers() ? Optional.of("too few speakers") : Optional.empty())
+                                .orElse("the breath is complete")
+                        + (c.harvester.isPresent() && !c.harvesterPresent()
+                                ? "; no harvest: the harvester left"
+                                : "")));
+        a.put(
+                "closeUnharvested",
+                ctx -> close(c.ending().map(e -> e + "; ").orElse("")
+                        + (ctx.getEvent() == GatheringEvent.MEMBER_GONE
+                                ? "no harvest: the harvester left"
+                                : "no harvest: the harvester did not answer in time")));
         a.put("storeHarvest", ctx -> {
             sink.accept(new Effect.HarvestStored(member(ctx), header(ctx, TEXT).orElse("")));
-            close("harvest complete");
+            close(c.ending().map(e -> e + "; harvest complete").orElse("harvest complete"));
+        });
+        a.put("stillHarvesting", ctx -> {
+            // ending while the harvester writes: the harvest (bounded) already ends it; the close says who asked
+            if (c.ending().isEmpty()) {
+                c.ending(header(ctx, REASON).orElse("ended"));
+            }
         });
         a.put("gone", ctx -> {
             Member m = member(ctx);
@@ -77,15 +108,54 @@ final class Steps {
     }
 
     Map<String, Guard<GatheringState, GatheringEvent>> guards() {
-        return Map.of(
-                "beatIsFinal", ctx -> c.nextBeatIsFinal(),
-                "beatIsNotFinal", ctx -> !c.nextBeatIsFinal(),
-                "breathDoneWithHarvester", ctx -> breathDone(ctx) && c.harvesterPresent(),
-                "breathDone", this::breathDone);
+        return Map.ofEntries(
+                Map.entry("midTurn", this::midTurn),
+                Map.entry("notMidTurn", ctx -> !midTurn(ctx)),
+                Map.entry("beatIsFinal", ctx -> !midTurn(ctx) && c.nextBeatIsFinal()),
+                Map.entry("beatIsNotFinal", ctx -> !midTurn(ctx) && !c.nextBeatIsFinal()),
+                Map.entry("fromHolder", ctx -> speaksNow(member(ctx))),
+                Map.entry("fromOther", ctx -> !speaksNow(member(ctx))),
+                Map.entry(
+                        "isHarvester",
+                        ctx -> c.harvester.filter(member(ctx)::equals).isPresent()),
+                Map.entry(
+                        "notHarvester",
+                        ctx -> c.harvester.filter(member(ctx)::equals).isEmpty()),
+                Map.entry("doneWithHarvest", ctx -> done(ctx) && c.harvesterPresent()),
+                Map.entry("done", this::done));
     }
 
-    private boolean breathDone(StateContext<GatheringState, GatheringEvent> ctx) {
-        return c.tooFewSpeakers() || c.peekNext(requested(ctx)).isEmpty();
+    /** Whether the one who has the floor (the holder, or the harvester while harvesting) is mid-turn. */
+    private boolean midTurn(StateContext<GatheringState, GatheringEvent> ignored) {
+        // while harvesting nobody holds the piece: the harvester has the floor
+        Optional<Member> floor = c.holder().or(() -> c.harvester);
+        return floor.filter(c::isPresent).map(midTurn::test).orElse(false);
+    }
+
+    private boolean done(StateContext<GatheringState, GatheringEvent> ctx) {
+        return c.ending().isPresent()
+                || c.tooFewSpeakers()
+                || c.peekNext(requested(ctx)).isEmpty();
+    }
+
+    private Duration recheck() {
+        return c.beats.interval().compareTo(RECHECK) < 0 ? c.beats.interval() : RECHECK;
+    }
+
+    /**
+     * The turn ends (pass, time, cap, end). Unless its own words ended it (they were just heard, its
+     * mailbox may not know yet), a holder still mid-turn will have its next words marked late.
+     */
+    private void endTurn(StateContext<GatheringState, GatheringEvent> ctx) {
+        timers.cancel();
+        boolean byItsWords = ctx.getEvent() == GatheringEvent.OUTPUT || ctx.getMessageHeader(BY_WORDS) != null;
+        if (!byItsWords) {
+            c.holder().filter(c::isPresent).filter(midTurn).ifPresent(c::cutOff);
+        }
+        if (ctx.getEvent() == GatheringEvent.END) {
+            c.ending(header(ctx, REASON).orElse("ended"));
+        }
+        ctx.getExtendedState().getVariables().put(REQUESTED, header(ctx, TARGET).orElse(""));
     }
 
     private void nextTurn(Optional<Member> requested) {
@@ -96,7 +166,8 @@ final class Steps {
         }
         c.begin(next);
         sink.accept(new Effect.Announce("turn", prompts.turn(next.holder()), Optional.of(next.holder())));
-        timers.beatIn(c.beats.interval());
+        timers.in(c.beats.interval(), GatheringEvent.BEAT);
+        timers.in(c.beats.turnCap(), GatheringEvent.MAX_TURN);
     }
 
     private void beat() {
@@ -105,18 +176,32 @@ final class Steps {
         boolean last = b >= c.beats.perTurn();
         sink.accept(new Effect.Inject(holder, last ? "final_beat" : "beat", prompts.beat(holder, b, c.microPulse())));
         if (last) {
-            timers.turnOverIn(c.beats.grace());
+            timers.in(c.beats.grace(), GatheringEvent.TIME_UP);
         } else {
-            timers.beatIn(c.beats.interval());
+            timers.in(c.beats.interval(), GatheringEvent.BEAT);
         }
+    }
+
+    /** Whether {@code m}'s words now are its turn's: it holds the piece and owes no late words of an earlier turn. */
+    private boolean speaksNow(Member m) {
+        return c.isHolder(m) && !c.owesLateWords(m);
     }
 
     private void output(StateContext<GatheringState, GatheringEvent> ctx) {
         Member from = member(ctx);
         String text = header(ctx, TEXT).orElse("");
+        if (c.late(from)) {
+            // the answer to a turn that was cut, even when the piece came back to it meanwhile
+            sink.accept(new Effect.Late(from, text));
+            return;
+        }
         if (c.isHolder(from)) {
             c.heard(from, text);
             sink.accept(new Effect.Relay(from, text));
+            if (ctx.getSource() != null && ctx.getSource().getId() == GatheringState.SPEAKING) {
+                // the next beat comes a full interval after the holder's words, however long they took
+                timers.in(c.beats.interval(), GatheringEvent.BEAT);
+            }
             return;
         }
         sink.accept(new Effect.OutOfTurn(from, text));

@@ -104,6 +104,8 @@ public final class Transcript {
         return switch (kind) {
             case "relay", "oneshot", "say" -> clock + "  " + e.path("from").asText() + " -> " + recipients(e.path("to"))
                     + "\n" + indent(text);
+            case "late" -> clock + "  (late, not relayed: the piece had moved on) "
+                    + e.path("from").asText() + "\n" + indent(text);
             case "out_of_turn" -> clock + "  (not relayed, without the piece) "
                     + e.path("from").asText() + "\n" + indent(text);
             case "private" -> clock + "  (private to " + e.path("to").asText() + ", "

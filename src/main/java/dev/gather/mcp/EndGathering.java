@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Set;
 
-/** {@code end_gathering}: closes a gathering now. */
+/** {@code end_gathering}: ends a gathering, asking the harvester first unless {@code now}. */
 final class EndGathering implements GatherTool {
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -20,9 +20,10 @@ final class EndGathering implements GatherTool {
 
     @Override
     public ObjectNode request(Args args) {
-        args.only(Set.of("gathering"));
+        args.only(Set.of("gathering", "now"));
         return JSON.createObjectNode()
-                .put("gathering", args.text("gathering", "a gathering id from start_gathering or gathering_status"));
+                .put("gathering", args.text("gathering", "a gathering id from start_gathering or gathering_status"))
+                .put("now", args.flag("now"));
     }
 
     @Override

@@ -42,6 +42,9 @@ final class SendMessage implements GatherTool {
 
     @Override
     public String text(ObjectNode result) {
+        if (result.has("left")) {
+            return "You left gathering " + result.path("left").asText() + "; the circle goes on without you.";
+        }
         if (result.has("closed")) {
             return "Closed link " + result.path("closed").asText() + "; its members were told.";
         }

@@ -25,12 +25,14 @@ final class StartGathering implements GatherTool {
 
     @Override
     public ObjectNode request(Args args) {
-        args.only(Set.of("rhythm", "participants", "question", "beats_per_turn", "beat_interval_seconds"));
+        args.only(Set.of(
+                "rhythm", "participants", "question", "beats_per_turn", "beat_interval_seconds", "grace_seconds"));
         ObjectNode r = JSON.createObjectNode().put("rhythm", args.text("rhythm", "a rhythm name from list_rhythms"));
         args.raw("participants").ifPresent(p -> r.set("participants", participants(p)));
         args.optionalText("question", "the opening question").ifPresent(q -> r.put("question", q));
         args.optionalInt("beats_per_turn", 1, 20).ifPresent(n -> r.put("beats_per_turn", n));
         args.optionalInt("beat_interval_seconds", 1, 3600).ifPresent(n -> r.put("beat_interval_seconds", n));
+        args.optionalInt("grace_seconds", 0, 3600).ifPresent(n -> r.put("grace_seconds", n));
         return r;
     }
 

@@ -27,7 +27,11 @@ final class RecordStage {
             beats = new Beats(
                     b.path("per_turn").asInt(),
                     Durations.parse(b.path("interval").asText()),
-                    Durations.parse(b.path("grace").asText()));
+                    Durations.parse(b.path("grace").asText()),
+                    b.hasNonNull("max_turn")
+                            ? java.util.Optional.of(
+                                    Durations.parse(b.path("max_turn").asText()))
+                            : java.util.Optional.empty());
         }
         List<PassPattern> patterns = new ArrayList<>();
         for (JsonNode p : r.path("pass_patterns")) {

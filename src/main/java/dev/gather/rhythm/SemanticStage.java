@@ -81,6 +81,17 @@ final class SemanticStage {
                         "beats.interval must be longer than zero (found '"
                                 + r.path("beats").path("interval").asText() + "')"));
             }
+            if (r.path("beats").hasNonNull("max_turn")
+                    && Durations.parse(r.path("beats").path("max_turn").asText())
+                                    .compareTo(Durations.parse(
+                                            r.path("beats").path("interval").asText()))
+                            < 0) {
+                errors.add(t.error(
+                        "/beats/max_turn",
+                        "beats.max_turn",
+                        "beats.max_turn must be at least one interval (found '"
+                                + r.path("beats").path("max_turn").asText() + "')"));
+            }
         }
         return errors;
     }

@@ -17,6 +17,9 @@ final class Circle {
     final ManualScheduler time = new ManualScheduler();
     final List<Effect> effects = new CopyOnWriteArrayList<>();
     final List<Member> members = new ArrayList<>();
+    /** Members the fake mailboxes see mid-turn (busy since their last delivery). */
+    final java.util.Set<Member> busy = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     final Gathering gathering;
 
     Circle(String rhythm, int speakers, boolean harvester, boolean human) {
@@ -34,7 +37,15 @@ final class Circle {
             members.add(Member.inPane("Hal", members.size() + 1, Role.HARVESTER, "%" + (members.size() + 1)));
         }
         gathering = Gathering.create(
-                "g-test", rhythm, members, options, time, Runnable::run, () -> "calm seas", effects::add);
+                "g-test",
+                rhythm,
+                members,
+                options,
+                time,
+                Runnable::run,
+                () -> "calm seas",
+                busy::contains,
+                effects::add);
     }
 
     Member m(String name) {
@@ -58,6 +69,10 @@ final class Circle {
                 .filter(e -> e instanceof Effect.Inject i && i.kind().equals(kind))
                 .map(e -> (Effect.Inject) e)
                 .toList();
+    }
+
+    <T extends Effect> List<T> of(Class<T> type) {
+        return effects.stream().filter(type::isInstance).map(type::cast).toList();
     }
 
     List<Effect.Relay> relayed() {

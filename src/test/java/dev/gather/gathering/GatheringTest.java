@@ -66,10 +66,16 @@ class GatheringTest {
     }
 
     @Test
-    void passToAnUnknownNameGoesToTheNextSpeaker() {
+    void passToSomeoneWhoIsNotInTheGatheringIsNoPass() {
         Circle c = started();
         c.gathering.onTurnOutput(c.m("Ada"), "I pass to Zed.").join();
-        assertEquals("Bo", c.holder().name());
+        assertEquals("Ada", c.holder().name());
+        c.gathering
+                .onTurnOutput(c.m("Ada"), "Now I am passing to the next point of my argument.")
+                .join();
+        assertEquals("Ada", c.holder().name(), "'passing to the…' is prose when nobody is called 'the'");
+        c.gathering.onTurnOutput(c.m("Ada"), "Passing to Cy.").join();
+        assertEquals("Cy", c.holder().name());
     }
 
     @Test
@@ -261,18 +267,72 @@ class GatheringTest {
         c.passAround(100);
         c.time.advance(Duration.ofMinutes(5));
         assertTrue(c.gathering.closed());
-        assertTrue(last(c.announced("closing")).contains("time is up"));
+        assertEquals(
+                "The minimal gathering has closed (no harvest: the harvester did not answer in time). Thank you.",
+                last(c.announced("closing")));
         Circle d = new Circle("minimal", 2, true, false);
         d.gathering.start().join();
         d.passAround(100);
+        d.gathering.memberGone(d.m("Bo")).join();
+        assertFalse(d.gathering.closed(), "a speaker leaving while the harvest is written changes nothing");
         d.gathering.memberGone(d.m("Hal")).join();
         assertTrue(d.gathering.closed());
+        assertTrue(
+                last(d.announced("closing")).contains("no harvest: the harvester left"),
+                d.announced("closing")::toString);
+    }
+
+    @Test
+    void aHarvesterMidTurnGetsItsTimeUpToMaxTurn() {
+        Circle c = withMaxTurn(Duration.ofMinutes(10));
+        c.gathering.start().join();
+        c.passAround(100);
+        assertEquals(GatheringState.HARVESTING, c.gathering.state());
+        c.busy.add(c.m("Hal"));
+        c.time.advance(Duration.ofMinutes(5));
+        assertFalse(c.gathering.closed(), "the harvester is still writing");
+        c.busy.remove(c.m("Hal"));
+        c.gathering.onTurnOutput(c.m("Hal"), "Harvest: all agreed.").join();
+        assertEquals("harvest complete", c.gathering.closedReason().orElseThrow());
+        Circle d = withMaxTurn(Duration.ofMinutes(10));
+        d.gathering.start().join();
+        d.passAround(100);
+        d.busy.add(d.m("Hal"));
+        d.time.advance(Duration.ofMinutes(11));
+        assertTrue(d.gathering.closed());
+        assertTrue(d.gathering.closedReason().orElseThrow().contains("no harvest"));
+    }
+
+    @Test
+    void endAsksTheHarvesterAndEndNowDoesNot() {
+        Circle c = started();
+        c.gathering.end("ended by Ada").join();
+        assertEquals(GatheringState.HARVESTING, c.gathering.state(), "end asks for the harvest first");
+        assertEquals(1, c.injected("harvest").size());
+        c.gathering.end("ended again").join();
+        assertEquals(GatheringState.HARVESTING, c.gathering.state(), "a second end waits for the same harvest");
+        c.gathering.onTurnOutput(c.m("Hal"), "Harvest: short.").join();
+        assertEquals(
+                "The standard gathering has closed (ended by Ada; harvest complete). Thank you.",
+                last(c.announced("closing")));
+        Circle d = started();
+        d.gathering.endNow("ended by command, without a harvest").join();
+        assertTrue(d.gathering.closed());
+        assertEquals(0, d.injected("harvest").size());
+        Circle e = started();
+        e.gathering.end("ended by Bo").join();
+        e.gathering.endNow("ended by command, without a harvest").join();
+        assertTrue(e.gathering.closed(), "end now also cuts a harvest short");
+        Circle f = new Circle("standard", 3, false, false);
+        f.gathering.start().join();
+        f.gathering.end("ended by Ada").join();
+        assertEquals("ended by Ada", f.gathering.closedReason().orElseThrow(), "no harvester: it closes at once");
     }
 
     @Test
     void endByCommandClosesForEveryoneAndASecondEndIsAnIllegalEventWithHistory() {
         Circle c = started();
-        c.gathering.end("ended by Ada").join();
+        c.gathering.endNow("ended by Ada").join();
         assertTrue(c.gathering.closed());
         assertEquals("The standard gathering has closed (ended by Ada). Thank you.", last(c.announced("closing")));
         CompletionException e = assertThrows(
@@ -280,7 +340,7 @@ class GatheringTest {
         IllegalEventException illegal = assertInstanceOf(IllegalEventException.class, e.getCause());
         assertTrue(illegal.getMessage().contains("cannot take END in state CLOSED"), illegal.getMessage());
         assertTrue(
-                illegal.history().stream().anyMatch(h -> h.startsWith("end-speaking")),
+                illegal.history().stream().anyMatch(h -> h.startsWith("end-now(SPEAKING END_NOW -> CLOSED)")),
                 illegal.history().toString());
     }
 
@@ -295,7 +355,7 @@ class GatheringTest {
         d.time.advance(Duration.ofSeconds(75));
         assertEquals("Ada", d.holder().name(), "Bo timed out; Ada holds the piece in the next phase");
         d.passAround(100);
-        d.gathering.end("enough").join();
+        d.gathering.endNow("enough").join();
         assertTrue(d.gathering.closed());
     }
 
@@ -306,12 +366,129 @@ class GatheringTest {
         assertEquals(GatheringState.FINAL_BEAT, c.gathering.state());
         c.gathering.onTurnOutput(c.m("Ada"), "last words").join();
         assertEquals("last words", c.relayed().get(0).text());
+        assertEquals("Bo", c.holder().name(), "the last words end the turn");
         c.gathering.memberGone(c.m("Cy")).join();
         c.gathering.onTurnOutput(c.m("Ada"), "I pass the piece").join();
-        assertEquals("Bo", c.holder().name());
+        assertEquals("Bo", c.holder().name(), "a pass phrase without the piece moves nothing");
         c.time.advance(Duration.ofSeconds(120));
+        assertEquals(GatheringState.FINAL_BEAT, c.gathering.state());
+        c.gathering
+                .onTurnOutput(c.m("Ada"), "an aside while Bo has the last word")
+                .join();
+        assertEquals(
+                "an aside while Bo has the last word",
+                last(c.of(Effect.OutOfTurn.class)).text());
         c.gathering.end("stopped in the final beat").join();
-        assertTrue(c.gathering.closed());
+        assertEquals(GatheringState.HARVESTING, c.gathering.state());
+    }
+
+    @Test
+    void theFinalBeatEndsTheTurnAtTheHoldersNextWordsNamingWhoIsNext() {
+        Circle c = started();
+        c.time.advance(Duration.ofSeconds(120));
+        assertEquals(GatheringState.FINAL_BEAT, c.gathering.state());
+        c.gathering
+                .onTurnOutput(c.m("Ada"), "My last word: ship it. I pass to Cy.")
+                .join();
+        assertEquals("My last word: ship it. I pass to Cy.", c.relayed().get(0).text());
+        assertEquals("Cy", c.holder().name(), "last words end the turn at once, to whom they name");
+    }
+
+    @Test
+    void aHolderMidTurnKeepsThePieceBeatsWaitAndItsWordsAreRelayedFirst() {
+        Circle c = started();
+        c.busy.add(c.m("Ada"));
+        c.time.advance(Duration.ofMinutes(10));
+        assertEquals("Ada", c.holder().name(), "no beat, no move while the holder is mid-turn");
+        assertEquals(0, c.injected("beat").size());
+        assertEquals(GatheringState.SPEAKING, c.gathering.state());
+        c.busy.remove(c.m("Ada"));
+        c.gathering.onTurnOutput(c.m("Ada"), "A long answer, finally.").join();
+        assertEquals("A long answer, finally.", c.relayed().get(0).text());
+        c.time.advance(Duration.ofSeconds(61));
+        assertEquals(1, c.injected("beat").size(), "beats resume once the turn ended");
+        c.time.advance(Duration.ofSeconds(60));
+        assertEquals(GatheringState.FINAL_BEAT, c.gathering.state());
+        c.busy.add(c.m("Ada"));
+        c.time.advance(Duration.ofMinutes(5));
+        assertEquals("Ada", c.holder().name(), "the grace waits for a holder mid-turn too");
+        c.gathering.onTurnOutput(c.m("Ada"), "Last words.").join();
+        assertEquals("Bo", c.holder().name());
+        assertEquals(0, c.of(Effect.Late.class).size());
+        // without max_turn the cap is ten times a turn's beats and grace: 25 minutes here
+        c.busy.add(c.m("Bo"));
+        c.time.advance(Duration.ofMinutes(25).minusSeconds(1));
+        assertEquals("Bo", c.holder().name());
+        c.time.advance(Duration.ofSeconds(1));
+        assertEquals("Cy", c.holder().name());
+    }
+
+    @Test
+    void maxTurnMovesThePieceFromAHolderMidTurnAndItsLateWordsAreKeptAsLate() {
+        Circle c = withMaxTurn(Duration.ofMinutes(3));
+        c.gathering.start().join();
+        c.busy.add(c.m("Ada"));
+        c.time.advance(Duration.ofSeconds(179));
+        assertEquals("Ada", c.holder().name());
+        c.time.advance(Duration.ofSeconds(1));
+        assertEquals("Bo", c.holder().name(), "max_turn moves the piece");
+        c.busy.remove(c.m("Ada"));
+        c.gathering.onTurnOutput(c.m("Ada"), "Words that came too late.").join();
+        assertEquals(List.of(), c.relayed());
+        assertEquals("Words that came too late.", c.of(Effect.Late.class).get(0).text());
+        assertEquals(0, c.injected("reminder").size(), "late words are not out of turn");
+        c.gathering.onTurnOutput(c.m("Ada"), "And now out of turn.").join();
+        assertEquals(1, c.of(Effect.OutOfTurn.class).size());
+        // a holder cut off, whose old answer comes once the piece is back with it: late, not this turn's
+        Circle d = withMaxTurn(Duration.ofMinutes(3));
+        d.gathering.start().join();
+        d.busy.add(d.m("Ada"));
+        d.time.advance(Duration.ofMinutes(3));
+        d.gathering.onTurnOutput(d.m("Bo"), "Bo speaks. I pass to Ada.").join();
+        assertEquals("Ada", d.holder().name());
+        d.gathering.onTurnOutput(d.m("Ada"), "The old answer. I pass to Cy.").join();
+        assertEquals("Ada", d.holder().name(), "a late answer's pass phrase moves nothing");
+        assertEquals(1, d.of(Effect.Late.class).size());
+        d.busy.remove(d.m("Ada"));
+        d.gathering.onTurnOutput(d.m("Ada"), "This turn's words.").join();
+        assertEquals("This turn's words.", last(d.relayed()).text());
+        // the cap holds in the final beat too
+        c.time.advance(Duration.ofSeconds(120));
+        assertEquals(GatheringState.FINAL_BEAT, c.gathering.state());
+        c.busy.add(c.m("Bo"));
+        c.time.advance(Duration.ofSeconds(60));
+        assertEquals("Cy", c.holder().name());
+    }
+
+    @Test
+    void takeMovesThePieceFromAStuckHolderAndSaysWhoDidIt() {
+        Circle c = started();
+        c.busy.add(c.m("Ada"));
+        c.gathering.take("Hu (the human member)", Optional.of("Cy")).join();
+        assertEquals("Cy", c.holder().name());
+        assertEquals(
+                "Hu (the human member) took the piece from Ada and gave it to Cy",
+                c.of(Effect.Note.class).get(0).text());
+        c.busy.remove(c.m("Ada"));
+        c.gathering.onTurnOutput(c.m("Ada"), "late").join();
+        assertEquals(1, c.of(Effect.Late.class).size());
+        CompletionException e = assertThrows(
+                CompletionException.class,
+                () -> c.gathering.take("me", Optional.of("Nobody")).join());
+        assertTrue(
+                e.getCause().getMessage().contains("no speaker 'Nobody'"),
+                e.getCause().getMessage());
+        c.gathering.take("me", Optional.empty()).join();
+        assertEquals("Bo", c.holder().name(), "without --to: the next who has not spoken this round");
+    }
+
+    @Test
+    void aMemberLeavingBeforeTheStartIsNotSeeded() {
+        Circle c = new Circle("standard", 3, true, false);
+        c.gathering.memberGone(c.m("Cy")).join();
+        c.gathering.start().join();
+        assertEquals(3, c.injected("seed").size());
+        assertTrue(c.injected("seed").stream().noneMatch(i -> i.to().name().equals("Cy")));
     }
 
     @Test
@@ -410,13 +587,34 @@ class GatheringTest {
         assertEquals(List.of(), never, "declared transitions never exercised");
     }
 
+    private static Circle withMaxTurn(Duration max) {
+        var r = RhythmLibrary.shippedRhythm("standard").orElseThrow();
+        var beats = new dev.gather.rhythm.Beats(
+                r.beats().perTurn(), r.beats().interval(), r.beats().grace(), Optional.of(max));
+        return new Circle(withBeats(r, beats), 3, true, false, GatheringOptions.NONE);
+    }
+
+    private static dev.gather.rhythm.Rhythm withBeats(dev.gather.rhythm.Rhythm r, dev.gather.rhythm.Beats b) {
+        return new dev.gather.rhythm.Rhythm(
+                r.name(),
+                r.description(),
+                r.openingQuestion(),
+                r.talkingPiece(),
+                r.breath(),
+                b,
+                r.passPatterns(),
+                r.roles(),
+                r.prompts(),
+                r.turnBudget());
+    }
+
     private static Circle started() {
         Circle c = new Circle("standard", 3, true, false);
         c.gathering.start().join();
         return c;
     }
 
-    private static String last(List<String> list) {
+    private static <T> T last(List<T> list) {
         return list.get(list.size() - 1);
     }
 }

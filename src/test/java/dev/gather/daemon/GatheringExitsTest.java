@@ -1,0 +1,221 @@
+package dev.gather.daemon;
+
+import static dev.gather.daemon.Ceremonies.announced;
+import static dev.gather.daemon.Ceremonies.args;
+import static dev.gather.daemon.Ceremonies.assertNothingTypedAfterClose;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every way out of a gathering, in real tmux with simulated agents, checked against the journal:
+ * each is announced to those still there, status tells the truth at each step, the harvest is asked
+ * where promised, and nothing is typed after the close.
+ */
+class GatheringExitsTest {
+    private static final Duration LONG = Duration.ofSeconds(90);
+    /** A speaker that answers its turn and beats but never passes: its turns last until the final beat's grace. */
+    static final String TALKER =
+            """
+              talker: ["{gather}", sim, --name, "{name}", --think-ms, "30", --reply-when, "(now with {name} |\\\\[Beat|Your turn is up)"]
+            """;
+
+    @TempDir
+    Path home;
+
+    World world;
+
+    @BeforeEach
+    void start() throws Exception {
+        Files.writeString(home.resolve("agents.yaml"), World.SIM_AGENTS + TALKER);
+        world = new World(home);
+    }
+
+    @AfterEach
+    void stop() {
+        world.close();
+    }
+
+    @Test
+    void aMemberWhoClosesTheLinkLeavesAndTheCircleGoesOnToItsHarvest() throws Exception {
+        JsonNode started = Ceremonies.start(
+                world,
+                args(
+                        "minimal",
+                        "Ada:speaker:speaker",
+                        "Bo:speaker:speaker",
+                        "Cy:speaker:speaker",
+                        "Hal:harvester:harvester"));
+        String id = started.path("gathering_id").asText();
+        await().atMost(LONG).until(() -> !Ceremonies.holder(world, id).isEmpty());
+        JsonNode left =
+                world.call(Ceremonies.pane(started, "Cy"), "send", World.args().put("close_link", true));
+        assertEquals(id, left.path("left").asText(), left.toString());
+        int leftAt = Ceremonies.indexOf(world, id, "left", "Cy");
+        await().atMost(LONG).until(() -> !world.entries(id, "close").isEmpty());
+        assertEquals(
+                List.of("Cy (3) has left the gathering; the piece skips them from now on."),
+                announced(world, id, "left"));
+        assertFalse(Ceremonies.heldAfter(world, id, "Cy", leftAt + 2), "the circle went on without Cy");
+        assertEquals("Hal", world.entries(id, "harvest").get(0).path("from").asText());
+        assertEquals(
+                "The minimal gathering has closed (harvest complete). Thank you.",
+                announced(world, id, "closing").get(0));
+        JsonNode status = Ceremonies.status(world, id);
+        assertEquals("closed", status.path("state").asText());
+        assertTrue(status.path("turns").asInt() >= 6, status.toString());
+        assertNothingTypedAfterClose(world, id);
+    }
+
+    @Test
+    void belowItsMinimumTheCircleHarvestsAndCloses() throws Exception {
+        JsonNode started = Ceremonies.start(
+                world, args("minimal", "Ada:speaker:speaker", "Bo:speaker:speaker", "Hal:harvester:harvester"));
+        String id = started.path("gathering_id").asText();
+        await().atMost(LONG).until(() -> !Ceremonies.holder(world, id).isEmpty());
+        world.call(Ceremonies.pane(started, "Bo"), "send", World.args().put("close_link", true));
+        await().atMost(LONG).until(() -> !world.entries(id, "close").isEmpty());
+        assertEquals(1, announced(world, id, "left").size());
+        assertEquals(
+                1,
+                world.entries(id, "harvest").size(),
+                () -> "the harvester was asked and answered: "
+                        + String.join("\n", dev.gather.journal.Transcript.readable(world.journal(id))));
+        assertEquals(
+                "The minimal gathering has closed (too few speakers; harvest complete). Thank you.",
+                announced(world, id, "closing").get(0));
+        assertNothingTypedAfterClose(world, id);
+    }
+
+    @Test
+    void endAsksTheHarvesterThenClosesAndEndsTheSpawnedAgents() throws Exception {
+        JsonNode started = Ceremonies.start(
+                world,
+                args("standard", "Ada:speaker:speaker", "Bo:speaker:speaker", "Hal:harvester:harvester")
+                        .put("beat_interval_seconds", 30));
+        String id = started.path("gathering_id").asText();
+        await().atMost(LONG)
+                .until(() -> Ceremonies.status(world, id).path("turns").asInt() >= 2);
+        Cli.Result end = Cli.run(home, Optional.of(world.socket), "end", id);
+        assertEquals(0, end.code(), end.out());
+        assertTrue(
+                end.out().startsWith("ending " + id + ": harvesting")
+                        || end.out().startsWith("ended " + id),
+                end.out());
+        await().atMost(LONG).until(() -> !world.entries(id, "close").isEmpty());
+        assertEquals(1, world.entries(id, "harvest").size());
+        assertEquals(
+                "The standard gathering has closed (ended by command; harvest complete). Thank you.",
+                announced(world, id, "closing").get(0),
+                () -> String.join("\n", dev.gather.journal.Transcript.readable(world.journal(id))));
+        assertEquals("closed", Ceremonies.status(world, id).path("state").asText());
+        assertNothingTypedAfterClose(world, id);
+        // after the harvest and the closing words, the agents gather spawned are ended
+        await().atMost(LONG).until(() -> spawned().isEmpty());
+        Cli.Result again = Cli.run(home, Optional.of(world.socket), "end", id);
+        assertNotEquals(0, again.code());
+        assertEquals(1, again.out().strip().lines().count(), again.out());
+        assertTrue(again.out().contains(id + " is already closed (ended by command; harvest complete)"), again.out());
+    }
+
+    @Test
+    void endNowSkipsTheHarvestAndKeepLeavesTheAgentsForCleanToEnd() throws Exception {
+        var user = world.sim("User");
+        JsonNode started = Ceremonies.start(
+                world,
+                args("minimal", "Ada:speaker:talker", "Bo:speaker:talker", "Hal:harvester:harvester")
+                        .put("beat_interval_seconds", 30)
+                        .put("keep", true));
+        String id = started.path("gathering_id").asText();
+        await().atMost(LONG).until(() -> !Ceremonies.holder(world, id).isEmpty());
+        Cli.Result end = Cli.run(home, Optional.of(world.socket), "end", "--now", id);
+        assertEquals(0, end.code(), end.out());
+        assertEquals(
+                "ended " + id + " (ended by command, without a harvest)",
+                end.out().strip());
+        assertTrue(world.entries(id, "harvest").isEmpty());
+        assertTrue(world.entries(id, "private").stream()
+                .noneMatch(e -> e.path("prompt").asText().equals("harvest")));
+        await().atMost(LONG).until(() -> !world.entries(id, "delivery").stream()
+                .filter(e -> e.path("state").asText().equals("confirmed"))
+                .toList()
+                .isEmpty());
+        assertNothingTypedAfterClose(world, id);
+        assertEquals(3, spawned().size(), () -> "--keep left the three agents: " + world.tmux.panes());
+        Cli.Result list = Cli.run(home, Optional.of(world.socket), "clean", "--dry-run");
+        assertEquals(
+                3,
+                list.out()
+                        .lines()
+                        .filter(l -> l.startsWith("left behind: " + id))
+                        .count(),
+                list.out());
+        Cli.Result clean = Cli.run(home, Optional.of(world.socket), "clean");
+        assertEquals(0, clean.code(), clean.out());
+        assertEquals(
+                3, clean.out().lines().filter(l -> l.startsWith("ended: " + id)).count(), clean.out());
+        await().atMost(LONG).until(() -> spawned().isEmpty());
+        assertTrue(world.tmux.alive(user.id()), "the user's own pane is never ended");
+    }
+
+    /** The panes of sessions gather spawned for gatherings, by id. */
+    private java.util.Set<String> spawned() {
+        return world.tmux.panes().stream()
+                .filter(p -> p.session().startsWith("g-"))
+                .map(dev.gather.tmux.Pane::id)
+                .collect(java.util.stream.Collectors.toSet());
+    }
+
+    @Test
+    void theHarvesterGoneClosesWithoutAHarvestAndSaysSo() throws Exception {
+        JsonNode started = Ceremonies.start(
+                world,
+                args("standard", "Ada:speaker:talker", "Bo:speaker:talker", "Hal:harvester:harvester")
+                        .put("beat_interval_seconds", 30));
+        String id = started.path("gathering_id").asText();
+        await().atMost(LONG).until(() -> !Ceremonies.holder(world, id).isEmpty());
+        world.tmux.kill(Ceremonies.pane(started, "Hal").id());
+        await().atMost(LONG).until(() -> announced(world, id, "left").size() == 1);
+        Cli.Result end = Cli.run(home, Optional.of(world.socket), "end", id);
+        assertEquals(0, end.code(), end.out());
+        await().atMost(LONG).until(() -> !world.entries(id, "close").isEmpty());
+        assertEquals(
+                "The standard gathering has closed (ended by command; no harvest: the harvester left). Thank you.",
+                announced(world, id, "closing").get(0));
+        assertNothingTypedAfterClose(world, id);
+    }
+
+    @Test
+    void anAgentThatNeverStartsLeavesAndIsAnnounced() throws Exception {
+        JsonNode started = Ceremonies.start(
+                world,
+                args(
+                        "minimal",
+                        "Ada:speaker:speaker",
+                        "Bo:speaker:speaker",
+                        "Cy:speaker:false",
+                        "Hal:harvester:harvester"));
+        String id = started.path("gathering_id").asText();
+        await().atMost(LONG).until(() -> announced(world, id, "left").size() == 1);
+        assertEquals(
+                "Cy (3) has left the gathering; the piece skips them from now on.",
+                announced(world, id, "left").get(0));
+        await().atMost(LONG).until(() -> !world.entries(id, "close").isEmpty());
+        assertFalse(Ceremonies.heldAfter(world, id, "Cy", 0), "Cy never held the piece");
+        assertEquals(1, world.entries(id, "harvest").size());
+        assertNothingTypedAfterClose(world, id);
+    }
+}

@@ -1,0 +1,125 @@
+package dev.gather.daemon;
+
+import static dev.gather.daemon.Ceremonies.args;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The operator in real tmux: bad members are refused before anything starts; the human member (or
+ * the starter) takes the piece from a stuck holder and passes from any terminal, journalled with who.
+ */
+class GatheringOperatorTest {
+    private static final Duration LONG = Duration.ofSeconds(90);
+    /** Answers its turn only after ten minutes: a holder that is stuck for the whole test. */
+    private static final String STUCK =
+            """
+              stuck: ["{gather}", sim, --name, "{name}", --think-ms, "600000", --reply-when, "now with {name} "]
+              ghost: [no-such-program-for-gather-tests]
+            """;
+
+    @TempDir
+    Path home;
+
+    World world;
+
+    @BeforeEach
+    void start() throws Exception {
+        Files.writeString(home.resolve("agents.yaml"), World.SIM_AGENTS + STUCK);
+        world = new World(home);
+    }
+
+    @AfterEach
+    void stop() {
+        world.close();
+    }
+
+    @Test
+    void badMembersAreRefusedBeforeAnythingIsSpawned() throws Exception {
+        assertRefused(
+                "unknown agent kind 'nosuchagent'",
+                "start",
+                "minimal",
+                "-p",
+                "Ada:speaker:sim",
+                "-p",
+                "B:speaker:nosuchagent");
+        assertRefused(
+                "agent kind 'ghost' runs 'no-such-program-for-gather-tests', which is not found on PATH",
+                "start",
+                "minimal",
+                "-p",
+                "Ada:speaker:sim",
+                "-p",
+                "Bo:speaker:ghost");
+        assertRefused(
+                "participant names must be different",
+                "start",
+                "minimal",
+                "-p",
+                "Ada:speaker:sim",
+                "-p",
+                "ada:speaker:sim");
+        assertRefused("needs 2 to 12 speakers", "start", "minimal", "-p", "Hal:harvester:sim");
+        assertTrue(
+                world.tmux.panes().stream().noneMatch(p -> p.session().startsWith("g-")),
+                () -> "nothing was spawned: " + world.tmux.panes());
+        assertTrue(world.daemon.gatherings.all().isEmpty());
+    }
+
+    @Test
+    void theHumanTakesThePieceFromAStuckHolderAndPassesFromAnyTerminal() throws Exception {
+        JsonNode started = Ceremonies.start(
+                world,
+                args("standard", "Ada:speaker:stuck", "Bo:speaker:speaker", "Hu:human", "Hal:harvester:harvester"));
+        String id = started.path("gathering_id").asText();
+        await().atMost(LONG).until(() -> "Ada".equals(Ceremonies.holder(world, id)));
+        JsonNode refused =
+                world.call(Ceremonies.pane(started, "Bo"), "take", World.args().put("gathering", id));
+        assertFalse(refused.path("ok").asBoolean(), refused.toString());
+        assertTrue(refused.path("error").asText().contains("Bo is a member"), refused.toString());
+
+        Cli.Result take = Cli.run(home, Optional.of(world.socket), "take", id, "--to", "Bo");
+        assertEquals(0, take.code(), take.out());
+        assertEquals("the piece is with Bo", take.out().strip());
+        assertEquals(
+                "Hu (the human member, at a terminal) took the piece from Ada and gave it to Bo",
+                world.entries(id, "take").get(0).path("text").asText());
+
+        // Bo passes at once; the human is next in order
+        await().atMost(LONG).until(() -> "Hu".equals(Ceremonies.holder(world, id)));
+        Cli.Result pass = Cli.run(home, Optional.of(world.socket), "pass", "--gathering", id, "--as", "Hu", "Ada");
+        assertEquals(0, pass.code(), pass.out());
+        assertEquals(
+                "Hu passed the piece by command to Ada",
+                world.entries(id, "pass").get(0).path("text").asText());
+        assertTrue(world.entries(id, "take").size() == 1
+                && !Ceremonies.holder(world, id).equals("Hu"));
+
+        Cli.Result notHolding = Cli.run(home, Optional.of(world.socket), "pass", "--gathering", id);
+        assertNotEquals(0, notHolding.code());
+        assertTrue(notHolding.out().contains("Hu does not hold the piece"), notHolding.out());
+        Cli.Result end = Cli.run(home, Optional.of(world.socket), "end", "--now", id);
+        assertEquals(0, end.code(), end.out());
+    }
+
+    private void assertRefused(String why, String... args) throws Exception {
+        Cli.Result r = Cli.run(home, Optional.of(world.socket), args);
+        assertNotEquals(0, r.code(), r.out());
+        assertTrue(r.out().contains(why), () -> "expected '" + why + "' in: " + r.out());
+        assertFalse(r.out().contains("Exception"), r.out());
+        assertFalse(r.out().startsWith("started"), r.out());
+    }
+}
