@@ -31,6 +31,8 @@ final class StartGathering implements GatherTool {
         args.optionalText("question", "the opening question").ifPresent(q -> r.put("question", q));
         args.optionalInt("beats_per_turn", 1, 20).ifPresent(n -> r.put("beats_per_turn", n));
         args.optionalInt("beat_interval_seconds", 1, 3600).ifPresent(n -> r.put("beat_interval_seconds", n));
+        // members start where the calling agent works: this server runs in its harness's folder
+        r.put("cwd", System.getProperty("user.dir"));
         return r;
     }
 
