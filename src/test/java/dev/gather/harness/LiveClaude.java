@@ -150,7 +150,11 @@ final class LiveClaude implements AutoCloseable {
 
     @Override
     public void close() {
+        List<ProcessHandle> harnesses = List.of();
         try {
+            harnesses = tmux.panes().stream()
+                    .flatMap(p -> ProcessHandle.of(p.pid()).stream())
+                    .toList();
             daemon.close();
         } finally {
             try {
@@ -159,12 +163,28 @@ final class LiveClaude implements AutoCloseable {
                         .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                         .start()
                         .waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
+                // tmux leaves the socket file behind after kill-server
+                Object uid = Files.getAttribute(Path.of("/proc/self"), "unix:uid");
+                Files.deleteIfExists(
+                        Path.of(System.getenv().getOrDefault("TMUX_TMPDIR", "/tmp"), "tmux-" + uid, socket));
             } catch (IOException e) {
                 // the server is gone already
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+            // Claude writes its transcript as it exits: wait, or the temp folder is not empty yet
+            harnesses.forEach(LiveClaude::awaitExit);
             model.close();
+        }
+    }
+
+    private static void awaitExit(ProcessHandle h) {
+        try {
+            h.onExit().get(20, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            h.destroyForcibly();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }
