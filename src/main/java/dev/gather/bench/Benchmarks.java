@@ -10,6 +10,7 @@ final class Benchmarks {
         return List.of(
                 new DeliveryBenchmark(),
                 new RelayBenchmark(),
+                new ClaudeRelayBenchmark(),
                 new HookBenchmark(),
                 new LintBenchmark(),
                 new PulseBenchmark(),

@@ -44,10 +44,21 @@ final class StartCommand implements Callable<Integer> {
     @Option(names = "--keep", description = "Leave the agents gather spawned running after the gathering closes.")
     boolean keep;
 
+    @Option(
+            names = "--cwd",
+            description = "Folder the spawned members start in (default: this one, which you already trust).")
+    java.nio.file.Path cwd;
+
     @Override
     public Integer call() throws Exception {
         DaemonClient client = DaemonClient.fromEnvironment();
         ObjectNode r = client.request("start_gathering").put("rhythm", rhythm);
+        r.put(
+                "cwd",
+                (cwd != null ? cwd : java.nio.file.Path.of(System.getProperty("user.dir")))
+                        .toAbsolutePath()
+                        .normalize()
+                        .toString());
         if (participants != null) {
             ArrayNode a = r.putArray("participants");
             for (String p : participants) {

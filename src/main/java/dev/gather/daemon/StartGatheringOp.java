@@ -14,6 +14,7 @@ import dev.gather.rhythm.Rhythm;
 import dev.gather.rhythm.Roles;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.SpawnSpec;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -74,6 +75,7 @@ final class StartGatheringOp {
                 r.optionalInt("grace_seconds", 0, 86_400).map(Duration::ofSeconds),
                 r.optionalText("question"));
         AgentCommands agents = AgentCommands.load(d.state);
+        Path cwd = workdir(r, d.state.root());
         // everything is checked before the first pane is spawned: a bad member starts nothing
         Map<String, String> panes = check(participants, agents);
         String id = "g-" + STAMP.format(d.clock.instant()) + "-" + serial.incrementAndGet();
@@ -93,8 +95,8 @@ final class StartGatheringOp {
                 Map<String, String> env = new HashMap<>();
                 env.put("GATHER_HOME", d.state.root().toString());
                 env.put("LANG", "C.UTF-8");
-                SpawnSpec spec = new SpawnSpec(
-                        id + "-" + p.name(), agents.command(p.agent(), p.name()), env, d.state.root(), 160, 48);
+                SpawnSpec spec =
+                        new SpawnSpec(id + "-" + p.name(), agents.command(p.agent(), p.name()), env, cwd, 160, 48);
                 Pane pane = d.tmux.spawn(spec);
                 spawned.put(p.name(), pane.id());
                 // nothing is typed into it before its profile says it is ready
@@ -215,6 +217,24 @@ final class StartGatheringOp {
             throw new UserError("start_gathering: nothing was started; " + String.join("; ", problems));
         }
         return panes;
+    }
+
+    /**
+     * Where spawned members start: the caller's working directory, which clients send as {@code cwd}
+     * (gather mcp runs in its harness's folder, gather start in the shell's). The user already trusts
+     * it, so a harness that asks to trust its folder (Claude Code) does not stop there; gather writes
+     * nothing into the harness's own trust settings. A client that sends none gets the state directory.
+     */
+    private static Path workdir(Request r, Path otherwise) {
+        Optional<String> given = r.optionalText("cwd");
+        if (given.isEmpty()) {
+            return otherwise;
+        }
+        Path cwd = Path.of(given.get());
+        if (!cwd.isAbsolute() || !java.nio.file.Files.isDirectory(cwd)) {
+            throw new UserError("start_gathering: cwd " + given.get() + " is not an absolute path of a directory");
+        }
+        return cwd;
     }
 
     private static List<Participant> participants(Request r, Roles roles) {

@@ -33,6 +33,8 @@ final class StartGathering implements GatherTool {
         args.optionalInt("beats_per_turn", 1, 20).ifPresent(n -> r.put("beats_per_turn", n));
         args.optionalInt("beat_interval_seconds", 1, 3600).ifPresent(n -> r.put("beat_interval_seconds", n));
         args.optionalInt("grace_seconds", 0, 3600).ifPresent(n -> r.put("grace_seconds", n));
+        // members start where the calling agent works: this server runs in its harness's folder
+        r.put("cwd", System.getProperty("user.dir"));
         return r;
     }
 

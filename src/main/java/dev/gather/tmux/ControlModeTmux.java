@@ -2,9 +2,11 @@ package dev.gather.tmux;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -205,8 +207,36 @@ public final class ControlModeTmux extends CommandTmux {
         if (n instanceof ControlNotification.Output o) {
             deliverOutput(o.paneId(), o.latin1());
         } else if (n instanceof ControlNotification.PanesChanged) {
+            reapOrphans();
             exits.poke();
         }
+    }
+
+    /**
+     * Kills the windows we watch that no session but our hidden one holds any more: their own
+     * session was killed ({@code tmux kill-session} on a member), and only our link kept them
+     * running. Asynchronous: this runs on the control client's reader thread.
+     */
+    private void reapOrphans() {
+        Set<String> ours = new HashSet<>();
+        outputs.values().forEach(l -> ours.add(l.window));
+        if (ours.isEmpty()) {
+            return;
+        }
+        submit(List.of("list-windows", "-t", session, "-F", "#{window_id} #{window_linked_sessions}"))
+                .thenAccept(lines -> {
+                    for (String line : lines) {
+                        String[] f = line.split(" ");
+                        if (f.length == 2 && f[1].equals("1") && ours.contains(f[0])) {
+                            LOG.info("window {} lost its own session; ending it", f[0]);
+                            submit(List.of("kill-window", "-t", f[0]));
+                        }
+                    }
+                })
+                .exceptionally(e -> {
+                    LOG.debug("looking for orphaned windows: {}", e.getMessage());
+                    return null;
+                });
     }
 
     private void deliverOutput(String paneId, String latin1) {

@@ -10,8 +10,8 @@ import java.util.Map;
 
 /**
  * A private, offline home for a real Claude Code: onboarding done, the dummy API key approved, the
- * working folder trusted, telemetry, auto-update and non-essential traffic off, its model calls sent
- * to a {@link FakeAnthropic}. Nothing of the user's own {@code ~/.claude} is read or written.
+ * working folder trusted, tool calls asking permission (the default mode, auto mode off), telemetry,
+ * auto-update and non-essential traffic off, its model calls sent to a {@link FakeAnthropic}. Nothing of the user's own {@code ~/.claude} is read or written.
  */
 final class ClaudeHome {
     static final String KEY = "sk-ant-gather-test-0000000000000000000000000000";
@@ -44,6 +44,17 @@ final class ClaudeHome {
         FakeModel.JSON
                 .writerWithDefaultPrettyPrinter()
                 .writeValue(home.resolve(".claude.json").toFile(), config);
+        // tool calls ASK (the default mode), as for a user who never chose otherwise: 2.1.330 starts in
+        // auto mode and offers to keep it with a selection list, which disableAutoMode turns off
+        ObjectNode settings = FakeModel.JSON.createObjectNode();
+        ObjectNode permissions =
+                settings.putObject("permissions").put("defaultMode", "default").put("disableAutoMode", "disable");
+        // gather's own MCP tools run unasked, as a user who installed gather would allow them; every
+        // other tool (Bash above all) still asks
+        permissions.putArray("allow").add("mcp__gather");
+        FakeModel.JSON
+                .writerWithDefaultPrettyPrinter()
+                .writeValue(home.resolve(".claude/settings.json").toFile(), settings);
         return this;
     }
 
@@ -58,6 +69,8 @@ final class ClaudeHome {
         env.put("DISABLE_ERROR_REPORTING", "1");
         env.put("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1");
         env.put("CLAUDE_CODE_DISABLE_TERMINAL_TITLE", "0");
+        // MCP tools in the request's tool list, not deferred behind ToolSearch: the fake calls them directly
+        env.put("ENABLE_TOOL_SEARCH", "false");
         return env;
     }
 }

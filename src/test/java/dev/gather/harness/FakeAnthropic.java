@@ -8,17 +8,70 @@ import java.io.OutputStream;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** The Anthropic Messages API ({@code POST /v1/messages}, streamed as SSE or plain JSON) for Claude Code. */
+/**
+ * The Anthropic Messages API ({@code POST /v1/messages}, streamed as SSE or plain JSON) for Claude Code.
+ * Only real turns reach the script; Claude's side requests (a session title or topic, a quota probe,
+ * token counting) get a plain answer of their own, and all of them are logged like any call.
+ */
 final class FakeAnthropic extends FakeModel {
+    /** What Claude asked for in one call. */
+    enum Kind {
+        /** A turn of the conversation: the request offers the session's tools. */
+        TURN,
+        /** A side request without tools: a title, a topic, a summary. */
+        SIDE,
+        /** A quota or key probe ({@code max_tokens: 1}). */
+        QUOTA,
+        /** {@code POST /v1/messages/count_tokens}. */
+        COUNT_TOKENS,
+        /** Anything else (a GET, an unknown path). */
+        OTHER
+    }
+
     private final AtomicLong ids = new AtomicLong();
 
     FakeAnthropic() throws IOException {
         super();
     }
 
+    /** Which kind of request {@code call} is, from its shape (path, tools, max_tokens), not its wording. */
+    static Kind kind(Call call) {
+        if (!call.method().equals("POST")) {
+            return Kind.OTHER;
+        }
+        if (call.path().endsWith("/count_tokens")) {
+            return Kind.COUNT_TOKENS;
+        }
+        if (!call.path().equals("/v1/messages")) {
+            return Kind.OTHER;
+        }
+        if (call.body().path("max_tokens").asInt(0) == 1) {
+            return Kind.QUOTA;
+        }
+        return call.body().path("tools").isEmpty() ? Kind.SIDE : Kind.TURN;
+    }
+
+    /** The calls that were turns of a conversation (what the script answered). */
+    java.util.List<Call> turns() {
+        return calls(c -> kind(c) == Kind.TURN);
+    }
+
+    /** The tool names Claude offered in its last turn request (MCP tools as {@code mcp__server__tool}). */
+    java.util.List<String> offeredTools() {
+        java.util.List<Call> turns = turns();
+        java.util.List<String> names = new java.util.ArrayList<>();
+        if (!turns.isEmpty()) {
+            turns.get(turns.size() - 1)
+                    .body()
+                    .path("tools")
+                    .forEach(t -> names.add(t.path("name").asText()));
+        }
+        return names;
+    }
+
     @Override
     boolean conversational(Call call) {
-        return call.method().equals("POST") && call.path().equals("/v1/messages");
+        return kind(call) == Kind.TURN;
     }
 
     @Override
@@ -66,8 +119,13 @@ final class FakeAnthropic extends FakeModel {
             return;
         }
         if (reply == null) {
-            json(ex, 404, Map.of("type", "error", "error", Map.of("type", "not_found_error", "message", "fake")));
-            return;
+            Kind kind = kind(call);
+            if (kind == Kind.OTHER) {
+                json(ex, 404, Map.of("type", "error", "error", Map.of("type", "not_found_error", "message", "fake")));
+                return;
+            }
+            // a title or topic request wants a short JSON answer; a probe wants any answer at all
+            reply = Reply.text(kind == Kind.SIDE ? "{\"title\": \"Fake title\", \"isNewTopic\": false}" : "ok");
         }
         String model = call.body().path("model").asText("claude-fake");
         String id = "msg_fake" + ids.incrementAndGet();

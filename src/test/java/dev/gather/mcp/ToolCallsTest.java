@@ -68,7 +68,9 @@ class ToolCallsTest {
                 {"rhythm": "daily",
                  "participants": [{"name": "Ada", "agent": "sim"},
                                   {"name": "Hal", "role": "harvester", "agent": "codex --full-auto"}],
-                 "question": "What needs attention?", "beats_per_turn": 2, "beat_interval_seconds": 30}"""),
+                 "question": "What needs attention?", "beats_per_turn": 2, "beat_interval_seconds": 30,
+                 "cwd": "%s"}"""
+                                .formatted(System.getProperty("user.dir"))),
                 call.args());
         assertEquals("g-1", structured(r).path("gathering_id").asText());
         assertEquals("%6", structured(r).path("members").get(1).path("pane").asText());

@@ -46,6 +46,23 @@ class ControlModeTmuxTest {
     }
 
     @Test
+    void aWatchedPaneWhoseSessionIsKilledEndsInsteadOfLivingOnInTheHiddenSession() throws Exception {
+        Pane p = tmux.spawn(SpawnSpec.of("member", dir, "cat"));
+        List<String> exited = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (AutoCloseable watch = tmux.onOutput(p.id(), s -> {});
+                AutoCloseable exits = tmux.onPaneExit(exited::add)) {
+            // as a user ending a member: its window was linked into gather's control session to watch it
+            Process kill = new ProcessBuilder("tmux", "-L", server.socket, "kill-session", "-t", "member").start();
+            assertEquals(0, kill.waitFor());
+            await().atMost(Duration.ofSeconds(20)).until(() -> exited.contains(p.id()));
+            assertFalse(tmux.alive(p.id()));
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() ->
+                            ProcessHandle.of(p.pid()).map(h -> !h.isAlive()).orElse(true));
+        }
+    }
+
+    @Test
     void manyPipelinedCommandsEachGetTheirOwnReply() {
         List<CompletableFuture<List<String>>> replies = new ArrayList<>();
         for (int i = 0; i < 500; i++) {

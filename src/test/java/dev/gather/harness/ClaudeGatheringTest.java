@@ -1,0 +1,95 @@
+package dev.gather.harness;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A whole gathering of real Claude Code members: three speakers and a harvester, spawned by gather
+ * from agents.yaml in the caller's working folder (trusted, so no trust dialog stops them), through
+ * the minimal rhythm's three phases to the harvest. The fake model speaks when the piece is
+ * announced as its own and passes it; the harvester harvests when asked.
+ */
+class ClaudeGatheringTest {
+    private static final Pattern ME = Pattern.compile("You are (\\w+) \\(\\d+\\) in this gathering");
+    private static final Pattern PIECE = Pattern.compile("The piece is now with (\\w+) \\(");
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void threeClaudeSpeakersAndAClaudeHarvesterGatherThroughToTheHarvest() throws Exception {
+        try (LiveClaude live = new LiveClaude(tmp)) {
+            live.model.script(ClaudeGatheringTest::answer);
+            List<String> command = new ArrayList<>(List.of("env"));
+            live.env().forEach((k, v) -> command.add(k + "=" + v));
+            command.add(NpmHarnesses.bin("claude").toString());
+            Files.writeString(
+                    live.state.root().resolve("agents.yaml"),
+                    "agents:\n  claude: " + FakeModel.JSON.writeValueAsString(command) + "\n");
+            var args = LiveClaude.args().put("rhythm", "minimal").put("cwd", live.work.toString());
+            var ps = args.putArray("participants");
+            for (String name : List.of("Ada", "Bo", "Cy")) {
+                ps.addObject().put("name", name).put("role", "speaker").put("agent", "claude");
+            }
+            ps.addObject().put("name", "Hal").put("role", "harvester").put("agent", "claude");
+            JsonNode started = live.call(null, "start_gathering", args);
+            assertTrue(started.path("ok").asBoolean(), started.toString());
+            String id = started.path("gathering_id").asText();
+
+            await().atMost(Duration.ofMinutes(8))
+                    .until(() -> !live.entries(id, "harvest").isEmpty());
+            JsonNode harvest = live.entries(id, "harvest").get(0);
+            assertEquals("Hal", harvest.path("from").asText(), harvest.toString());
+            assertTrue(harvest.path("text").asText().contains("Harvest of three voices"), harvest.toString());
+            // the minimal rhythm: three phases of one round, so each speaker held the piece and passed it three times
+            List<String> passes = live.entries(id, "relay").stream()
+                    .filter(e -> e.path("text").asText().contains("I pass the piece"))
+                    .map(e -> e.path("from").asText())
+                    .toList();
+            for (String name : List.of("Ada", "Bo", "Cy")) {
+                assertTrue(
+                        passes.stream().filter(name::equals).count() >= 3,
+                        name + " held and passed the piece in every phase: " + passes);
+            }
+            assertTrue(
+                    live.entries(id, "delivery").stream()
+                            .noneMatch(e -> e.path("state").asText().equals("failed")),
+                    "no failed delivery");
+        }
+    }
+
+    /**
+     * Speaks and passes when the last announcement this member heard gives it the piece (or a beat
+     * asks); harvests when asked; otherwise listens. Each Claude answers every message typed into it.
+     */
+    private static Reply answer(FakeModel.Call call) {
+        String conversation = call.body().path("messages").toString();
+        Matcher me = ME.matcher(conversation);
+        String name = me.find() ? me.group(1) : "?";
+        String said = call.lastUserText();
+        if (said.contains("you are the harvester")) {
+            return Reply.text("Harvest of three voices: Ada, Bo and Cy met on one decision.");
+        }
+        Matcher piece = PIECE.matcher(conversation);
+        String holder = "";
+        while (piece.find()) {
+            holder = piece.group(1);
+        }
+        if (holder.equals(name) || said.contains("[Beat") || said.contains("Your turn is up")) {
+            return Reply.text(name + " says what matters to " + name + ". I pass the piece.");
+        }
+        return Reply.text("(" + name + " listens)");
+    }
+}

@@ -1,0 +1,193 @@
+package dev.gather.harness;
+
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.daemon.Daemon;
+import dev.gather.home.StateDir;
+import dev.gather.install.Installer;
+import dev.gather.journal.Transcript;
+import dev.gather.profile.Profile;
+import dev.gather.profile.Profiles;
+import dev.gather.tmux.InputBox;
+import dev.gather.tmux.Pane;
+import dev.gather.tmux.SpawnSpec;
+import dev.gather.tmux.Tmux;
+import dev.gather.tmux.TmuxConfig;
+import dev.gather.tmux.Tmuxes;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Real Claude Code panes for contract tests: a private tmux server, a private HOME prepared by
+ * {@link ClaudeHome} with {@code gather install claude} applied, a {@link FakeAnthropic} as the
+ * model, and an in-process daemon on its own state directory. Closing it kills the server and the
+ * daemon.
+ */
+final class LiveClaude implements AutoCloseable {
+    static final Profile PROFILE = Profiles.shipped().forKind("claude");
+
+    final String socket = "gather-claude-" + UUID.randomUUID();
+    final FakeAnthropic model;
+    final Path home;
+    final Path work;
+    final StateDir state;
+    final Tmux tmux;
+    final Daemon daemon;
+    private final ClaudeHome claudeHome;
+
+    LiveClaude(Path tmp) throws IOException {
+        this.model = new FakeAnthropic();
+        this.home = tmp.resolve("home");
+        this.work = tmp.resolve("work");
+        Files.createDirectories(work);
+        this.claudeHome = new ClaudeHome(home, model).prepare(List.of(work));
+        this.state = new StateDir(tmp.resolve("gather"));
+        install(launcher(tmp.resolve("launcher")));
+        this.tmux = Tmuxes.connect(TmuxConfig.socket(socket));
+        this.daemon = Daemon.inProcess(state, tmux);
+    }
+
+    /**
+     * {@code gather install claude} into the private HOME. The launcher is a small script: the hook
+     * line still runs the shell {@code bin/gather hook claude} (no JVM per turn), while {@code gather
+     * mcp} runs from the test classpath, since target/gather.jar does not exist during the test phase.
+     */
+    private void install(Path launcher) throws IOException {
+        try {
+            java.util.Map<String, String> env = java.util.Map.of(
+                    "HOME", home.toString(), "GATHER_HOME", state.root().toString());
+            Installer.forHarness("claude", dev.gather.home.Homes.of(env), launcher, java.time.Clock.systemUTC())
+                    .install();
+        } catch (dev.gather.install.InstallException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    static Path launcher(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Path bin = Path.of("bin/gather").toAbsolutePath().normalize();
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Path script = dir.resolve("gather");
+        Files.writeString(
+                script,
+                "#!/bin/sh\n"
+                        + "if [ \"$1\" = hook ]; then exec '" + bin + "' \"$@\"; fi\n"
+                        + "exec '" + java + "' -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp '"
+                        + System.getProperty("java.class.path") + "' dev.gather.cli.Main \"$@\"\n");
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
+        return script;
+    }
+
+    /** The environment a Claude pane runs with: the private HOME, the fake model, this daemon's state. */
+    Map<String, String> env() {
+        Map<String, String> env = new LinkedHashMap<>(claudeHome.env());
+        env.put("GATHER_HOME", state.root().toString());
+        env.put("LANG", "C.UTF-8");
+        env.put("TERM", "xterm-256color");
+        return env;
+    }
+
+    /** Starts Claude Code in a new session named {@code name}, in {@code cwd}, without waiting. */
+    Pane start(String name, Path cwd) {
+        return tmux.spawn(new SpawnSpec(name, List.of(NpmHarnesses.bin("claude").toString()), env(), cwd, 120, 40));
+    }
+
+    /** Starts Claude Code in the trusted work folder and waits until its input box is drawn and empty. */
+    Pane claude(String name) {
+        Pane pane = start(name, work);
+        awaitBox(pane, InputBox.State.EMPTY);
+        return pane;
+    }
+
+    InputBox box() {
+        return PROFILE.quirks().input().orElseThrow();
+    }
+
+    void awaitBox(Pane pane, InputBox.State state) {
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(100))
+                .until(() -> box().read(screen(pane)) == state);
+    }
+
+    String screen(Pane pane) {
+        return tmux.capture(pane.id(), 0);
+    }
+
+    /** Sends one request to the daemon, as a client in {@code caller} would. */
+    JsonNode call(Pane caller, String op, ObjectNode args) throws IOException {
+        ObjectNode r = args.deepCopy().put("op", op);
+        r.putObject("caller").put("pane", caller == null ? null : caller.id());
+        return FakeModel.JSON.readTree(daemon.answer(FakeModel.JSON.writeValueAsString(r)));
+    }
+
+    static ObjectNode args() {
+        return FakeModel.JSON.createObjectNode();
+    }
+
+    /** The journal entries of link or gathering {@code id} of kind {@code kind} so far. */
+    List<JsonNode> entries(String id, String kind) {
+        Path file = state.journals().resolve(id + ".jsonl");
+        if (!Files.exists(file)) {
+            return List.of();
+        }
+        return Transcript.read(file).stream()
+                .filter(e -> e.path("kind").asText().equals(kind))
+                .toList();
+    }
+
+    /** The turn requests whose last user message contains {@code words}. */
+    List<FakeModel.Call> turnsWith(String words) {
+        return model.turns().stream()
+                .filter(c -> c.lastUserText().contains(words))
+                .toList();
+    }
+
+    @Override
+    public void close() {
+        List<ProcessHandle> harnesses = List.of();
+        try {
+            harnesses = tmux.panes().stream()
+                    .flatMap(p -> ProcessHandle.of(p.pid()).stream())
+                    .toList();
+            daemon.close();
+        } finally {
+            try {
+                new ProcessBuilder("tmux", "-L", socket, "kill-server")
+                        .redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                        .start()
+                        .waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
+                // tmux leaves the socket file behind after kill-server
+                Object uid = Files.getAttribute(Path.of("/proc/self"), "unix:uid");
+                Files.deleteIfExists(
+                        Path.of(System.getenv().getOrDefault("TMUX_TMPDIR", "/tmp"), "tmux-" + uid, socket));
+            } catch (IOException e) {
+                // the server is gone already
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            // Claude writes its transcript as it exits: wait, or the temp folder is not empty yet
+            harnesses.forEach(LiveClaude::awaitExit);
+            model.close();
+        }
+    }
+
+    private static void awaitExit(ProcessHandle h) {
+        try {
+            h.onExit().get(20, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            h.destroyForcibly();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
