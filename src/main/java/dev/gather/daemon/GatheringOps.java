@@ -143,14 +143,26 @@ final class GatheringOps {
     }
 
     private ObjectNode pass(Request r) {
-        String pane = d.verifiedPane(r.callerPane(), "pass");
-        Gathering g = d.gatherings
-                .byPane(pane)
-                .orElseThrow(() -> new UserError("pass: pane " + pane + " is not in a running gathering"));
-        Member me = g.members().stream()
-                .filter(m -> m.pane().equals(Optional.of(pane)))
-                .findFirst()
-                .orElseThrow();
+        Gathering g;
+        Member me;
+        if (r.callerPane().isEmpty()) {
+            // a caller without a pane (gather pass in a plain terminal, the web page) is the human member, as for say
+            g = find(r, "pass");
+            me = g.members().stream()
+                    .filter(m -> m.role() == dev.gather.link.Role.HUMAN)
+                    .findFirst()
+                    .orElseThrow(() -> new UserError("pass: gathering " + g.id()
+                            + " has no human member; run gather pass in the pane of the member who holds the piece"));
+        } else {
+            String pane = d.verifiedPane(r.callerPane(), "pass");
+            g = d.gatherings
+                    .byPane(pane)
+                    .orElseThrow(() -> new UserError("pass: pane " + pane + " is not in a running gathering"));
+            me = g.members().stream()
+                    .filter(m -> m.pane().equals(Optional.of(pane)))
+                    .findFirst()
+                    .orElseThrow();
+        }
         join(g.pass(me, r.optionalText("to")));
         return Dispatcher.JSON
                 .createObjectNode()
