@@ -36,7 +36,7 @@ function entryItem(e) {
       return el('li', { ...base, class: 'piece' }, n, '→ ', e.text);
     case 'beat': case 'seed': case 'private':
       // private prompts are shown only as markers: their words are for the member they were sent to
-      return el('li', { ...base, class: 'marker' }, n, `🔒 private ${e.prompt || e.event} to ${e.to}`);
+      return el('li', { ...base, class: 'marker' }, n, el('span', { class: 'pill' }, 'private'), ` ${e.prompt || e.event} to ${e.to}; its words are not shown`);
     case 'out_of_turn':
       return el('li', { ...base, class: 'note' }, n, `${e.from} spoke without the piece; kept, not relayed`);
     case 'harvest':
