@@ -25,8 +25,8 @@ final class Browser implements AutoCloseable {
     Browser() throws IOException {
         if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
             // not a skip: the browser tests must run; make test and .ci/run install both
-            throw new IllegalStateException(
-                    "the browser tests need " + CHROMIUM + " and " + CHROMEDRIVER + ": apt-get install chromium chromium-driver");
+            throw new IllegalStateException("the browser tests need " + CHROMIUM + " and " + CHROMEDRIVER
+                    + ": apt-get install chromium chromium-driver");
         }
         profile = Files.createTempDirectory("gather-chromium-");
         ChromeDriverService service = new ChromeDriverService.Builder()

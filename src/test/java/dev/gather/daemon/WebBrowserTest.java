@@ -84,7 +84,8 @@ class WebBrowserTest {
             assertEquals(401, none.statusCode(), path);
             assertEquals("", none.body(), path);
             HttpResponse<String> wrong = http.send(
-                    get(path, Map.of("Cookie", "gather_token_" + port + "=0123")), HttpResponse.BodyHandlers.ofString());
+                    get(path, Map.of("Cookie", "gather_token_" + port + "=0123")),
+                    HttpResponse.BodyHandlers.ofString());
             assertEquals(403, wrong.statusCode(), path);
             assertEquals("", wrong.body(), path);
         }
@@ -131,7 +132,8 @@ class WebBrowserTest {
         var driver = browser.driver;
         driver.get(web.url());
         // the token went into a cookie and out of the address bar
-        await().atMost(Duration.ofSeconds(20)).until(() -> !driver.getCurrentUrl().contains("token="));
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> !driver.getCurrentUrl().contains("token="));
 
         ObjectNode args = World.args().put("rhythm", "minimal").put("beat_interval_seconds", 40);
         var ps = args.putArray("participants");
@@ -145,8 +147,10 @@ class WebBrowserTest {
         Map<String, String> panes = java.util.stream.StreamSupport.stream(
                         started.path("members").spliterator(), false)
                 .filter(m -> m.hasNonNull("pane"))
-                .collect(Collectors.toMap(m -> m.path("name").asText(), m -> m.path("pane").asText()));
-        assertEquals(List.of("Ada", "Bo", "Hal"), panes.keySet().stream().sorted().toList());
+                .collect(Collectors.toMap(
+                        m -> m.path("name").asText(), m -> m.path("pane").asText()));
+        assertEquals(
+                List.of("Ada", "Bo", "Hal"), panes.keySet().stream().sorted().toList());
 
         driver.get(web.base() + "/gathering?id=" + id);
         // the human holds the piece first: the page shows it lit, and every member with its state
@@ -161,13 +165,14 @@ class WebBrowserTest {
         String words = "Browser words " + Long.toHexString(System.nanoTime()) + ": keep it small.";
         driver.findElement(By.id("say-text")).sendKeys(words);
         driver.findElement(By.id("say-button")).click();
-        await().atMost(Duration.ofSeconds(20)).until(() -> text("#action-message").equals("said"));
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> text("#action-message").equals("said"));
         for (String name : List.of("Ada", "Bo", "Hal")) {
             await().atMost(Duration.ofSeconds(60))
                     .until(() -> flat(world.tmux.capture(panes.get(name), 2000)).contains(words));
         }
-        await().atMost(Duration.ofSeconds(20)).until(() -> relaysOnPage().stream()
-                .anyMatch(r -> r.contains("[Hu]") && r.contains(words)));
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> relaysOnPage().stream().anyMatch(r -> r.contains("[Hu]") && r.contains(words)));
 
         driver.findElement(By.id("pass-button")).click();
         await().atMost(Duration.ofSeconds(20)).until(() -> holderOnPage().equals("Ada"));
