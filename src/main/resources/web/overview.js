@@ -86,11 +86,18 @@ async function setupStart() {
       const a = await post('/api/start', body);
       location.href = `/gathering?id=${encodeURIComponent(a.gathering_id)}`;
     } catch (err) {
-      const field = ['beats_per_turn', 'beat_interval_seconds', 'question', 'participants', 'rhythm']
-        .find((f) => err.message.includes(f)) || (/speaker|member|harvester|human|agent|pane/.test(err.message) ? 'participants' : 'rhythm');
-      document.querySelector(`.field-error[data-field="${field}"]`).textContent = err.message;
+      document.querySelector(`.field-error[data-field="${fieldOf(err.message)}"]`).textContent = err.message;
     }
   });
+}
+
+// The daemon checks the start against the rhythm and answers in one line; the line names what it is about.
+function fieldOf(message) {
+  if (/beats_per_turn|beats per turn|per_turn/.test(message)) return 'beats_per_turn';
+  if (/interval/.test(message)) return 'beat_interval_seconds';
+  if (/question/.test(message)) return 'question';
+  if (/speaker|member|participant|harvester|human|agent|pane/.test(message)) return 'participants';
+  return 'rhythm';
 }
 
 function participants(text) {

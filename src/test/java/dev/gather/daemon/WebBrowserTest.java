@@ -199,6 +199,25 @@ class WebBrowserTest {
     }
 
     // read in one script each: the page redraws its lists as events arrive, so held elements go stale
+    @Test
+    @Order(3)
+    void theStartFormShowsTheRhythmsOwnRuleNextToTheField() throws Exception {
+        var driver = browser.driver;
+        driver.get(web.base() + "/");
+        await().atMost(Duration.ofSeconds(20)).until(() -> present("#start-rhythm option[value='minimal']"));
+        int before = world.call(null, "status", World.args()).path("gatherings").size();
+        new org.openqa.selenium.support.ui.Select(driver.findElement(By.id("start-rhythm"))).selectByValue("minimal");
+        driver.findElement(By.id("start-members")).sendKeys("Solo speaker");
+        driver.findElement(By.cssSelector("#start button[type=submit]")).click();
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> text(".field-error[data-field='participants']").contains("needs 2 to 12 speakers"));
+        assertEquals("", text(".field-error[data-field='rhythm']"), "the message sits next to the field it is about");
+        assertEquals(
+                before,
+                world.call(null, "status", World.args()).path("gatherings").size(),
+                "nothing started");
+    }
+
     private String holderOnPage() {
         return (String) browser.driver.executeScript(
                 "const e = document.querySelector('#order li.holder'); return e ? e.dataset.name : '';");
