@@ -164,7 +164,9 @@ $('say-button').addEventListener('click', () => {
 $('pass-button').addEventListener('click', () =>
   act('/api/pass', { gathering: id, to: $('pass-to').value }, (a) => `the piece is with ${a.holder}`));
 $('end-button').addEventListener('click', () =>
-  act('/api/end', { gathering: id }, () => 'ended'));
+  act('/api/end', { gathering: id, now: false }, (a) => (a.state === 'harvesting' ? 'the harvester is asked' : 'ended')));
+$('end-now-button').addEventListener('click', () =>
+  act('/api/end', { gathering: id, now: true }, () => 'ended'));
 
 get('/api/machine').then((m) => { machine = m.rows; drawMachine(); }).catch(() => {});
 

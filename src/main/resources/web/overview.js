@@ -32,12 +32,12 @@ function linkCard(l) {
     el('div', { class: 'muted' }, pendingLine(l.members || [])));
 }
 
-function finishedCard(j, failed) {
+function finishedCard(j) {
   return el('div', { class: 'card finished', dataset: { id: j.id } },
     el('h3', {}, j.gathering ? el('a', { href: `/gathering?id=${encodeURIComponent(j.id)}` }, j.id) : j.id),
     el('div', {}, `${j.rhythm || 'link'} · ${j.relays} relayed · ${j.started}`),
     el('div', { class: 'muted' }, j.closed),
-    failed ? el('div', { class: 'bad' }, `${failed} failed deliveries`) : null,
+    j.failed ? el('div', { class: 'bad' }, `${j.failed} failed deliveries`) : null,
     el('div', {}, `speakers: ${(j.speakers || []).join(', ') || 'none'}`),
     j.harvest ? el('details', {}, el('summary', {}, `harvest by ${j.harvest.from}`), el('pre', {}, j.harvest.text)) : null,
     el('details', { class: 'transcript', ontoggle: (ev) => loadTranscript(ev.target, j.id) },
@@ -61,7 +61,7 @@ async function draw() {
     const ls = (status.links || []).filter((l) => !gs.some((g) => g.gathering_id === l.id));
     replace($('links'), ls.length ? ls.map(linkCard) : el('p', { class: 'empty' }, 'none open'));
     const done = (journals.journals || []).filter((j) => j.closed).reverse();
-    replace($('finished'), done.length ? done.map((j) => finishedCard(j, 0)) : el('p', { class: 'empty' }, 'none yet'));
+    replace($('finished'), done.length ? done.map(finishedCard) : el('p', { class: 'empty' }, 'none yet'));
     $('problem').textContent = status.tmux && !status.tmux.ok ? status.tmux.error : '';
   } catch (err) {
     $('problem').textContent = err.message;

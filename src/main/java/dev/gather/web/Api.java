@@ -58,7 +58,10 @@ final class Api {
                             .put("gathering", text(body, "gathering"))
                             .put("text", text(body, "text"));
                     case "/api/pass" -> withTo(daemon.request("pass").put("gathering", text(body, "gathering")), body);
-                    case "/api/end" -> daemon.request("end_gathering").put("gathering", text(body, "gathering"));
+                        // now: close without asking the harvester (the op's flag with issue 16's ways out)
+                    case "/api/end" -> daemon.request("end_gathering")
+                            .put("gathering", text(body, "gathering"))
+                            .put("now", body.path("now").asBoolean(false));
                     case "/api/start" -> start(body);
                     default -> null;
                 };

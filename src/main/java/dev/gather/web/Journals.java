@@ -45,6 +45,7 @@ final class Journals {
         String closed;
         JsonNode harvest;
         int relays;
+        int failed;
         long entries;
 
         Summary(String id) {
@@ -70,6 +71,7 @@ final class Journals {
                 case "close", "interrupted" -> closed =
                         e.path("text").asText(e.path("event").asText());
                 case "harvest" -> harvest = e;
+                case "delivery" -> failed += e.path("state").asText().equals("failed") ? 1 : 0;
                 default -> {}
             }
         }
@@ -82,6 +84,7 @@ final class Journals {
                     .put("rhythm", rhythm)
                     .put("started", started)
                     .put("relays", relays)
+                    .put("failed", failed)
                     .put("entries", entries);
             ArrayNode who = o.putArray("speakers");
             speakers.forEach(who::add);

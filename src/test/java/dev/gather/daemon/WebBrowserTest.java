@@ -152,6 +152,8 @@ class WebBrowserTest {
         assertEquals(
                 List.of("Ada", "Bo", "Hal"), panes.keySet().stream().sorted().toList());
 
+        assertPrivateWordsStayOffTheStream(id);
+
         driver.get(web.base() + "/gathering?id=" + id);
         // the human holds the piece first: the page shows it lit, and every member with its state
         await().atMost(Duration.ofSeconds(30)).until(() -> holderOnPage().equals("Hu"));
@@ -193,7 +195,7 @@ class WebBrowserTest {
 
         driver.get(web.base() + "/gathering?id=" + id);
         await().atMost(Duration.ofSeconds(20)).until(() -> !holderOnPage().isEmpty());
-        driver.findElement(By.id("end-button")).click();
+        driver.findElement(By.id("end-now-button")).click();
         await().atMost(Duration.ofSeconds(20)).until(() -> text("#state").equals("closed"));
         assertEquals("closed", status(id).path("state").asText());
     }
@@ -216,6 +218,39 @@ class WebBrowserTest {
                 before,
                 world.call(null, "status", World.args()).path("gatherings").size(),
                 "nothing started");
+    }
+
+    /** The event stream itself carries seeds as markers: their words never reach the browser. */
+    private void assertPrivateWordsStayOffTheStream(String id) throws Exception {
+        HttpClient http = HttpClient.newBuilder()
+                .cookieHandler(new java.net.CookieManager())
+                .build();
+        http.send(HttpRequest.newBuilder(URI.create(web.url())).build(), HttpResponse.BodyHandlers.discarding());
+        HttpResponse<java.util.stream.Stream<String>> sse =
+                http.send(get("/api/events?gathering=" + id, Map.of()), HttpResponse.BodyHandlers.ofLines());
+        assertEquals(200, sse.statusCode());
+        assertEquals(
+                "text/event-stream; charset=utf-8",
+                sse.headers().firstValue("Content-Type").orElse(""));
+        try (var lines = sse.body()) {
+            List<JsonNode> seeds = lines.filter(l -> l.startsWith("data: {") && l.contains("\"event\":\"seed\""))
+                    .limit(4)
+                    .map(l -> parse(l.substring("data: ".length())))
+                    .toList();
+            assertEquals(4, seeds.size(), "a seed for every member");
+            for (JsonNode seed : seeds) {
+                assertFalse(seed.has("text"), () -> "a seed's words reached the stream: " + seed);
+                assertFalse(seed.path("to").asText().isEmpty(), seed::toString);
+            }
+        }
+    }
+
+    private static JsonNode parse(String json) {
+        try {
+            return World.JSON.readTree(json);
+        } catch (Exception e) {
+            throw new AssertionError("not JSON: " + json, e);
+        }
     }
 
     private String holderOnPage() {
