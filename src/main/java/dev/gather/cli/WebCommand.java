@@ -31,7 +31,14 @@ final class WebCommand implements Callable<Integer> {
         DaemonClient client = new DaemonClient(state, java.util.Optional.empty());
         client.call(client.request("hello"));
         RhythmLibrary rhythms = new RhythmLibrary(List.of(state.root().resolve("rhythms")));
-        try (WebServer server = WebServer.start(client, rhythms, port)) {
+        WebServer started;
+        try {
+            started = WebServer.start(client, rhythms, port);
+        } catch (java.net.BindException e) {
+            throw new dev.gather.daemon.UserError("web: port " + port + " on 127.0.0.1 is taken (" + e.getMessage()
+                    + "); choose another with --port, or leave --port out for any free one");
+        }
+        try (WebServer server = started) {
             System.out.println("gather web: open " + server.url());
             System.out.println("(only this address carries the token; Ctrl-C stops the server)");
             System.out.flush();
