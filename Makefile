@@ -1,8 +1,9 @@
 # gather — every task a developer or newcomer runs. `make` alone lists them.
 SHELL := /bin/bash
 MVN ?= mvn -B -q -Dstyle.color=never
-# programs deps installs when missing, as command or command:package; make test adds redis-server and
-# node/npm (the real harnesses the suite runs are npm packages)
+# programs deps installs when missing, as command or command:package; make test adds redis-server,
+# node/npm (the real harnesses the suite runs are npm packages) and chromium with its driver (the web
+# view's browser tests)
 NEED ?= tmux
 JAR := target/gather.jar
 
@@ -12,7 +13,7 @@ JAR := target/gather.jar
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-12s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
-deps: ## Install what this machine lacks (tmux; for make test also redis-server, node, npm) via apt-get
+deps: ## Install what this machine lacks (tmux; for make test also redis-server, node, npm, chromium, chromium-driver) via apt-get
 	@missing=""; \
 	for n in $(NEED); do c=$${n%%:*}; p=$${n#*:}; command -v $$c >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
@@ -26,7 +27,7 @@ deps: ## Install what this machine lacks (tmux; for make test also redis-server,
 build: deps ## Compile and package; leaves the launcher bin/gather ready
 	$(MVN) package -DskipTests
 
-test: NEED = tmux redis-server node:nodejs npm
+test: NEED = tmux redis-server node:nodejs npm chromium chromedriver:chromium-driver
 test: deps ## Run the whole test suite (unit, contract tests on real tmux, end-to-end, faults)
 	$(MVN) verify
 	@cat target/surefire-reports/TEST-*.xml | grep -o '<testsuite [^>]*>' | awk '\

@@ -16,6 +16,7 @@ final class Benchmarks {
                 new PulseBenchmark(),
                 new IdleBenchmark(),
                 new BeatLoadBenchmark(),
-                new RemoteRelayBenchmark());
+                new RemoteRelayBenchmark(),
+                new WebLatencyBenchmark());
     }
 }

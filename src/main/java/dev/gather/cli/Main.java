@@ -39,6 +39,7 @@ import picocli.CommandLine.Command;
             InstallCommand.class,
             RhythmsCommand.class,
             EventsCommand.class,
+            WebCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -1,0 +1,49 @@
+package dev.gather.cli;
+
+import dev.gather.daemon.DaemonClient;
+import dev.gather.home.StateDir;
+import dev.gather.rhythm.RhythmLibrary;
+import dev.gather.web.WebServer;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code gather web}: the live view of links and gatherings in a browser. */
+@Command(
+        name = "web",
+        description = {
+            "Serve a live view of links and gatherings on 127.0.0.1: watch the conversation, and as the human",
+            "member speak, pass and end from the page. Prints the address to open once; it carries a random",
+            "token for this run (the page keeps it as a cookie). Runs until Ctrl-C.",
+            "",
+            "Example:  gather web --port 8765",
+        })
+final class WebCommand implements Callable<Integer> {
+    @Option(names = "--port", defaultValue = "0", description = "Port on 127.0.0.1 (default: any free port).")
+    int port;
+
+    @Override
+    public Integer call() throws Exception {
+        StateDir state = StateDir.fromEnvironment();
+        // the web page is a person at a browser, not a member's pane: it speaks as the human member
+        DaemonClient client = new DaemonClient(state, java.util.Optional.empty());
+        client.call(client.request("hello"));
+        RhythmLibrary rhythms = new RhythmLibrary(List.of(state.root().resolve("rhythms")));
+        WebServer started;
+        try {
+            started = WebServer.start(client, rhythms, port);
+        } catch (java.net.BindException e) {
+            throw new dev.gather.daemon.UserError("web: port " + port + " on 127.0.0.1 is taken (" + e.getMessage()
+                    + "); choose another with --port, or leave --port out for any free one");
+        }
+        try (WebServer server = started) {
+            System.out.println("gather web: open " + server.url());
+            System.out.println("(only this address carries the token; Ctrl-C stops the server)");
+            System.out.flush();
+            new CountDownLatch(1).await();
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,59 @@
+package dev.gather.web;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.rhythm.Beats;
+import dev.gather.rhythm.Durations;
+import dev.gather.rhythm.Phase;
+import dev.gather.rhythm.Rhythm;
+import dev.gather.rhythm.RhythmLibrary;
+import java.util.Locale;
+
+/**
+ * Every installed rhythm as {@code gather rhythms} lists it (shipped, and the user's in
+ * $GATHER_HOME/rhythms), with its prompts; one that does not load carries its lint error instead.
+ */
+final class Rhythms {
+    private final RhythmLibrary library;
+
+    Rhythms(RhythmLibrary library) {
+        this.library = library;
+    }
+
+    ObjectNode all() {
+        ObjectNode out = Http.JSON.createObjectNode();
+        ArrayNode list = out.putArray("rhythms");
+        for (String name : library.names()) {
+            ObjectNode o = list.addObject().put("name", name);
+            try {
+                describe(o, library.load(name));
+            } catch (RuntimeException e) {
+                o.put("error", String.valueOf(e.getMessage()));
+            }
+        }
+        return out;
+    }
+
+    private static void describe(ObjectNode o, Rhythm r) {
+        o.put("description", r.description().strip())
+                .put("opening_question", r.openingQuestion().strip())
+                .put("talking_piece", r.talkingPiece())
+                .put("speakers_min", r.roles().minSpeakers())
+                .put("speakers_max", r.roles().maxSpeakers())
+                .put("harvesters", r.roles().harvesters())
+                .put("human", r.roles().human().name().toLowerCase(Locale.ROOT));
+        ArrayNode breath = o.putArray("breath");
+        for (Phase p : r.breath()) {
+            breath.addObject().put("phase", p.name()).put("rounds", p.rounds()).put("discipline", p.discipline());
+        }
+        Beats b = r.beats();
+        if (b != null) {
+            o.putObject("beats")
+                    .put("per_turn", b.perTurn())
+                    .put("interval", Durations.format(b.interval()))
+                    .put("grace", Durations.format(b.grace()));
+        }
+        ObjectNode prompts = o.putObject("prompts");
+        r.prompts().texts().forEach((kind, text) -> prompts.put(kind.key(), text));
+    }
+}

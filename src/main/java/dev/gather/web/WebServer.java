@@ -1,0 +1,152 @@
+package dev.gather.web;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.gather.daemon.DaemonClient;
+import dev.gather.daemon.UserError;
+import dev.gather.rhythm.RhythmLibrary;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code gather web}: the live view in a browser, on 127.0.0.1 only, guarded by a per-run token; a thin
+ * client of the daemon that shows and does only what the daemon's socket ops offer.
+ */
+public final class WebServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(WebServer.class);
+
+    private final HttpServer http;
+    private final ExecutorService workers;
+    private final ScheduledExecutorService heartbeats;
+    private final Guard guard;
+    private final Api api;
+    private final Pages pages;
+    private final EventFeed feed;
+
+    private WebServer(HttpServer http, DaemonClient daemon, RhythmLibrary rhythms, String token) {
+        this.http = http;
+        this.guard = new Guard(token, http.getAddress().getPort());
+        AtomicInteger n = new AtomicInteger();
+        // one thread per open event stream: the daemon's events op is a blocking read
+        this.workers = Executors.newCachedThreadPool(r -> daemonThread(r, "web-" + n.incrementAndGet()));
+        this.heartbeats = Executors.newSingleThreadScheduledExecutor(r -> daemonThread(r, "web-heartbeat"));
+        this.api = new Api(daemon, new Rhythms(rhythms));
+        this.pages = new Pages(guard);
+        this.feed = new EventFeed(daemon, heartbeats);
+        http.setExecutor(workers);
+        http.createContext("/", this::handle);
+    }
+
+    /**
+     * Serves on 127.0.0.1:{@code port} (0: any free port) with a fresh random token; {@code rhythms} is
+     * the library the rhythms page lists.
+     */
+    public static WebServer start(DaemonClient daemon, RhythmLibrary rhythms, int port) throws IOException {
+        byte[] secret = new byte[24];
+        new SecureRandom().nextBytes(secret);
+        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 32);
+        WebServer server = new WebServer(http, daemon, rhythms, HexFormat.of().formatHex(secret));
+        http.start();
+        return server;
+    }
+
+    /** The address to open once: it carries the token, which the first page turns into a cookie. */
+    public String url() {
+        return base() + "/?token=" + guard.token();
+    }
+
+    /** The address without the token (a browser without the cookie gets nothing there). */
+    public String base() {
+        return "http://127.0.0.1:" + http.getAddress().getPort();
+    }
+
+    public int port() {
+        return http.getAddress().getPort();
+    }
+
+    private void handle(HttpExchange ex) throws IOException {
+        try {
+            String path = ex.getRequestURI().getPath();
+            if (!guard.hostIsOurs(ex) || !guard.originIsOurs(ex)) {
+                Http.empty(ex, 403);
+                return;
+            }
+            Optional<String> fromUrl = Guard.queryToken(ex.getRequestURI());
+            if (fromUrl.isPresent() && "GET".equals(ex.getRequestMethod())) {
+                if (!guard.matches(fromUrl)) {
+                    Http.empty(ex, 403);
+                    return;
+                }
+                // the token leaves the address bar and history: from now on it is a cookie scripts cannot read
+                ex.getResponseHeaders().add("Set-Cookie", guard.setCookie());
+                ex.getResponseHeaders().add("Location", path);
+                Http.empty(ex, 303);
+                return;
+            }
+            Optional<String> cookie = guard.cookieToken(ex);
+            if (cookie.isEmpty()) {
+                Http.empty(ex, 401);
+                return;
+            }
+            if (!guard.matches(cookie)) {
+                Http.empty(ex, 403);
+                return;
+            }
+            if ("POST".equals(ex.getRequestMethod())) {
+                // a change needs the header too: a form of another site cannot set it (CSRF)
+                if (!guard.matches(guard.headerToken(ex))
+                        || ex.getRequestHeaders().getFirst("Origin") == null) {
+                    Http.empty(ex, 403);
+                    return;
+                }
+                api.post(ex, path);
+                return;
+            }
+            if (!"GET".equals(ex.getRequestMethod())) {
+                Http.empty(ex, 405);
+                return;
+            }
+            if (path.equals("/api/events")) {
+                feed.serve(ex);
+            } else if (path.startsWith("/api/")) {
+                api.get(ex, path);
+            } else {
+                pages.serve(ex, path);
+            }
+        } catch (UserError e) {
+            Http.json(ex, 400, Http.error(e.getMessage()));
+        } catch (IOException e) {
+            // the browser went away mid-answer, or the daemon did: nothing more to say to this request
+            LOG.debug("web request {} ended: {}", ex.getRequestURI().getPath(), e.toString());
+        } catch (RuntimeException e) {
+            LOG.warn("web request {} failed", ex.getRequestURI().getPath(), e);
+            Http.json(ex, 500, Http.error("the web view failed: " + e.getMessage()));
+        } finally {
+            ex.close();
+        }
+    }
+
+    private static Thread daemonThread(Runnable r, String name) {
+        Thread t = new Thread(r, name);
+        t.setDaemon(true);
+        return t;
+    }
+
+    @Override
+    public void close() {
+        http.stop(0);
+        feed.close();
+        heartbeats.shutdownNow();
+        workers.shutdownNow();
+    }
+}

@@ -1,0 +1,71 @@
+package dev.gather.daemon;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+
+/**
+ * Debian's chromium, headless, driven through Debian's chromedriver: both paths are given, so Selenium
+ * Manager has nothing to look up or download. One fresh profile directory per browser, removed on close.
+ */
+final class Browser implements AutoCloseable {
+    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+
+    final ChromeDriver driver;
+    private final Path profile;
+
+    Browser() throws IOException {
+        if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
+            // not a skip: the browser tests must run; make test and .ci/run install both
+            throw new IllegalStateException("the browser tests need " + CHROMIUM + " and " + CHROMEDRIVER
+                    + ": apt-get install chromium chromium-driver");
+        }
+        profile = Files.createTempDirectory("gather-chromium-");
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort()
+                .withLogFile(new File("target/web/chromedriver.log"))
+                .build();
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments(
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--window-size=1400,1000",
+                "--user-data-dir=" + profile);
+        Files.createDirectories(Path.of("target/web"));
+        driver = new ChromeDriver(service, options);
+    }
+
+    /** A PNG of what the page shows now, under target/web/. */
+    Path screenshot(String name) throws IOException {
+        Path file = Path.of("target/web").resolve(name + ".png");
+        Files.write(file, driver.getScreenshotAs(OutputType.BYTES));
+        return file;
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            driver.quit();
+        } finally {
+            try (Stream<Path> s = Files.walk(profile)) {
+                s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+}

@@ -1,0 +1,305 @@
+package dev.gather.daemon;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.rhythm.RhythmLibrary;
+import dev.gather.web.WebServer;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+
+/**
+ * gather web in a real browser (Debian's chromium, headless, through Selenium): a gathering of sims in
+ * a private tmux shows live, the human member speaks and passes from the page, and nothing is served
+ * without the token. One browser for the class; screenshots land in target/web/.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class WebBrowserTest {
+    @TempDir
+    static Path home;
+
+    World world;
+    WebServer web;
+    Browser browser;
+
+    @BeforeAll
+    void start() throws Exception {
+        Files.writeString(home.resolve("agents.yaml"), World.SIM_AGENTS);
+        world = new World(home);
+        web = WebServer.start(
+                new DaemonClient(world.state, Optional.empty()),
+                new RhythmLibrary(List.of(home.resolve("rhythms"))),
+                0);
+        browser = new Browser();
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        try {
+            if (browser != null) {
+                browser.close();
+            }
+        } finally {
+            if (web != null) {
+                web.close();
+            }
+            world.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void aRequestWithoutTheTokenGetsNothing() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        String port = "" + web.port();
+        for (String path : List.of("/", "/api/status", "/api/events?gathering=x", "/static/gathering.js")) {
+            HttpResponse<String> none = http.send(get(path, Map.of()), HttpResponse.BodyHandlers.ofString());
+            assertEquals(401, none.statusCode(), path);
+            assertEquals("", none.body(), path);
+            HttpResponse<String> wrong = http.send(
+                    get(path, Map.of("Cookie", "gather_token_" + port + "=0123")),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(403, wrong.statusCode(), path);
+            assertEquals("", wrong.body(), path);
+        }
+        HttpResponse<String> badUrlToken =
+                http.send(get("/?token=guess", Map.of()), HttpResponse.BodyHandlers.ofString());
+        assertEquals(403, badUrlToken.statusCode());
+        assertTrue(badUrlToken.headers().allValues("Set-Cookie").isEmpty());
+
+        // the real token, once: a cookie for what follows, and the token leaves the address
+        HttpResponse<String> first =
+                http.send(HttpRequest.newBuilder(URI.create(web.url())).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(303, first.statusCode());
+        String cookie = first.headers().firstValue("Set-Cookie").orElseThrow();
+        assertTrue(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"), cookie);
+        String jar = cookie.substring(0, cookie.indexOf(';'));
+        assertEquals(
+                200,
+                http.send(get("/api/status", Map.of("Cookie", jar)), HttpResponse.BodyHandlers.ofString())
+                        .statusCode());
+
+        // with the cookie but from another origin, or addressed to another host: refused, with nothing
+        HttpResponse<String> foreign = http.send(
+                get("/api/status", Map.of("Cookie", jar, "Origin", "http://evil.example")),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(403, foreign.statusCode());
+        assertEquals("", foreign.body());
+        assertTrue(rawGet("/api/status", "evil.example", jar).startsWith("HTTP/1.1 403"), "a rebound Host is refused");
+
+        // a change needs the token header and an Origin, not only the cookie a form post would carry
+        HttpResponse<String> csrf = http.send(
+                HttpRequest.newBuilder(URI.create(web.base() + "/api/end"))
+                        .header("Cookie", jar)
+                        .header("Origin", web.base())
+                        .POST(HttpRequest.BodyPublishers.ofString("{\"gathering\":\"g-x\"}"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(403, csrf.statusCode());
+        assertEquals("", csrf.body());
+    }
+
+    @Test
+    @Order(2)
+    void aGatheringOfSimsIsLiveAndTheHumanSpeaksAndPassesFromThePage() throws Exception {
+        var driver = browser.driver;
+        driver.get(web.url());
+        // the token went into a cookie and out of the address bar
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> !driver.getCurrentUrl().contains("token="));
+
+        ObjectNode args = World.args().put("rhythm", "minimal").put("beat_interval_seconds", 40);
+        var ps = args.putArray("participants");
+        ps.addObject().put("name", "Hu").put("role", "human");
+        ps.addObject().put("name", "Ada").put("agent", "speaker");
+        ps.addObject().put("name", "Bo").put("agent", "speaker");
+        ps.addObject().put("name", "Hal").put("role", "harvester").put("agent", "harvester");
+        JsonNode started = world.call(null, "start_gathering", args);
+        assertTrue(started.path("ok").asBoolean(), started.toString());
+        String id = started.path("gathering_id").asText();
+        Map<String, String> panes = java.util.stream.StreamSupport.stream(
+                        started.path("members").spliterator(), false)
+                .filter(m -> m.hasNonNull("pane"))
+                .collect(Collectors.toMap(
+                        m -> m.path("name").asText(), m -> m.path("pane").asText()));
+        assertEquals(
+                List.of("Ada", "Bo", "Hal"), panes.keySet().stream().sorted().toList());
+
+        assertPrivateWordsStayOffTheStream(id);
+
+        driver.get(web.base() + "/gathering?id=" + id);
+        // the human holds the piece first: the page shows it lit, and every member with its state
+        await().atMost(Duration.ofSeconds(30)).until(() -> holderOnPage().equals("Hu"));
+        await().atMost(Duration.ofSeconds(30)).until(() -> present("#members tbody tr[data-name='Bo']"));
+        assertTrue(text("#machine tr.current").contains("SPEAKING"), "the machine's current state is lit");
+        assertTrue(present("#conversation li.marker"), "seeds as markers");
+        assertFalse(
+                text("#conversation").contains("Only the holder of the talking piece"),
+                "a private prompt's words never reach the page");
+
+        String words = "Browser words " + Long.toHexString(System.nanoTime()) + ": keep it small.";
+        driver.findElement(By.id("say-text")).sendKeys(words);
+        driver.findElement(By.id("say-button")).click();
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> text("#action-message").equals("said"));
+        for (String name : List.of("Ada", "Bo", "Hal")) {
+            await().atMost(Duration.ofSeconds(60))
+                    .until(() -> flat(world.tmux.capture(panes.get(name), 2000)).contains(words));
+        }
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> relaysOnPage().stream().anyMatch(r -> r.contains("[Hu]") && r.contains(words)));
+
+        driver.findElement(By.id("pass-button")).click();
+        await().atMost(Duration.ofSeconds(20)).until(() -> holderOnPage().equals("Ada"));
+        // the daemon moved it (Ada, a quick sim, may have passed on already): its journal says so
+        assertTrue(
+                world.entries(id, "announce").stream()
+                        .anyMatch(e -> e.path("prompt").asText().equals("turn")
+                                && e.path("member").asText().equals("Ada")),
+                () -> "the piece went to Ada: " + world.journal(id));
+        // Ada answers while the page is open: her words arrive without a reload
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> relaysOnPage().stream().anyMatch(r -> r.contains("[Ada]")));
+        browser.screenshot("gathering");
+
+        driver.get(web.base() + "/");
+        await().atMost(Duration.ofSeconds(20)).until(() -> present(".card.gathering[data-id='" + id + "']"));
+        browser.screenshot("overview");
+
+        driver.get(web.base() + "/gathering?id=" + id);
+        await().atMost(Duration.ofSeconds(20)).until(() -> !holderOnPage().isEmpty());
+        driver.findElement(By.id("end-now-button")).click();
+        await().atMost(Duration.ofSeconds(20)).until(() -> text("#state").equals("closed"));
+        assertEquals("closed", status(id).path("state").asText());
+    }
+
+    // read in one script each: the page redraws its lists as events arrive, so held elements go stale
+    @Test
+    @Order(3)
+    void theStartFormShowsTheRhythmsOwnRuleNextToTheField() throws Exception {
+        var driver = browser.driver;
+        driver.get(web.base() + "/");
+        await().atMost(Duration.ofSeconds(20)).until(() -> present("#start-rhythm option[value='minimal']"));
+        int before = world.call(null, "status", World.args()).path("gatherings").size();
+        new org.openqa.selenium.support.ui.Select(driver.findElement(By.id("start-rhythm"))).selectByValue("minimal");
+        driver.findElement(By.id("start-members")).sendKeys("Solo speaker");
+        driver.findElement(By.cssSelector("#start button[type=submit]")).click();
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> text(".field-error[data-field='participants']").contains("needs 2 to 12 speakers"));
+        assertEquals("", text(".field-error[data-field='rhythm']"), "the message sits next to the field it is about");
+        assertEquals(
+                before,
+                world.call(null, "status", World.args()).path("gatherings").size(),
+                "nothing started");
+    }
+
+    /** The event stream itself carries seeds as markers: their words never reach the browser. */
+    private void assertPrivateWordsStayOffTheStream(String id) throws Exception {
+        HttpClient http = HttpClient.newBuilder()
+                .cookieHandler(new java.net.CookieManager())
+                .build();
+        http.send(HttpRequest.newBuilder(URI.create(web.url())).build(), HttpResponse.BodyHandlers.discarding());
+        HttpResponse<java.util.stream.Stream<String>> sse =
+                http.send(get("/api/events?gathering=" + id, Map.of()), HttpResponse.BodyHandlers.ofLines());
+        assertEquals(200, sse.statusCode());
+        assertEquals(
+                "text/event-stream; charset=utf-8",
+                sse.headers().firstValue("Content-Type").orElse(""));
+        try (var lines = sse.body()) {
+            List<JsonNode> seeds = lines.filter(l -> l.startsWith("data: {") && l.contains("\"event\":\"seed\""))
+                    .limit(4)
+                    .map(l -> parse(l.substring("data: ".length())))
+                    .toList();
+            assertEquals(4, seeds.size(), "a seed for every member");
+            for (JsonNode seed : seeds) {
+                assertFalse(seed.has("text"), () -> "a seed's words reached the stream: " + seed);
+                assertFalse(seed.path("to").asText().isEmpty(), seed::toString);
+            }
+        }
+    }
+
+    private static JsonNode parse(String json) {
+        try {
+            return World.JSON.readTree(json);
+        } catch (Exception e) {
+            throw new AssertionError("not JSON: " + json, e);
+        }
+    }
+
+    private String holderOnPage() {
+        return (String) browser.driver.executeScript(
+                "const e = document.querySelector('#order li.holder'); return e ? e.dataset.name : '';");
+    }
+
+    private List<String> relaysOnPage() {
+        @SuppressWarnings("unchecked")
+        List<String> texts = (List<String>) browser.driver.executeScript(
+                "return [...document.querySelectorAll('#conversation li.relay')].map(e => e.innerText);");
+        return texts;
+    }
+
+    private String text(String css) {
+        return ((String) browser.driver.executeScript(
+                        "const e = document.querySelector(arguments[0]); return e ? e.innerText : '';", css))
+                .strip();
+    }
+
+    private boolean present(String css) {
+        return (Boolean) browser.driver.executeScript("return document.querySelector(arguments[0]) !== null;", css);
+    }
+
+    private JsonNode status(String id) throws Exception {
+        return world.call(null, "gathering_status", World.args().put("gathering", id));
+    }
+
+    /** A pane wraps long lines: compare without the line breaks tmux draws. */
+    private static String flat(String screen) {
+        return screen.replace("\n", "");
+    }
+
+    private HttpRequest get(String path, Map<String, String> headers) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(web.base() + path));
+        headers.forEach(b::header);
+        return b.build();
+    }
+
+    /** java.net.http will not send a Host of our choosing: a plain socket does. */
+    private String rawGet(String path, String host, String cookie) throws Exception {
+        try (Socket s = new Socket("127.0.0.1", web.port())) {
+            OutputStream out = s.getOutputStream();
+            out.write(("GET " + path + " HTTP/1.1\r\nHost: " + host + "\r\nCookie: " + cookie
+                            + "\r\nConnection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            InputStream in = s.getInputStream();
+            return new String(in.readAllBytes(), StandardCharsets.US_ASCII);
+        }
+    }
+}
