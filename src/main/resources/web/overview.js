@@ -53,6 +53,8 @@ async function loadTranscript(details, id) {
   details.querySelector('pre').textContent = lines.join('\n\n') || '(nothing relayed)';
 }
 
+let finishedIds = null;
+
 async function draw() {
   try {
     const [status, journals] = await Promise.all([get('/api/status'), get('/api/journals')]);
@@ -61,7 +63,12 @@ async function draw() {
     const ls = (status.links || []).filter((l) => !gs.some((g) => g.gathering_id === l.id));
     replace($('links'), ls.length ? ls.map(linkCard) : el('p', { class: 'empty' }, 'none open'));
     const done = (journals.journals || []).filter((j) => j.closed).reverse();
-    replace($('finished'), done.length ? done.map(finishedCard) : el('p', { class: 'empty' }, 'none yet'));
+    const ids = done.map((j) => j.id).join(' ');
+    // finished cards change only when one more finishes: an open transcript stays open across redraws
+    if (ids !== finishedIds || !done.length) {
+      finishedIds = ids;
+      replace($('finished'), done.length ? done.map(finishedCard) : el('p', { class: 'empty' }, 'none yet'));
+    }
     $('problem').textContent = status.tmux && !status.tmux.ok ? status.tmux.error : '';
   } catch (err) {
     $('problem').textContent = err.message;
@@ -112,5 +119,7 @@ function participants(text) {
   });
 }
 
-draw();
+// redrawn when any journal is written (the server follows the daemon's events op): no polling
+const changes = new EventSource('/api/changes');
+changes.addEventListener('changed', () => draw());
 setupStart().catch((err) => { $('start-message').textContent = err.message; });

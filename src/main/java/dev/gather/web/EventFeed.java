@@ -6,6 +6,7 @@ import com.sun.net.httpserver.HttpExchange;
 import dev.gather.daemon.DaemonClient;
 import dev.gather.daemon.UserError;
 import java.io.IOException;
+import java.time.Instant;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
@@ -21,6 +22,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class EventFeed {
     private static final long STATUS_DELAY_MS = 60;
+    // the overview redraws from status and every journal: at most twice a second
+    private static final long CHANGES_DELAY_MS = 500;
     private static final long HEARTBEAT_S = 10;
     private static final Set<String> PRIVATE = Set.of("beat", "seed", "private");
 
@@ -33,6 +36,17 @@ final class EventFeed {
         this.timers = timers;
     }
 
+    /** What one daemon event means to a browser's stream. */
+    private enum Verdict {
+        /** the browser is gone: stop following */
+        GONE,
+        /** nothing for the coalesced follow-up */
+        QUIET,
+        /** send the coalesced follow-up soon */
+        CHANGED
+    }
+
+    /** One gathering's entries, each forwarded, and its status after each burst. */
     void serve(HttpExchange ex) throws IOException {
         Query q = Query.of(ex.getRequestURI());
         String id = q.required("gathering");
@@ -41,10 +55,45 @@ final class EventFeed {
                 .put("gathering", id)
                 .put("after", after)
                 .put("follow", true);
+        follow(ex, request, STATUS_DELAY_MS, out -> sendStatus(out, id), (out, e) -> {
+            if (PRIVATE.contains(e.path("event").asText()) && e instanceof ObjectNode o) {
+                // a private prompt is shown as a marker: its words are for its member, not the browser
+                o.remove("text");
+            }
+            return out.event("entry", e.path("n").asText(), e) ? Verdict.CHANGED : Verdict.GONE;
+        });
+    }
+
+    /**
+     * {@code GET /api/changes}: one {@code changed} event shortly after anything is written to any
+     * journal, so the overview redraws when a link or gathering starts, moves or ends. The events op
+     * replays every journal first; entries older than this stream are that replay and say nothing new.
+     */
+    void serveChanges(HttpExchange ex) throws IOException {
+        Instant since = Instant.now();
+        var request = daemon.request("events").put("follow", true);
+        ObjectNode changed = Http.JSON.createObjectNode();
+        follow(ex, request, CHANGES_DELAY_MS, out -> out.event("changed", null, changed), (out, e) -> {
+            Instant written = parse(e.path("time").asText(""));
+            if (written == null || written.isBefore(since)) {
+                return Verdict.QUIET;
+            }
+            changed.put("journal", e.path("journal").asText());
+            return Verdict.CHANGED;
+        });
+    }
+
+    private void follow(
+            HttpExchange ex,
+            ObjectNode request,
+            long delayMs,
+            java.util.function.Predicate<SseWriter> soon,
+            java.util.function.BiFunction<SseWriter, JsonNode, Verdict> entry)
+            throws IOException {
         Http.guarded(ex);
         ex.getResponseHeaders().set("Content-Type", "text/event-stream; charset=utf-8");
         SseWriter out = new SseWriter(ex.getResponseBody());
-        AtomicBoolean statusDue = new AtomicBoolean();
+        AtomicBoolean due = new AtomicBoolean();
         Thread me = Thread.currentThread();
         // a browser that closed its tab is only noticed on a write: a comment line every few seconds
         ScheduledFuture<?> heartbeat = timers.scheduleWithFixedDelay(
@@ -59,28 +108,22 @@ final class EventFeed {
         open.add(me);
         try {
             ex.sendResponseHeaders(200, 0);
-            out.comment("following " + id);
-            sendStatus(out, id);
+            out.comment("following");
+            soon.test(out);
             daemon.stream(request, e -> {
-                if (PRIVATE.contains(e.path("event").asText()) && e instanceof ObjectNode o) {
-                    // a private prompt is shown as a marker: its words are for its member, not the browser
-                    o.remove("text");
-                }
-                if (!out.event("entry", e.path("n").asText(), e)) {
-                    return false;
-                }
-                if (statusDue.compareAndSet(false, true)) {
+                Verdict v = entry.apply(out, e);
+                if (v == Verdict.CHANGED && due.compareAndSet(false, true)) {
                     timers.schedule(
                             () -> {
-                                statusDue.set(false);
-                                if (!sendStatus(out, id)) {
+                                due.set(false);
+                                if (!soon.test(out)) {
                                     me.interrupt();
                                 }
                             },
-                            STATUS_DELAY_MS,
+                            delayMs,
                             TimeUnit.MILLISECONDS);
                 }
-                return true;
+                return v != Verdict.GONE;
             });
         } catch (UserError e) {
             out.event("failure", null, Http.error(e.getMessage()));
@@ -90,6 +133,14 @@ final class EventFeed {
             heartbeat.cancel(false);
             open.remove(me);
             Thread.interrupted();
+        }
+    }
+
+    private static Instant parse(String time) {
+        try {
+            return Instant.parse(time);
+        } catch (java.time.format.DateTimeParseException e) {
+            return null;
         }
     }
 

@@ -118,6 +118,8 @@ public final class WebServer implements AutoCloseable {
             }
             if (path.equals("/api/events")) {
                 feed.serve(ex);
+            } else if (path.equals("/api/changes")) {
+                feed.serveChanges(ex);
             } else if (path.startsWith("/api/")) {
                 api.get(ex, path);
             } else {

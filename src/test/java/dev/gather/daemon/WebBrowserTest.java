@@ -144,6 +144,8 @@ class WebBrowserTest {
         JsonNode started = world.call(null, "start_gathering", args);
         assertTrue(started.path("ok").asBoolean(), started.toString());
         String id = started.path("gathering_id").asText();
+        // the overview, open since before the start, shows it without a reload
+        await().atMost(Duration.ofSeconds(20)).until(() -> present(".card.gathering[data-id='" + id + "']"));
         Map<String, String> panes = java.util.stream.StreamSupport.stream(
                         started.path("members").spliterator(), false)
                 .filter(m -> m.hasNonNull("pane"))
