@@ -11,7 +11,7 @@ import java.util.Set;
 
 /**
  * The page's JSON: each answer is one of the daemon's socket ops, as the CLI calls it ({@code status},
- * {@code gathering_status}, {@code transcript}, {@code say}, {@code pass}, {@code end_gathering}, {@code
+ * {@code transcript}, {@code say}, {@code pass}, {@code end_gathering}, {@code
  * start_gathering}), plus what the CLI reads from shipped files (rhythms, the machine's table).
  */
 final class Api {
@@ -34,8 +34,6 @@ final class Api {
         JsonNode answer =
                 switch (path) {
                     case "/api/status" -> daemon.call(daemon.request("status"));
-                    case "/api/gathering" -> daemon.call(
-                            daemon.request("gathering_status").put("gathering", q.required("id")));
                     case "/api/transcript" -> daemon.call(
                             daemon.request("transcript").put("gathering", q.required("id")));
                     case "/api/journals" -> journals.summary();
