@@ -18,8 +18,19 @@ function card(r) {
       : el('p', { class: 'empty' }, 'none (a direct link)'),
     el('h4', {}, 'Beats'),
     el('p', {}, r.beats ? `${r.beats.per_turn} per turn, every ${r.beats.interval}, then ${r.beats.grace} grace` : 'none'),
+    el('h4', {}, 'Flow'),
+    flow(r.diagram),
     el('h4', {}, 'Prompts'),
     el('table', {}, Object.entries(r.prompts).map(([k, v]) => el('tr', {}, el('th', {}, k), el('td', {}, el('pre', {}, v))))));
+}
+
+// The rhythm's Mermaid diagram (as docs/rhythms/ has it) drawn as its list of steps: no diagram library.
+function flow(mermaid) {
+  const steps = (mermaid || '').split('\n')
+    .map((l) => l.match(/^\s*(\S+) --> (\S+)(?: : (.*))?$/))
+    .filter(Boolean);
+  return el('table', { class: 'flow' }, el('tr', {}, el('th', {}, 'from'), el('th', {}, 'to'), el('th', {}, 'when')),
+    steps.map(([, from, to, when]) => el('tr', {}, el('td', {}, from), el('td', {}, to), el('td', {}, when || ''))));
 }
 
 get('/api/rhythms').then((all) => {

@@ -6,6 +6,7 @@ import dev.gather.rhythm.Beats;
 import dev.gather.rhythm.Durations;
 import dev.gather.rhythm.Phase;
 import dev.gather.rhythm.Rhythm;
+import dev.gather.rhythm.RhythmDiagram;
 import dev.gather.rhythm.RhythmLibrary;
 import java.util.Locale;
 
@@ -53,6 +54,7 @@ final class Rhythms {
                     .put("interval", Durations.format(b.interval()))
                     .put("grace", Durations.format(b.grace()));
         }
+        o.put("diagram", RhythmDiagram.mermaid(r));
         ObjectNode prompts = o.putObject("prompts");
         r.prompts().texts().forEach((kind, text) -> prompts.put(kind.key(), text));
     }
