@@ -197,15 +197,20 @@ class WebBrowserTest {
 
         driver.get(web.base() + "/gathering?id=" + id);
         await().atMost(Duration.ofSeconds(20)).until(() -> !holderOnPage().isEmpty());
-        driver.findElement(By.id("end-now-button")).click();
-        await().atMost(Duration.ofSeconds(20)).until(() -> text("#state").equals("closed"));
+        // End asks the harvester first: its harvest shows on the page when it comes
+        driver.findElement(By.id("end-button")).click();
+        await().atMost(Duration.ofSeconds(60)).until(() -> text("#state").equals("closed"));
+        await().atMost(Duration.ofSeconds(20)).until(() -> present("#harvest-section:not([hidden])"));
+        assertEquals("by Hal", text("#harvest-by"));
+        String harvest = world.entries(id, "harvest").get(0).path("text").asText();
+        assertEquals(harvest.strip(), text("#harvest"));
         assertEquals("closed", status(id).path("state").asText());
     }
 
     // read in one script each: the page redraws its lists as events arrive, so held elements go stale
     @Test
     @Order(3)
-    void theStartFormShowsTheRhythmsOwnRuleNextToTheField() throws Exception {
+    void theStartFormShowsTheRhythmsRuleNextToTheFieldThenStartsAndEndNowCloses() throws Exception {
         var driver = browser.driver;
         driver.get(web.base() + "/");
         await().atMost(Duration.ofSeconds(20)).until(() -> present("#start-rhythm option[value='minimal']"));
