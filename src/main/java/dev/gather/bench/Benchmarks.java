@@ -15,6 +15,7 @@ final class Benchmarks {
                 new PulseBenchmark(),
                 new IdleBenchmark(),
                 new BeatLoadBenchmark(),
-                new RemoteRelayBenchmark());
+                new RemoteRelayBenchmark(),
+                new ConnectionsBenchmark());
     }
 }

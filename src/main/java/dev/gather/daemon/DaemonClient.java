@@ -32,15 +32,32 @@ public final class DaemonClient {
 
     private final StateDir state;
     private final Optional<String> callerPane;
+    private final Optional<String> onBehalfOf;
 
     public DaemonClient(StateDir state, Optional<String> callerPane) {
-        this.state = state;
-        this.callerPane = callerPane;
+        this(state, callerPane, Optional.empty());
     }
 
-    /** A client for this process: {@code $GATHER_HOME} and {@code $TMUX_PANE}. */
+    private DaemonClient(StateDir state, Optional<String> callerPane, Optional<String> onBehalfOf) {
+        this.state = state;
+        this.callerPane = callerPane;
+        this.onBehalfOf = onBehalfOf;
+    }
+
+    /**
+     * A client for this process: {@code $GATHER_HOME}, {@code $TMUX_PANE}, and {@code $GATHER_PANE}
+     * when set (acting explicitly on behalf of that pane from outside it).
+     */
     public static DaemonClient fromEnvironment() {
-        return new DaemonClient(StateDir.fromEnvironment(), Optional.ofNullable(System.getenv("TMUX_PANE")));
+        return new DaemonClient(
+                StateDir.fromEnvironment(),
+                Optional.ofNullable(System.getenv("TMUX_PANE")).filter(p -> !p.isBlank()),
+                Optional.ofNullable(System.getenv("GATHER_PANE")).filter(p -> !p.isBlank()));
+    }
+
+    /** This client acting on behalf of {@code pane} from outside it (the daemon refuses it from inside another pane). */
+    public DaemonClient onBehalfOf(String pane) {
+        return new DaemonClient(state, callerPane, Optional.of(pane));
     }
 
     /** A fresh request of {@code op}, with the caller filled in. */
@@ -48,6 +65,7 @@ public final class DaemonClient {
         ObjectNode r = JSON.createObjectNode().put("op", op);
         ObjectNode caller = r.putObject("caller");
         callerPane.ifPresentOrElse(p -> caller.put("pane", p), () -> caller.putNull("pane"));
+        onBehalfOf.ifPresent(p -> r.put("on_behalf_of", p));
         return r;
     }
 

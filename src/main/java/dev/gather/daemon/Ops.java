@@ -39,7 +39,9 @@ final class Ops {
         d.links.all().forEach(l -> {
             ObjectNode o = link(l.snapshot(), d.post, d.relay);
             // a gathering's link relays through its ceremony: its turns are the gathering's
-            d.gatherings.byId(l.id()).ifPresent(g -> o.put("turns_used", g.status().turn()));
+            d.gatherings
+                    .byId(l.id())
+                    .ifPresent(g -> o.put("turns_used", g.status().turn()));
             array.add(o);
         });
         return out;
