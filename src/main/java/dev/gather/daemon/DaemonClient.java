@@ -30,6 +30,21 @@ public final class DaemonClient {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration START_TIMEOUT = Duration.ofSeconds(20);
 
+    /**
+     * How a daemon's JVM runs: a long-lived process that must come back to its size after a burst
+     * (5,000 connections, docs/performance.md). A small initial heap that may shrink again, the native
+     * heap trimmed every 5 s (ignored by a JVM that lacks the flag), few malloc arenas.
+     */
+    public static final List<String> DAEMON_JVM = List.of(
+            "-XX:+UseSerialGC",
+            "-Xms16m",
+            "-XX:MaxHeapFreeRatio=40",
+            "-XX:+IgnoreUnrecognizedVMOptions",
+            "-XX:TrimNativeHeapInterval=5000");
+
+    /** The daemon's environment beyond gather's own variables. */
+    public static final java.util.Map<String, String> DAEMON_ENV = java.util.Map.of("MALLOC_ARENA_MAX", "2");
+
     private final StateDir state;
     private final Optional<String> callerPane;
     private final Optional<String> onBehalfOf;
@@ -166,7 +181,7 @@ public final class DaemonClient {
             cmd.add("/usr/bin/setsid");
         }
         cmd.add(ProcessHandle.current().info().command().orElse("java"));
-        cmd.add("-XX:+UseSerialGC");
+        cmd.addAll(DAEMON_JVM);
         cmd.add("-Dorg.slf4j.simpleLogger.logFile=" + state.log());
         cmd.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=info");
         cmd.add("-cp");
@@ -179,6 +194,8 @@ public final class DaemonClient {
                 .redirectErrorStream(true);
         pb.environment().put("GATHER_HOME", state.root().toString());
         pb.environment().remove("TMUX_PANE");
+        pb.environment().remove("GATHER_PANE");
+        pb.environment().putAll(DAEMON_ENV);
         Process p = pb.start();
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         long pause = TimeUnit.MILLISECONDS.toNanos(10);
