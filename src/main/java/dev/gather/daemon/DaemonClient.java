@@ -90,6 +90,7 @@ public final class DaemonClient {
         try {
             answer = exchange(request);
         } catch (IOException notRunning) {
+            requireOwnStateDir();
             startDaemon();
             answer = exchange(request);
         }
@@ -169,6 +170,28 @@ public final class DaemonClient {
                 throw new IOException("the daemon closed the connection without answering");
             }
             return JSON.readTree(line);
+        }
+    }
+
+    /**
+     * The state directory (and its socket) must be this user's: another user's daemon is not ours to
+     * reach or start, and saying so beats blaming setsid or a log we cannot read.
+     */
+    private void requireOwnStateDir() {
+        String me = System.getProperty("user.name");
+        for (Path p : List.of(state.root(), state.socket())) {
+            String owner;
+            try {
+                owner = Files.getOwner(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                        .getName();
+            } catch (IOException | UnsupportedOperationException e) {
+                continue; // not there yet (a first start makes it) or no owners on this file system
+            }
+            if (!owner.equals(me)) {
+                throw new UserError("the gather state directory " + state.root() + " belongs to user " + owner
+                        + ", not to you (" + me + "); its daemon is theirs. Set GATHER_HOME to a directory of"
+                        + " your own");
+            }
         }
     }
 
