@@ -5,6 +5,8 @@ import dev.gather.home.StateDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -33,19 +35,22 @@ final class BenchDaemon {
     }
 
     static Process start(Path home, String socket) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(
-                        ProcessHandle.current().info().command().orElse("java"),
-                        "-XX:+UseSerialGC",
-                        "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        "dev.gather.cli.Main",
-                        "daemon")
+        List<String> cmd = new ArrayList<>();
+        cmd.add(ProcessHandle.current().info().command().orElse("java"));
+        cmd.addAll(DaemonClient.DAEMON_JVM); // measured as users run it
+        cmd.addAll(List.of(
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.gather.cli.Main",
+                "daemon"));
+        ProcessBuilder pb = new ProcessBuilder(cmd)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(ProcessBuilder.Redirect.DISCARD);
         pb.environment().put("GATHER_HOME", home.toString());
         pb.environment().put("GATHER_TMUX_SOCKET", socket);
         pb.environment().remove("TMUX_PANE");
+        pb.environment().putAll(DaemonClient.DAEMON_ENV);
         Process p = pb.start();
         DaemonClient client = new DaemonClient(new StateDir(home), Optional.empty());
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);

@@ -17,6 +17,7 @@ final class Benchmarks {
                 new IdleBenchmark(),
                 new BeatLoadBenchmark(),
                 new RemoteRelayBenchmark(),
-                new WebLatencyBenchmark());
+                new WebLatencyBenchmark(),
+                new ConnectionsBenchmark());
     }
 }

@@ -52,7 +52,8 @@ final class IdleBenchmark implements Benchmark {
             daemon = BenchDaemon.start(home, socket);
             StateDir state = new StateDir(home);
             for (int i = 0; i < PANES; i += 2) {
-                DaemonClient caller = new DaemonClient(state, Optional.of(panes.get(i)));
+                // this process is outside the panes it links: it says so, as any script must
+                DaemonClient caller = new DaemonClient(state, Optional.empty()).onBehalfOf(panes.get(i));
                 ObjectNode send = caller.request("send")
                         .put("to", panes.get(i + 1))
                         .put("message", "linked for the idle benchmark")

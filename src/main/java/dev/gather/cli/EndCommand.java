@@ -15,6 +15,9 @@ import picocli.CommandLine.Parameters;
             "Example:  gather end g-20261122-101500-1        gather end --now g-20261122-101500-1"
         })
 final class EndCommand implements Callable<Integer> {
+    @picocli.CommandLine.Mixin
+    PaneOption pane = new PaneOption();
+
     @Parameters(index = "0", description = "Gathering id.")
     String gathering;
 
@@ -23,7 +26,7 @@ final class EndCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        DaemonClient client = DaemonClient.fromEnvironment();
+        DaemonClient client = pane.client();
         var a = client.call(
                 client.request("end_gathering").put("gathering", gathering).put("now", now));
         String state = a.path("state").asText();

@@ -41,7 +41,7 @@ final class HookCommand implements Callable<Integer> {
         String pane = System.getenv().getOrDefault("TMUX_PANE", "-");
         try {
             new Spool(StateDir.fromEnvironment().spool())
-                    .drop(new HookEvent(harness, pane.isBlank() ? "-" : pane, Instant.now(), payload));
+                    .drop(HookEvent.fromThisProcess(harness, pane.isBlank() ? "-" : pane, Instant.now(), payload));
         } catch (IOException | IllegalArgumentException e) {
             System.err.println("gather hook: could not hand the event over: " + e.getMessage());
         }

@@ -16,6 +16,9 @@ import picocli.CommandLine.Parameters;
             "Example:  gather pass Ada        gather pass --as Me --gathering g-20261122-101500-1 Bo"
         })
 final class PassCommand implements Callable<Integer> {
+    @picocli.CommandLine.Mixin
+    PaneOption pane = new PaneOption();
+
     @Parameters(arity = "0..1", description = "Who gets the piece (default: the next speaker).")
     String to;
 
@@ -27,7 +30,7 @@ final class PassCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        DaemonClient client = DaemonClient.fromEnvironment();
+        DaemonClient client = pane.client();
         var r = client.request("pass");
         if (to != null) {
             r.put("to", to);

@@ -20,6 +20,9 @@ import picocli.CommandLine.Parameters;
             "Example:  gather send --direct --to %%12 'Can you review my parser?'",
         })
 final class SendCommand implements Callable<Integer> {
+    @picocli.CommandLine.Mixin
+    PaneOption pane = new PaneOption();
+
     @Option(names = "--to", description = "Pane id (%%12) or tmux session name of the recipient.")
     String to;
 
@@ -48,7 +51,7 @@ final class SendCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        DaemonClient client = DaemonClient.fromEnvironment();
+        DaemonClient client = pane.client();
         ObjectNode r = client.request("send");
         if (close) {
             r.put("close_link", true);

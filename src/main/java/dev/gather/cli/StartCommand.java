@@ -21,6 +21,9 @@ import picocli.CommandLine.Parameters;
             "Example:  gather start standard -p Ada:speaker:claude -p Bo:speaker:codex -p Hal:harvester:sim -p Me:human",
         })
 final class StartCommand implements Callable<Integer> {
+    @picocli.CommandLine.Mixin
+    PaneOption pane = new PaneOption();
+
     @Parameters(index = "0", description = "Rhythm name (gather rhythms lists them).")
     String rhythm;
 
@@ -51,7 +54,7 @@ final class StartCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        DaemonClient client = DaemonClient.fromEnvironment();
+        DaemonClient client = pane.client();
         ObjectNode r = client.request("start_gathering").put("rhythm", rhythm);
         r.put(
                 "cwd",

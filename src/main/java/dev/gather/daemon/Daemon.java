@@ -52,6 +52,9 @@ public final class Daemon implements AutoCloseable {
     final Dispatcher dispatcher = new Dispatcher();
     final ScreenSources screens;
     final dev.gather.rhythm.RhythmLibrary rhythms;
+    /** Harness session ids seen in each pane's turns: where a shared harness process's hook events belong. */
+    final dev.gather.identity.LearnedPanes learnedPanes = new dev.gather.identity.LearnedPanes();
+
     final dev.gather.gathering.Gatherings gatherings = new dev.gather.gathering.Gatherings();
     final GatheringRuns runs = new GatheringRuns();
     final java.util.concurrent.ScheduledExecutorService timers =
@@ -106,6 +109,7 @@ public final class Daemon implements AutoCloseable {
                 new Relay(links, journals, fanout, TurnFilter.defaults(), DirectRhythm.from(rhythms.load("direct")));
         relay.onGone(screens::forget);
         this.replies = new Replies(relay, post);
+        relay.onGone(learnedPanes::forget);
         post.onUnreachable(pane -> relay.leave(pane, "never became ready"));
         fanout.remote(p -> remote.address(p).isPresent(), remote::deliver);
         relay.onUnlinked(remote::unlinkedTurn);
@@ -115,6 +119,7 @@ public final class Daemon implements AutoCloseable {
                 .filter(m -> m.pane().equals(java.util.Optional.of(pane)))
                 .findFirst()
                 .ifPresent(g::memberGone)));
+        dispatcher.identify(new Callers(tmux::panes)::identify, this::journalOnBehalf);
         Ops.register(this);
         new GatheringOps(this).register(dispatcher);
         dispatcher.onStream("events", new EventsOp(this));
@@ -175,6 +180,9 @@ public final class Daemon implements AutoCloseable {
         spool = SpoolWatcher.start(
                 new Spool(state.spool()),
                 HookParsers.forUser(dev.gather.home.Homes.fromEnvironment()),
+                // the pane a turn came from is the one its hook ran in, not the one $TMUX_PANE named
+                new dev.gather.identity.HookPanes(
+                        tmux::panes, learnedPanes, dev.gather.identity.HookPanes.NO_SESSION_IDS),
                 relay::onTurnOutput);
         server = new SocketServer(state.socket());
         Thread accept = new Thread(() -> server.serve(dispatcher::respond), "gather-accept");
@@ -186,6 +194,20 @@ public final class Daemon implements AutoCloseable {
     /** Asks the daemon to stop; {@link #run} returns once it has. */
     void stop() {
         stopped.countDown();
+    }
+
+    /**
+     * A process outside every pane acts for a pane: the pane's link journal (or the one-shot journal)
+     * records who, before the op does anything.
+     */
+    private void journalOnBehalf(Request r) {
+        String pane = r.callerPane().orElseThrow();
+        String journal = links.byPane(pane).map(dev.gather.link.Link::id).orElse("oneshot");
+        journals.of(journal)
+                .append(dev.gather.journal.Journal.entry("on_behalf")
+                        .put("op", r.op())
+                        .put("on_behalf_of", pane)
+                        .put("by", r.onBehalf().orElseThrow()));
     }
 
     /** Throws unless {@code pane} is a live pane of this daemon's tmux server. */

@@ -30,17 +30,49 @@ public final class DaemonClient {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration START_TIMEOUT = Duration.ofSeconds(20);
 
+    /**
+     * How a daemon's JVM runs: a long-lived process that must come back to its size after a burst
+     * (5,000 connections, docs/performance.md). A small initial heap that may shrink again, the native
+     * heap trimmed every 5 s (ignored by a JVM that lacks the flag), few malloc arenas.
+     */
+    public static final List<String> DAEMON_JVM = List.of(
+            "-XX:+UseSerialGC",
+            "-Xms16m",
+            "-XX:MaxHeapFreeRatio=40",
+            "-XX:+IgnoreUnrecognizedVMOptions",
+            "-XX:TrimNativeHeapInterval=5000");
+
+    /** The daemon's environment beyond gather's own variables. */
+    public static final java.util.Map<String, String> DAEMON_ENV = java.util.Map.of("MALLOC_ARENA_MAX", "2");
+
     private final StateDir state;
     private final Optional<String> callerPane;
+    private final Optional<String> onBehalfOf;
 
     public DaemonClient(StateDir state, Optional<String> callerPane) {
-        this.state = state;
-        this.callerPane = callerPane;
+        this(state, callerPane, Optional.empty());
     }
 
-    /** A client for this process: {@code $GATHER_HOME} and {@code $TMUX_PANE}. */
+    private DaemonClient(StateDir state, Optional<String> callerPane, Optional<String> onBehalfOf) {
+        this.state = state;
+        this.callerPane = callerPane;
+        this.onBehalfOf = onBehalfOf;
+    }
+
+    /**
+     * A client for this process: {@code $GATHER_HOME}, {@code $TMUX_PANE}, and {@code $GATHER_PANE}
+     * when set (acting explicitly on behalf of that pane from outside it).
+     */
     public static DaemonClient fromEnvironment() {
-        return new DaemonClient(StateDir.fromEnvironment(), Optional.ofNullable(System.getenv("TMUX_PANE")));
+        return new DaemonClient(
+                StateDir.fromEnvironment(),
+                Optional.ofNullable(System.getenv("TMUX_PANE")).filter(p -> !p.isBlank()),
+                Optional.ofNullable(System.getenv("GATHER_PANE")).filter(p -> !p.isBlank()));
+    }
+
+    /** This client acting on behalf of {@code pane} from outside it (the daemon refuses it from inside another pane). */
+    public DaemonClient onBehalfOf(String pane) {
+        return new DaemonClient(state, callerPane, Optional.of(pane));
     }
 
     /** A fresh request of {@code op}, with the caller filled in. */
@@ -48,6 +80,7 @@ public final class DaemonClient {
         ObjectNode r = JSON.createObjectNode().put("op", op);
         ObjectNode caller = r.putObject("caller");
         callerPane.ifPresentOrElse(p -> caller.put("pane", p), () -> caller.putNull("pane"));
+        onBehalfOf.ifPresent(p -> r.put("on_behalf_of", p));
         return r;
     }
 
@@ -57,6 +90,7 @@ public final class DaemonClient {
         try {
             answer = exchange(request);
         } catch (IOException notRunning) {
+            requireOwnStateDir();
             startDaemon();
             answer = exchange(request);
         }
@@ -139,6 +173,28 @@ public final class DaemonClient {
         }
     }
 
+    /**
+     * The state directory (and its socket) must be this user's: another user's daemon is not ours to
+     * reach or start, and saying so beats blaming setsid or a log we cannot read.
+     */
+    private void requireOwnStateDir() {
+        String me = System.getProperty("user.name");
+        for (Path p : List.of(state.root(), state.socket())) {
+            String owner;
+            try {
+                owner = Files.getOwner(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                        .getName();
+            } catch (IOException | UnsupportedOperationException e) {
+                continue; // not there yet (a first start makes it) or no owners on this file system
+            }
+            if (!owner.equals(me)) {
+                throw new UserError("the gather state directory " + state.root() + " belongs to user " + owner
+                        + ", not to you (" + me + "); its daemon is theirs. Set GATHER_HOME to a directory of"
+                        + " your own");
+            }
+        }
+    }
+
     private void startDaemon() throws IOException {
         // on stderr (stdout may be an MCP stream): a first call waits seconds for the JVM and tmux, and says why
         System.err.println("gather: starting the daemon for " + state.root() + " (log: " + state.log() + ") …");
@@ -148,7 +204,7 @@ public final class DaemonClient {
             cmd.add("/usr/bin/setsid");
         }
         cmd.add(ProcessHandle.current().info().command().orElse("java"));
-        cmd.add("-XX:+UseSerialGC");
+        cmd.addAll(DAEMON_JVM);
         cmd.add("-Dorg.slf4j.simpleLogger.logFile=" + state.log());
         cmd.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=info");
         cmd.add("-cp");
@@ -161,6 +217,8 @@ public final class DaemonClient {
                 .redirectErrorStream(true);
         pb.environment().put("GATHER_HOME", state.root().toString());
         pb.environment().remove("TMUX_PANE");
+        pb.environment().remove("GATHER_PANE");
+        pb.environment().putAll(DAEMON_ENV);
         Process p = pb.start();
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         long pause = TimeUnit.MILLISECONDS.toNanos(10);

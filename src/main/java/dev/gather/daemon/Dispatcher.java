@@ -26,6 +26,21 @@ public final class Dispatcher {
 
     private final Map<String, Handler> handlers = new TreeMap<>();
     private final Map<String, StreamHandler> streams = new TreeMap<>();
+    private Identify identify =
+            (peer, r, onBehalfOf) -> new Request(r.op(), r.id(), onBehalfOf.or(r::callerPane), r.args());
+    private java.util.function.Consumer<Request> onBehalf = r -> {};
+
+    /** Decides which pane a request acts for, from who sent it. */
+    interface Identify {
+        Request apply(Peer peer, Request claimed, Optional<String> onBehalfOf);
+    }
+
+    /** Sets how callers are identified, and what to do when one acts on behalf of a pane (journal it). */
+    Dispatcher identify(Identify identify, java.util.function.Consumer<Request> onBehalf) {
+        this.identify = identify;
+        this.onBehalf = onBehalf;
+        return this;
+    }
 
     /** Registers {@code op}; later registrations replace earlier ones. */
     public Dispatcher on(String op, Handler handler) {
@@ -44,6 +59,12 @@ public final class Dispatcher {
      * or {@code gone}. Whether the connection may carry another request (not after a stream).
      */
     boolean respond(String line, java.util.function.Consumer<String> out, java.util.function.BooleanSupplier gone) {
+        return respond(Peer.IN_PROCESS, line, out, gone);
+    }
+
+    /** The same for a request from {@code peer}, which acts for the pane its process runs in. */
+    boolean respond(
+            Peer peer, String line, java.util.function.Consumer<String> out, java.util.function.BooleanSupplier gone) {
         JsonNode id = null;
         StreamHandler.Stream stream;
         try {
@@ -52,11 +73,11 @@ public final class Dispatcher {
                     ? streams.get(node.path("op").asText(""))
                     : null;
             if (h == null) {
-                out.accept(answer(line));
+                out.accept(answer(peer, line));
                 return true;
             }
             id = node.get("id");
-            stream = h.open(parse((ObjectNode) node, id));
+            stream = h.open(identified(peer, (ObjectNode) node, parse((ObjectNode) node, id)));
             ObjectNode head = JSON.createObjectNode().put("ok", true);
             if (id != null) {
                 head.set("id", id);
@@ -86,8 +107,13 @@ public final class Dispatcher {
         return false;
     }
 
-    /** Answers one request line; never throws. */
+    /** Answers one request line from code in this process (trusted to name its pane); never throws. */
     public String answer(String line) {
+        return answer(Peer.IN_PROCESS, line);
+    }
+
+    /** Answers one request line from {@code peer}; never throws. */
+    String answer(Peer peer, String line) {
         JsonNode id = null;
         try {
             JsonNode node;
@@ -104,16 +130,17 @@ public final class Dispatcher {
                 return error(null, "a request is one JSON object per line");
             }
             id = node.get("id");
-            Request request = parse((ObjectNode) node, id);
-            Handler h = handlers.get(request.op());
-            if (h == null && streams.containsKey(request.op())) {
-                return error(id, "'" + request.op() + "' answers with a stream of lines; read it over the socket");
+            Request claimed = parse((ObjectNode) node, id);
+            Handler h = handlers.get(claimed.op());
+            if (h == null && streams.containsKey(claimed.op())) {
+                return error(id, "'" + claimed.op() + "' answers with a stream of lines; read it over the socket");
             }
             if (h == null) {
                 java.util.Set<String> known = new java.util.TreeSet<>(handlers.keySet());
                 known.addAll(streams.keySet());
-                return error(id, "unknown op '" + request.op() + "'; known: " + String.join(", ", known));
+                return error(id, "unknown op '" + claimed.op() + "'; known: " + String.join(", ", known));
             }
+            Request request = identified(peer, (ObjectNode) node, claimed);
             ObjectNode result = h.handle(request);
             ObjectNode out = JSON.createObjectNode().put("ok", true);
             if (id != null) {
@@ -141,6 +168,26 @@ public final class Dispatcher {
         }
     }
 
+    /** {@code claimed} as it may act, coming from {@code peer}; one acting on behalf of a pane is journalled first. */
+    private Request identified(Peer peer, ObjectNode node, Request claimed) {
+        Request request = identify.apply(peer, claimed, onBehalfOf(node));
+        if (request.onBehalf().isPresent()) {
+            onBehalf.accept(request);
+        }
+        return request;
+    }
+
+    private static Optional<String> onBehalfOf(ObjectNode node) {
+        JsonNode v = node.get("on_behalf_of");
+        if (v == null || v.isNull()) {
+            return Optional.empty();
+        }
+        if (!v.isTextual() || !v.asText().matches("%[0-9]+")) {
+            throw new UserError("'on_behalf_of' must be a pane id like %12, not " + Request.kind(v));
+        }
+        return Optional.of(v.asText());
+    }
+
     private static Request parse(ObjectNode node, JsonNode id) {
         JsonNode op = node.get("op");
         if (op == null || !op.isTextual()) {
@@ -148,7 +195,7 @@ public final class Dispatcher {
         }
         Optional<String> pane = callerPane(node.get("caller"));
         ObjectNode args = node.deepCopy();
-        args.remove(java.util.List.of("op", "id", "caller"));
+        args.remove(java.util.List.of("op", "id", "caller", "on_behalf_of"));
         return new Request(op.asText(), id, pane, args);
     }
 

@@ -258,8 +258,12 @@ public final class Relay {
         return Map.copyOf(degraded);
     }
 
-    /** Closes the link for everyone, journalled. */
+    /** Closes the link for everyone, journalled once however many paths close it. */
     public void close(Link link, String reason) {
+        if (!link.claimClose()) {
+            links.close(link);
+            return;
+        }
         record(link, Journal.entry("close").put("link", link.id()).put("text", reason));
         links.close(link);
         interceptors.remove(link.id());
@@ -301,7 +305,9 @@ public final class Relay {
         goneListeners.forEach(l -> l.accept(pane));
         links.byPane(pane).ifPresent(link -> {
             Optional<Member> m = link.memberInPane(pane);
-            links.removePane(pane);
+            if (links.removePane(pane).isEmpty()) {
+                return; // another notice of this pane's end got there first
+            }
             m.ifPresent(member -> record(
                     link,
                     Journal.entry("left")

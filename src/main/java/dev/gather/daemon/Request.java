@@ -6,16 +6,23 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One request line: the op, the caller's claimed pane (verified before use) and the arguments.
+ * One request line: the op, the pane it acts for (from the sending process, see {@link Callers}),
+ * the arguments, and when a process outside every pane acts for that pane, who ({@code onBehalf}).
  * Arguments are read strictly: a value of the wrong type, an explicit null or an empty text is an
  * error naming the field, never taken as "absent" (which would pick a default the caller did not
  * ask for, such as the one running gathering).
  */
-public record Request(String op, JsonNode id, Optional<String> callerPane, ObjectNode args) {
+public record Request(String op, JsonNode id, Optional<String> callerPane, ObjectNode args, Optional<String> onBehalf) {
     public Request {
         Objects.requireNonNull(op, "op");
         Objects.requireNonNull(callerPane, "callerPane");
         Objects.requireNonNull(args, "args");
+        Objects.requireNonNull(onBehalf, "onBehalf");
+    }
+
+    /** A request acting for {@code callerPane} as itself. */
+    public Request(String op, JsonNode id, Optional<String> callerPane, ObjectNode args) {
+        this(op, id, callerPane, args, Optional.empty());
     }
 
     /** A required text argument. */

@@ -66,6 +66,8 @@ final class SendOp {
                     .put("to", targetMember.name())
                     .put("text", message)
                     .put("reply", reply);
+            r.onBehalf().ifPresent(by -> entry.put("on_behalf_of", callerPane.orElseThrow())
+                    .put("by", by));
             Relay.Sent sent =
                     d.relay.sendNumbered(Replies.JOURNAL, entry, List.of(targetMember), Attribution.of(from, message));
             CompletableFuture<DeliveryResult> delivery = sent.results().get(targetMember);
@@ -135,9 +137,11 @@ final class SendOp {
                     .put("left", gathering.get().id())
                     .put("name", who.name());
         }
-        String notice = Template.fill(d.relay.direct().closing(), Map.of("reason", "closed by " + who.name()));
+        String by = "closed by " + who.name()
+                + r.onBehalf().map(b -> " (on behalf, from " + b + ")").orElse("");
+        String notice = Template.fill(d.relay.direct().closing(), Map.of("reason", by));
         Link.View view = link.snapshot();
-        d.relay.close(link, "closed by " + who.name());
+        d.relay.close(link, by);
         d.relay.fanoutNotice(link, view.othersThan(who), notice);
         return Dispatcher.JSON.createObjectNode().put("closed", view.id());
     }

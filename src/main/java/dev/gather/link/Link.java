@@ -17,6 +17,8 @@ public final class Link {
     private final List<Member> members = new ArrayList<>();
     private int turnsUsed;
     private boolean open = true;
+    private final java.util.concurrent.atomic.AtomicBoolean closeRecorded =
+            new java.util.concurrent.atomic.AtomicBoolean();
 
     Link(String id, String rhythm, OptionalInt turnBudget, List<Member> members) {
         this.id = Objects.requireNonNull(id, "id");
@@ -43,6 +45,14 @@ public final class Link {
 
     synchronized void close() {
         open = false;
+    }
+
+    /**
+     * True for the one caller that gets to record this link's close: when every pane ends at once,
+     * each one's departure (and a gathering ending) would close it, and the journal says so once.
+     */
+    public boolean claimClose() {
+        return closeRecorded.compareAndSet(false, true);
     }
 
     /** Counts one relayed turn; true when this used up the budget. */

@@ -19,7 +19,7 @@ public final class SocketDaemonCalls implements DaemonCalls {
     public ObjectNode call(String op, ObjectNode args) throws CallFailed {
         ObjectNode request = client.request(op);
         args.properties().forEach(e -> {
-            if (!List.of("op", "id", "caller").contains(e.getKey())) {
+            if (!List.of("op", "id", "caller", "on_behalf_of").contains(e.getKey())) {
                 request.set(e.getKey(), e.getValue());
             }
         });

@@ -51,7 +51,7 @@ public final class Sim {
         out.flush();
         if (pane.isPresent()) {
             // the session-start hook: says which harness runs here, and that it is ready
-            spool.drop(new dev.gather.turn.HookEvent("sim", pane.get(), clock.instant(), json("")));
+            spool.drop(dev.gather.turn.HookEvent.fromThisProcess("sim", pane.get(), clock.instant(), json("")));
         }
         int[] swallowed = {0};
         InputReader reader = new InputReader(in, this::drawBox, sinceInput -> {
@@ -89,7 +89,7 @@ public final class Sim {
             out.flush();
             if (pane.isPresent()) {
                 // every submitted input is a turn, answered or not, as for a real harness
-                spool.drop(new dev.gather.turn.HookEvent("sim", pane.get(), clock.instant(), json(reply)));
+                spool.drop(dev.gather.turn.HookEvent.fromThisProcess("sim", pane.get(), clock.instant(), json(reply)));
             }
         }
         out.print("\u001b[?2004l\r\n" + options.name() + " quits.\r\n");

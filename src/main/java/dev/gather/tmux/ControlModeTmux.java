@@ -83,9 +83,11 @@ public final class ControlModeTmux extends CommandTmux {
                                 "80",
                                 "-y",
                                 "24",
-                                "tail",
-                                "-f",
-                                "/dev/null")),
+                                // the hidden session's own window lives only as long as this process:
+                                // a daemon killed outright leaves no session (nor a server kept up by it)
+                                "sh",
+                                "-c",
+                                "while kill -0 " + ProcessHandle.current().pid() + " 2>/dev/null; do sleep 2; done")),
                         config.describe(),
                         this::notification,
                         () -> LOG.debug("tmux control client for {} exited", session));

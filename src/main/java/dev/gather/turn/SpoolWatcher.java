@@ -38,6 +38,7 @@ public final class SpoolWatcher implements AutoCloseable {
     private volatile boolean closing;
     private final Spool spool;
     private final HookParsers parsers;
+    private final PaneResolver panes;
     private final Consumer<TurnOutput> consumer;
     private final WatchService watcher;
     private final Thread thread;
@@ -46,9 +47,11 @@ public final class SpoolWatcher implements AutoCloseable {
 
     private Duration retry = FIRST_RETRY;
 
-    private SpoolWatcher(Spool spool, HookParsers parsers, Consumer<TurnOutput> consumer) throws IOException {
+    private SpoolWatcher(Spool spool, HookParsers parsers, PaneResolver panes, Consumer<TurnOutput> consumer)
+            throws IOException {
         this.spool = spool;
         this.parsers = parsers;
+        this.panes = panes;
         this.consumer = consumer;
         spool.create();
         this.watcher = spool.incoming().getFileSystem().newWatchService();
@@ -57,12 +60,22 @@ public final class SpoolWatcher implements AutoCloseable {
         thread.setDaemon(true);
     }
 
-    /** Starts watching; the consumer is called on the watcher's own thread, one output at a time. */
+    /** Starts watching, trusting the pane each event names (tests and benchmarks without tmux). */
     public static SpoolWatcher start(Spool spool, HookParsers parsers, Consumer<TurnOutput> consumer)
             throws IOException {
+        return start(spool, parsers, PaneResolver.AS_NAMED, consumer);
+    }
+
+    /**
+     * Starts watching; {@code panes} decides which pane each event speaks for (one it refuses is
+     * moved to {@code rejected/}); the consumer is called on the watcher's own thread, one output at a time.
+     */
+    public static SpoolWatcher start(
+            Spool spool, HookParsers parsers, PaneResolver panes, Consumer<TurnOutput> consumer) throws IOException {
         SpoolWatcher w = new SpoolWatcher(
                 Objects.requireNonNull(spool, "spool"),
                 Objects.requireNonNull(parsers, "parsers"),
+                Objects.requireNonNull(panes, "panes"),
                 Objects.requireNonNull(consumer, "consumer"));
         w.thread.start();
         return w;
@@ -134,7 +147,9 @@ public final class SpoolWatcher implements AutoCloseable {
         }
         TurnOutput output;
         try {
-            output = parsers.parse(HookEvent.parse(bytes));
+            HookEvent event = HookEvent.parse(bytes);
+            String pane = panes.resolve(event);
+            output = parsers.parse(new HookEvent(event.harness(), pane, event.time(), event.payload(), event.origin()));
         } catch (HookRejected e) {
             log.warn("rejected hook event {}: {}", file.getFileName(), e.getMessage());
             Files.move(file, spool.rejected().resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);

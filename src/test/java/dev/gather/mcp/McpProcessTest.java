@@ -272,8 +272,10 @@ class McpProcessTest {
         // the test may itself run inside tmux: the caller is a pane of the private server or a human
         pb.environment().remove("TMUX_PANE");
         pb.environment().remove("TMUX");
+        pb.environment().remove("GATHER_PANE");
         if (callerPane != null) {
-            pb.environment().put("TMUX_PANE", callerPane);
+            // this test process runs outside the private server's panes: it acts for the caller explicitly
+            pb.environment().put("GATHER_PANE", callerPane);
         }
     }
 

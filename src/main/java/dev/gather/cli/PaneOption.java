@@ -1,0 +1,23 @@
+package dev.gather.cli;
+
+import dev.gather.daemon.DaemonClient;
+import java.util.Optional;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --pane %A}: act for a pane from outside it (a script, a shell outside tmux). A process
+ * inside a pane always acts for that pane; this is how anything else says explicitly which one,
+ * and the journal records it as acting on behalf of that pane.
+ */
+final class PaneOption {
+    @Option(
+            names = "--pane",
+            paramLabel = "%ID",
+            description = "Act on behalf of this pane from outside it (journalled as such). Default: $GATHER_PANE.")
+    String pane;
+
+    DaemonClient client() {
+        DaemonClient c = DaemonClient.fromEnvironment();
+        return Optional.ofNullable(pane).map(c::onBehalfOf).orElse(c);
+    }
+}
