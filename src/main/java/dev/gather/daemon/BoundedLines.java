@@ -25,7 +25,8 @@ public final class BoundedLines {
 
     private final InputStream in;
     private final int limit;
-    private final byte[] buf = new byte[1 << 16];
+    // small: a daemon holds one per open connection, and most connections are idle
+    private final byte[] buf = new byte[1 << 13];
     private final ByteArrayOutputStream line = new ByteArrayOutputStream(256);
     private int pos;
     private int end;

@@ -29,6 +29,13 @@ public final class EndAwareInput extends FilterInputStream {
         }
     }
 
+    /** Closing it ends it too: a reader that gives up on the stream counts as its end. */
+    @Override
+    public void close() throws IOException {
+        ended.countDown();
+        super.close();
+    }
+
     private int seen(int n) {
         if (n < 0) {
             ended.countDown();

@@ -21,6 +21,7 @@ final class RpcGate extends InputStream {
 
     private static final Logger LOG = LoggerFactory.getLogger(RpcGate.class);
 
+    private final InputStream in;
     private final BoundedLines lines;
     private final OutputStream out;
     private byte[] current = new byte[0];
@@ -31,6 +32,7 @@ final class RpcGate extends InputStream {
 
     /** {@code out} is the stream the SDK writes to; answers are written holding its lock, as the SDK does. */
     RpcGate(InputStream in, OutputStream out) {
+        this.in = in;
         this.lines = new BoundedLines(in, MAX_LINE);
         this.out = out;
     }
@@ -83,8 +85,9 @@ final class RpcGate extends InputStream {
                 pos = 0;
                 return true;
             }
-            if (v instanceof Verdict.Answer a) {
-                answer(a.line());
+            if (v instanceof Verdict.Answer a && !answer(a.line())) {
+                in.close(); // nobody reads our answers: the client is gone, and so is this server
+                return false;
             } else if (v instanceof Verdict.Drop d) {
                 LOG.info("ignored a notification: {}", d.why());
             }
@@ -122,11 +125,18 @@ final class RpcGate extends InputStream {
                 "Server not initialized: send initialize, then notifications/initialized, before " + method);
     }
 
-    private void answer(String line) throws IOException {
+    /** False when the answer cannot be written. */
+    private boolean answer(String line) {
         byte[] bytes = (line + "\n").getBytes(StandardCharsets.US_ASCII);
-        synchronized (out) {
-            out.write(bytes);
-            out.flush();
+        try {
+            synchronized (out) {
+                out.write(bytes);
+                out.flush();
+            }
+            return true;
+        } catch (IOException e) {
+            LOG.debug("cannot answer: {}", e.getMessage());
+            return false;
         }
     }
 }

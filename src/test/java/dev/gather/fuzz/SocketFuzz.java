@@ -37,6 +37,10 @@ final class SocketFuzz {
             "{\"op\":\"transcript\",\"link\":\"l-none\"}",
             "{\"op\":\"events\",\"link\":\"l-none\",\"after\":0}",
             "{\"op\":\"events\",\"follow\":false}",
+            "{\"op\":\"take\",\"gathering\":\"g-none\",\"to\":\"Bo\"}",
+            "{\"op\":\"pass\",\"as\":\"Human\",\"gathering\":\"g-none\"}",
+            "{\"op\":\"clean\",\"dry_run\":true}",
+            "{\"op\":\"end_gathering\",\"gathering\":\"g-none\",\"now\":true}",
             "{\"op\":\"no-such-op\"}");
 
     private SocketFuzz() {}

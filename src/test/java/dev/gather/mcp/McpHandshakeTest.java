@@ -52,4 +52,27 @@ class McpHandshakeTest {
             assertFalse(mcp.stderr().contains("\tat "), mcp.stderr());
         }
     }
+
+    @Test
+    void whenNobodyReadsItsAnswersItEndsInsteadOfLingering() throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(RawMcp.command("mcp"));
+        pb.environment().put("GATHER_HOME", home.resolve("state").toString());
+        pb.environment().remove("TMUX_PANE");
+        pb.redirectError(ProcessBuilder.Redirect.DISCARD);
+        Process p = pb.start();
+        p.getInputStream().close(); // the client is gone but its end of stdin is still open
+        try {
+            for (int i = 0; i < 50 && p.isAlive(); i++) {
+                p.getOutputStream().write("not json\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                p.getOutputStream().flush();
+            }
+        } catch (java.io.IOException gone) {
+            // it ended while we wrote
+        }
+        try {
+            assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "gather mcp ended");
+        } finally {
+            p.destroyForcibly();
+        }
+    }
 }

@@ -157,7 +157,7 @@ class McpProcessTest {
             McpSchema.CallToolResult members = call(client, "list_members", Map.of("gathering", id));
             assertFalse(members.isError(), () -> InProcessServer.text(members));
 
-            McpSchema.CallToolResult ended = call(client, "end_gathering", Map.of("gathering", id));
+            McpSchema.CallToolResult ended = call(client, "end_gathering", Map.of("gathering", id, "now", true));
             assertFalse(ended.isError(), () -> InProcessServer.text(ended));
             assertEquals(
                     "closed",

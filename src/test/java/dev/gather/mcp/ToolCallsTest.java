@@ -157,7 +157,9 @@ class ToolCallsTest {
     void endGathering() {
         daemon.answer("end_gathering", "{\"gathering_id\": \"g-1\", \"state\": \"closing\"}");
         CallToolResult r = ok("end_gathering", Map.of("gathering", "g-1"));
-        assertEquals(FakeDaemon.read("{\"gathering\": \"g-1\"}"), daemon.last().args());
+        assertEquals(
+                FakeDaemon.read("{\"gathering\": \"g-1\", \"now\": false}"),
+                daemon.last().args());
         assertEquals("Gathering g-1 is closing.", InProcessServer.text(r));
     }
 
