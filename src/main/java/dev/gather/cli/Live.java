@@ -26,6 +26,9 @@ final class Live {
                             + e.path("prompt").asText() + ") " + firstLine(text))
                     : Optional.empty();
             case "out_of_turn" -> Optional.of("   (" + from + " spoke without the piece; kept, not relayed)");
+            case "late" -> Optional.of(
+                    "   (" + from + " answered after the piece had moved on; kept as late, not relayed)");
+            case "take", "pass" -> Optional.of("   * " + text);
             case "harvest" -> Optional.of("\n--- harvest by " + from + " ---\n" + indent(text));
             case "left" -> Optional.of("   * " + text);
             case "close" -> Optional.of("\n== closed: " + text);

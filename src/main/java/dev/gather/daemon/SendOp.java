@@ -59,24 +59,39 @@ final class SendOp {
         }
         ObjectNode out = Dispatcher.JSON.createObjectNode();
         if (!direct) {
-            Member from = new Member(name, 1, Role.SPEAKER, callerPane);
+            // between members of one gathering, a one-shot is signed with the member's name and number,
+            // and a copy is kept in the gathering's journal so its transcript has it
+            Optional<dev.gather.gathering.Gathering> circle = callerPane.flatMap(d.gatherings::byPane);
+            Optional<Member> me = circle.flatMap(g -> inPane(g, callerPane.get()));
+            Optional<Member> them = circle.flatMap(g -> inPane(g, targetPane));
+            Member from = me.orElseGet(() -> new Member(name, 1, Role.SPEAKER, callerPane));
+            Member recipient = them.orElse(targetMember);
             String reply = replyMode(r, callerPane, to);
             ObjectNode entry = Journal.entry("oneshot")
-                    .put("from", name)
-                    .put("to", targetMember.name())
+                    .put("from", from.name())
+                    .put("to", recipient.name())
                     .put("text", message)
                     .put("reply", reply);
             r.onBehalf().ifPresent(by -> entry.put("on_behalf_of", callerPane.orElseThrow())
                     .put("by", by));
             Relay.Sent sent =
-                    d.relay.sendNumbered(Replies.JOURNAL, entry, List.of(targetMember), Attribution.of(from, message));
-            CompletableFuture<DeliveryResult> delivery = sent.results().get(targetMember);
+                    d.relay.sendNumbered(Replies.JOURNAL, entry, List.of(recipient), Attribution.of(from, message));
+            if (me.isPresent() && them.isPresent()) {
+                d.journals
+                        .of(circle.get().id())
+                        .append(Journal.entry("oneshot")
+                                .put("link", circle.get().id())
+                                .put("from", from.name())
+                                .put("to", recipient.name())
+                                .put("text", message));
+            }
+            CompletableFuture<DeliveryResult> delivery = sent.results().get(recipient);
             if (reply.equals("expected")) {
-                d.replies.expect(from, targetMember, sent.ref(), delivery);
+                d.replies.expect(from, recipient, sent.ref(), delivery);
                 // the caller is mid-turn (it is calling us): the reply waits until its turn ends
                 d.post.turnStarted(callerPane.orElseThrow());
             }
-            out.putArray("delivered").add(result(targetMember, delivery));
+            out.putArray("delivered").add(result(recipient, delivery));
             out.put("reply", reply);
             return out;
         }
@@ -122,6 +137,12 @@ final class SendOp {
             return "none: replies from another computer are not carried yet";
         }
         return "expected";
+    }
+
+    private static Optional<Member> inPane(dev.gather.gathering.Gathering g, String pane) {
+        return g.members().stream()
+                .filter(m -> m.pane().equals(Optional.of(pane)))
+                .findFirst();
     }
 
     private ObjectNode close(Request r) {

@@ -124,7 +124,7 @@ final class StartGatheringOp {
                         options,
                         d.scheduler,
                         d.lanes,
-                        () -> Pulse.of(Pulse.keywords(rhythm.name(), question), d.state.journals()),
+                        () -> Pulse.of(Pulse.keywords(rhythm.name(), question), d.state.journals(), id),
                         this::midTurn,
                         runner));
         d.relay.intercept(link.id(), g::onTurnOutput);

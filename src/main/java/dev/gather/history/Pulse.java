@@ -44,6 +44,15 @@ public final class Pulse {
         return new Pulse(Source.defaults(journals, Homes.fromEnvironment()), MAX_CHARS).compose(keywords);
     }
 
+    /**
+     * The pulse for gathering {@code own}: as {@link #of(List, Path)}, leaving out the gathering's own
+     * journal and harvest (on a fresh home its start line was its only "earlier talk").
+     */
+    public static String of(List<String> keywords, Path journals, String own) {
+        return new Pulse(Source.defaults(journals, Homes.fromEnvironment()), MAX_CHARS)
+                .compose(keywords, file -> file.getFileName().toString().startsWith(own + "."));
+    }
+
     /** The keywords of a gathering: its rhythm's name and its opening question. */
     public static List<String> keywords(String rhythm, String question) {
         return Keywords.of(rhythm, question);
@@ -51,7 +60,15 @@ public final class Pulse {
 
     /** The pulse text for {@code keywords}; empty when nothing in the past speaks of them. */
     public String compose(List<String> keywords) {
-        List<Match> matches = search.best(keywords, MATCHES);
+        return compose(keywords, file -> false);
+    }
+
+    /** The pulse text for {@code keywords}, from no file {@code skip} accepts. */
+    public String compose(List<String> keywords, java.util.function.Predicate<Path> skip) {
+        List<Match> matches = search.best(keywords, MATCHES + 2).stream()
+                .filter(m -> !skip.test(m.file()))
+                .limit(MATCHES)
+                .toList();
         if (matches.isEmpty()) {
             return "";
         }

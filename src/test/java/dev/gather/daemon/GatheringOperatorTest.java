@@ -108,6 +108,22 @@ class GatheringOperatorTest {
         assertTrue(world.entries(id, "take").size() == 1
                 && !Ceremonies.holder(world, id).equals("Hu"));
 
+        // a one-shot between members carries the member's name and lands in the gathering's journal
+        JsonNode aside = world.call(
+                Ceremonies.pane(started, "Bo"),
+                "send",
+                World.args().put("to", Ceremonies.pane(started, "Hal").id()).put("message", "a word aside"));
+        assertTrue(aside.path("ok").asBoolean(), aside.toString());
+        JsonNode oneshot = world.entries(id, "oneshot").get(0);
+        assertEquals("Bo", oneshot.path("from").asText());
+        assertEquals("Hal", oneshot.path("to").asText());
+        // on a fresh home the pulse has no earlier talk: the gathering's own start line is not quoted
+        assertTrue(
+                world.entries(id, "private").stream()
+                        .filter(e -> e.path("prompt").asText().equals("seed"))
+                        .noneMatch(e -> e.path("text").asText().contains(id)),
+                "the seed's pulse quotes the gathering itself");
+
         Cli.Result notHolding = Cli.run(home, Optional.of(world.socket), "pass", "--gathering", id);
         assertNotEquals(0, notHolding.code());
         assertTrue(notHolding.out().contains("Hu does not hold the piece"), notHolding.out());
