@@ -23,7 +23,8 @@ import picocli.CommandLine.Option;
         description = {
             "Run a real gathering of simulated agents in tmux and print it live.",
             "Three speakers and a harvester, the minimal rhythm with short beats, on a private tmux",
-            "server that is cleaned up afterwards.",
+            "server that is cleaned up afterwards: private beats, a pass by name, a turn that runs to its",
+            "final beat for its last words, and the harvest, in under a minute.",
             "",
             "Example:  gather demo --keep",
         })
@@ -44,10 +45,14 @@ final class DemoCommand implements Callable<Integer> {
         Files.writeString(
                 home.resolve("agents.yaml"),
                 """
-                # simulated agents for the demo: speakers answer when the piece comes to them, then pass it on
+                # simulated agents for the demo. Ada answers her turn and passes to Cy by name; Bo thinks
+                # long, lets his private beats come and gives his last words at the final beat; Cy
+                # answers and passes the piece on; Hal writes the harvest
                 agents:
-                  demo-speaker: ["{gather}", sim, --name, "{name}", --think-ms, "400", --pass-after, "1", --reply-when, "(now with {name} |\\\\[Beat|Your turn is up)"]
-                  demo-harvester: ["{gather}", sim, --name, "{name}", --think-ms, "400", --reply-when, "you are the harvester"]
+                  demo-ada: ["{gather}", sim, --name, "{name}", --think-ms, "1200", --pass-after, "1", --pass-to, Cy, --reply-when, "^The piece is now with {name} "]
+                  demo-bo: ["{gather}", sim, --name, "{name}", --think-ms, "1500", --reply-when, "^(The piece is now with {name} |Your turn is up)"]
+                  demo-cy: ["{gather}", sim, --name, "{name}", --think-ms, "1200", --pass-after, "1", --reply-when, "^The piece is now with {name} "]
+                  demo-harvester: ["{gather}", sim, --name, "{name}", --think-ms, "1500", --reply-when, "you are the harvester"]
                 """);
         Tmux tmux = Tmuxes.connect(TmuxConfig.socket(socket));
         Daemon daemon = Daemon.inProcess(state, tmux);
@@ -55,12 +60,16 @@ final class DemoCommand implements Callable<Integer> {
             ObjectNode start = JSON.createObjectNode()
                     .put("op", "start_gathering")
                     .put("rhythm", rhythm)
-                    .put("beat_interval_seconds", 4)
-                    .put("beats_per_turn", 1)
+                    .put("beat_interval_seconds", 3)
+                    .put("beats_per_turn", 2)
+                    .put("grace_seconds", 3)
                     .put("question", "How should agents hand work to each other?");
             ArrayNode ps = start.putArray("participants");
             for (String name : new String[] {"Ada", "Bo", "Cy"}) {
-                ps.addObject().put("name", name).put("role", "speaker").put("agent", "demo-speaker");
+                ps.addObject()
+                        .put("name", name)
+                        .put("role", "speaker")
+                        .put("agent", "demo-" + name.toLowerCase(java.util.Locale.ROOT));
             }
             ps.addObject().put("name", "Hal").put("role", "harvester").put("agent", "demo-harvester");
             JsonNode started = JSON.readTree(daemon.answer(JSON.writeValueAsString(start)));

@@ -38,6 +38,12 @@ final class SimCommand implements Callable<Integer> {
     int passAfter;
 
     @Option(
+            names = "--pass-to",
+            defaultValue = "",
+            description = "Pass by name: say \"I pass to NAME.\" instead of \"I pass the piece.\".")
+    String passTo;
+
+    @Option(
             names = "--reply-when",
             defaultValue = "(?s).",
             description = "Answer only inputs matching this regex (default: any).")
@@ -77,7 +83,8 @@ final class SimCommand implements Callable<Integer> {
                 swallowEnters,
                 Optional.ofNullable(log));
         Sim sim = new Sim(
-                new Sim.SimOptions(name, Duration.ofMillis(thinkMs), passAfter, Pattern.compile(replyWhen), fake),
+                new Sim.SimOptions(
+                        name, Duration.ofMillis(thinkMs), passAfter, Pattern.compile(replyWhen), fake, passTo),
                 System.in,
                 new java.io.PrintStream(
                         new java.io.FileOutputStream(java.io.FileDescriptor.out),

@@ -129,7 +129,7 @@ public final class Sim {
         String heard = gist(input);
         String reply = options.name() + " heard \"" + heard + "\" (reply #" + replies + ")";
         if (options.passAfter() > 0 && replies % options.passAfter() == 0) {
-            reply += ". I pass the piece.";
+            reply += options.passTo().isEmpty() ? ". I pass the piece." : ". I pass to " + options.passTo() + ".";
         }
         return reply;
     }
@@ -175,9 +175,13 @@ public final class Sim {
     }
 
     /** How a simulated agent behaves. */
-    public record SimOptions(String name, Duration think, int passAfter, Pattern replyWhen, Fake fake) {
+    public record SimOptions(String name, Duration think, int passAfter, Pattern replyWhen, Fake fake, String passTo) {
         public SimOptions(String name, Duration think, int passAfter, Pattern replyWhen) {
-            this(name, think, passAfter, replyWhen, Fake.NONE);
+            this(name, think, passAfter, replyWhen, Fake.NONE, "");
+        }
+
+        public SimOptions(String name, Duration think, int passAfter, Pattern replyWhen, Fake fake) {
+            this(name, think, passAfter, replyWhen, fake, "");
         }
 
         public SimOptions {
