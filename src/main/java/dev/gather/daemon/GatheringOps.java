@@ -22,6 +22,13 @@ final class GatheringOps {
     }
 
     void register(Dispatcher dispatcher) {
+        // a member's words that arrive after its gathering closed (its link is gone) are still kept
+        d.relay.onUnlinked(
+                out -> d.gatherings.all().stream().filter(Gathering::closed).forEach(g -> g.members().stream()
+                        .filter(m -> m.pane().equals(Optional.of(out.pane())))
+                        .findFirst()
+                        .filter(m -> !out.text().isBlank())
+                        .ifPresent(m -> g.onTurnOutput(m, out.text().strip()))));
         StartGatheringOp start = new StartGatheringOp(d);
         dispatcher
                 .on("start_gathering", start::handle)

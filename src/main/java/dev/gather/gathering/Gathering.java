@@ -153,10 +153,17 @@ public final class Gathering {
         return lane.submit(() -> send(GatheringEvent.START, Map.of()));
     }
 
-    /** A member's turn output: relayed if it holds the piece, kept and answered with a reminder if not. */
+    /**
+     * A member's turn output: relayed if it holds the piece, kept and answered with a reminder if not;
+     * after the close, kept as late if the member was mid-turn when it closed.
+     */
     public CompletableFuture<Void> onTurnOutput(Member from, String text) {
         return lane.submit(() -> {
             GatheringState state = state();
+            if (closed && ceremony.late(from)) {
+                effects.accept(new Effect.Late(from, text));
+                return;
+            }
             if (closed || state == GatheringState.SEEDING) {
                 return;
             }

@@ -212,6 +212,8 @@ final class Steps {
 
     private void close(String reason) {
         timers.cancel();
+        // whoever is mid-turn as it closes still owes words: they come late, and are kept as such
+        c.present().stream().filter(midTurn).forEach(c::cutOff);
         c.release();
         sink.accept(new Effect.Announce("closing", prompts.closing(reason)));
         sink.accept(new Effect.Closed(reason));

@@ -461,6 +461,21 @@ class GatheringTest {
     }
 
     @Test
+    void wordsOfAMemberMidTurnWhenItClosedAreKeptAsLate() {
+        Circle c = started();
+        c.busy.add(c.m("Ada"));
+        c.gathering.endNow("ended by command").join();
+        c.gathering.onTurnOutput(c.m("Ada"), "An answer after the close.").join();
+        c.gathering
+                .onTurnOutput(c.m("Bo"), "Bo was idle; this is nobody's turn.")
+                .join();
+        c.gathering.onTurnOutput(c.m("Ada"), "And a second one.").join();
+        assertEquals(
+                List.of("An answer after the close."),
+                c.of(Effect.Late.class).stream().map(Effect.Late::text).toList());
+    }
+
+    @Test
     void takeMovesThePieceFromAStuckHolderAndSaysWhoDidIt() {
         Circle c = started();
         c.busy.add(c.m("Ada"));
