@@ -136,6 +136,13 @@ final class StartGatheringOp {
         caller.ifPresent(c -> start.put("starter", c));
         ObjectNode sessions = start.putObject("spawned");
         spawned.forEach((name, pane) -> sessions.put(pane, id + "-" + name));
+        // what a later daemon needs to rebuild this gathering from its journal alone
+        start.put("rhythm", rhythm.name()).put("question", question);
+        options.beatsPerTurn().ifPresent(b -> start.put("beats_per_turn", b));
+        options.beatInterval().ifPresent(b -> start.put("beat_interval_ms", b.toMillis()));
+        options.grace().ifPresent(b -> start.put("grace_ms", b.toMillis()));
+        ArrayNode roster = start.putArray("members");
+        members.forEach(m -> roster.add(Ops.member(m)));
         d.relay.journal(link).append(start);
         g.start();
         ObjectNode out =
