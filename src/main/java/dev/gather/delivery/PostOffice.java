@@ -132,9 +132,8 @@ public final class PostOffice implements AutoCloseable {
         try {
             return tmux.panes().stream()
                     .filter(p -> p.id().equals(pane))
-                    .map(Pane::command)
                     .findFirst()
-                    .flatMap(profiles::recognise)
+                    .flatMap(p -> profiles.recognise(p.command(), () -> ProcessTree.commandLines(p.pid())))
                     .orElseGet(profiles::generic);
         } catch (TmuxException e) {
             return profiles.generic();
