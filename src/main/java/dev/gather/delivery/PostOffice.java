@@ -4,7 +4,6 @@ import dev.gather.profile.Profile;
 import dev.gather.profile.Profiles;
 import dev.gather.tmux.Deliverer;
 import dev.gather.tmux.DeliveryResult;
-import dev.gather.tmux.Pane;
 import dev.gather.tmux.Tmux;
 import dev.gather.tmux.TmuxException;
 import java.time.Clock;

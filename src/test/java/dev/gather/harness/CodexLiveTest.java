@@ -74,7 +74,8 @@ class CodexLiveTest {
         assertTrue(answer.path("ok").asBoolean(), answer.toString());
         String link = answer.path("link").path("id").asText();
 
-        await().atMost(Duration.ofMinutes(4)).until(() -> world.entries(link, "relay").size() >= 11);
+        await().atMost(Duration.ofMinutes(4))
+                .until(() -> world.entries(link, "relay").size() >= 11);
         world.call(ada, "send", LiveWorld.args().put("close_link", true));
 
         List<JsonNode> relays = world.entries(link, "relay").subList(0, 11);
@@ -97,7 +98,8 @@ class CodexLiveTest {
             String text = r.path("text").asText();
             assertEquals(
                     1,
-                    model.calls(c -> FakeOpenAI.turn(c) && c.lastUserText().endsWith(text)).size(),
+                    model.calls(c -> FakeOpenAI.turn(c) && c.lastUserText().endsWith(text))
+                            .size(),
                     "'" + text + "' submitted once");
         }
     }
