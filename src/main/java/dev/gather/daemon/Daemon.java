@@ -127,6 +127,7 @@ public final class Daemon implements AutoCloseable {
                 .findFirst()
                 .ifPresent(g::memberGone)));
         dispatcher.identify(new Callers(tmux::panes)::identify, this::journalOnBehalf);
+        dispatcher.threadPanes(sessions::paneOfThread);
         Ops.register(this);
         new GatheringOps(this).register(dispatcher);
         dispatcher.onStream("events", new EventsOp(this));

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -20,17 +21,23 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The real Codex CLI (pinned) in tmux against {@link FakeOpenAI}: two panes started plainly with
- * {@code codex} in one CODEX_HOME share one background server, whose notify runs with the first
- * pane's TMUX_PANE; every turn still reaches its own pane, and the title side turn is never relayed.
+ * The real Codex CLI (pinned) in tmux against {@link FakeOpenAI}, installed with {@code gather
+ * install codex}: two panes started plainly with {@code codex} in one CODEX_HOME share one background
+ * server, whose notify program and MCP servers run with the first pane's TMUX_PANE. Every turn still
+ * reaches its own pane, the second pane's MCP call acts for the second pane, and the title side turn
+ * is never relayed.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CodexLiveTest {
+    private static final String LINK_ME = "Please link with bo.";
+    private static final int TURNS = 12;
+
     @TempDir
     static Path dir;
 
     private FakeOpenAI model;
     private CodexHome codex;
+    private LocalLauncher launcher;
     private LiveWorld world;
     private Pane ada;
     private Pane bo;
@@ -39,17 +46,19 @@ class CodexLiveTest {
     @BeforeAll
     void start() throws Exception {
         model = new FakeOpenAI();
-        model.script(c -> Reply.text("answer " + answers.incrementAndGet()));
         Path home = dir.resolve("home");
         Path work = Files.createDirectories(dir.resolve("work"));
         codex = new CodexHome(home, model).prepare(List.of(work));
-        Installer.forHarness("codex", home, LiveWorld.gatherScript()).install();
+        launcher = LocalLauncher.write(dir.resolve("bin"));
+        Installer.forHarness("codex", home, launcher.script()).install();
+        codex.approveGatherTools();
         world = new LiveWorld(dir.resolve("gather"));
         List<String> cmd = List.of(NpmHarnesses.bin("codex").toString());
         ada = world.spawn("ada", cmd, codex.env(), work);
-        await().atMost(Duration.ofSeconds(60)).until(() -> world.screen(ada).contains("›"));
+        // each TUI's thread gets its own gather mcp; a turn started before it answered has no gather tools
+        world.until(Duration.ofSeconds(120), () -> launcher.toolLists() >= 1, this::lastWords, ada);
         bo = world.spawn("bo", cmd, codex.env(), work);
-        await().atMost(Duration.ofSeconds(60)).until(() -> world.screen(bo).contains("›"));
+        world.until(Duration.ofSeconds(120), () -> launcher.toolLists() >= 2, this::lastWords, ada, bo);
     }
 
     @AfterAll
@@ -65,40 +74,73 @@ class CodexLiveTest {
         }
     }
 
+    private String lastWords() {
+        String log;
+        try {
+            log = launcher.log();
+        } catch (java.io.IOException e) {
+            log = e.toString();
+        }
+        return model.summary() + "\ngather.log (the launcher's stderr):\n" + log;
+    }
+
+    /**
+     * A human asks ada (first pane) to link with bo; the model calls send_message over MCP; the two
+     * then talk through gather until bo's model closes the link with its own send_message, which
+     * only works if the call is known to come from bo's pane, not ada's.
+     */
     @Test
-    void twoPlainCodexPanesTalkTenTurnsEachTurnAttributedToItsOwnPane() throws Exception {
-        JsonNode answer = world.call(
-                ada,
-                "send",
-                LiveWorld.args().put("to", bo.id()).put("message", "Hello bo").put("direct", true));
-        assertTrue(answer.path("ok").asBoolean(), answer.toString());
-        String link = answer.path("link").path("id").asText();
+    void twoPlainCodexPanesTalkThroughGatherEachTurnAttributedToItsOwnPane() throws Exception {
+        model.script(c -> {
+            if (c.afterToolResult()) {
+                return Reply.text(""); // nothing more to say after a gather tool: no relay
+            }
+            if (c.lastUserText().equals(LINK_ME)) {
+                return new Reply.ToolCall(
+                        "mcp__gather/send_message",
+                        Map.of("to", bo.id(), "message", "Hello bo,\nthis is line two.", "direct", true),
+                        Duration.ZERO);
+            }
+            int n = answers.incrementAndGet();
+            if (n >= TURNS && c.lastUserText().startsWith("[ada]")) {
+                return new Reply.ToolCall("mcp__gather/send_message", Map.of("close_link", true), Duration.ZERO);
+            }
+            return Reply.text((c.lastUserText().startsWith("[ada]") ? "bo" : "ada") + " says " + n);
+        });
+        world.tmux.paste(ada.id(), LINK_ME);
+        await().atMost(Duration.ofSeconds(20)).until(() -> world.screen(ada).contains(LINK_ME));
+        world.tmux.sendKeys(ada.id(), "Enter");
 
-        await().atMost(Duration.ofMinutes(4))
-                .until(() -> world.entries(link, "relay").size() >= 11);
-        world.call(ada, "send", LiveWorld.args().put("close_link", true));
+        world.until(Duration.ofSeconds(60), () -> !world.links().isEmpty(), this::lastWords, ada, bo);
+        String link = world.links().get(0);
+        world.until(Duration.ofMinutes(4), () -> !world.entries(link, "close").isEmpty(), this::lastWords, ada, bo);
 
-        List<JsonNode> relays = world.entries(link, "relay").subList(0, 11);
-        String first = relays.get(0).path("from").asText();
-        String second = relays.get(1).path("from").asText();
-        assertFalse(first.equals(second), "bo answers ada: " + relays.get(1));
+        assertEquals(
+                "closed by bo",
+                world.entries(link, "close").get(0).path("text").asText(),
+                "bo's send_message acted for bo, although its MCP server runs with ada's TMUX_PANE");
+        List<JsonNode> relays = world.entries(link, "relay");
+        assertTrue(relays.size() >= 10, "at least ten turns relayed: " + relays);
         for (int i = 0; i < relays.size(); i++) {
-            assertEquals(i % 2 == 0 ? first : second, relays.get(i).path("from").asText(), "turn " + i + ": " + relays);
+            assertEquals(i % 2 == 0 ? "ada" : "bo", relays.get(i).path("from").asText(), "turn " + i + ": " + relays);
+            assertFalse(relays.get(i).path("text").asText().contains("\"title\""), "a title side turn was relayed");
         }
-        for (JsonNode r : relays) {
-            assertFalse(r.path("text").asText().contains("\"title\""), "a title side turn was relayed: " + r);
-        }
-        // both panes' first turns ran a title side turn (its own thread), and none reached a pane
-        assertTrue(model.calls(FakeOpenAI::titleRequest).size() >= 2, "Codex asked for thread titles");
+        assertTrue(model.calls(FakeOpenAI::titleRequest).size() >= 2, "both panes' first turns ran a title side turn");
         for (JsonNode d : world.entries(link, "delivery")) {
             assertFalse(d.path("state").asText().equals("failed"), "no failed step: " + d);
         }
-        // each relayed text reached the model exactly once, from the pane it was typed into
-        for (JsonNode r : relays.subList(1, relays.size())) {
+        // the multi-line handshake was one prompt, and every relayed text reached the model exactly once
+        assertEquals(
+                1,
+                model.calls(c -> FakeOpenAI.turn(c) && c.lastUserText().endsWith("Hello bo,\nthis is line two."))
+                        .size());
+        for (JsonNode r : relays) {
             String text = r.path("text").asText();
             assertEquals(
                     1,
-                    model.calls(c -> FakeOpenAI.turn(c) && c.lastUserText().endsWith(text))
+                    model.calls(c -> FakeOpenAI.turn(c)
+                                    && !c.afterToolResult()
+                                    && c.lastUserText().endsWith(text))
                             .size(),
                     "'" + text + "' submitted once");
         }

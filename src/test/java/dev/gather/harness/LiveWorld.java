@@ -14,6 +14,7 @@ import dev.gather.tmux.Tmuxes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -59,6 +60,42 @@ final class LiveWorld implements AutoCloseable {
 
     static ObjectNode args() {
         return JSON.createObjectNode();
+    }
+
+    /** Waits for {@code condition}; on timeout the failure shows what {@code panes} showed then. */
+    void until(Duration atMost, java.util.concurrent.Callable<Boolean> condition, Pane... panes) {
+        until(atMost, condition, () -> "", panes);
+    }
+
+    /** Waits for {@code condition}; on timeout the failure shows {@code panes} and {@code more}. */
+    void until(
+            Duration atMost,
+            java.util.concurrent.Callable<Boolean> condition,
+            java.util.function.Supplier<String> more,
+            Pane... panes) {
+        try {
+            org.awaitility.Awaitility.await().atMost(atMost).until(condition);
+        } catch (org.awaitility.core.ConditionTimeoutException e) {
+            StringBuilder shown = new StringBuilder(e.getMessage());
+            for (Pane p : panes) {
+                shown.append("\n--- ")
+                        .append(p.session())
+                        .append(' ')
+                        .append(p.id())
+                        .append(":\n");
+                shown.append(screen(p).stripTrailing());
+            }
+            throw new AssertionError(shown.append('\n').append(more.get()).toString(), e);
+        }
+    }
+
+    /** The ids of the links the daemon knows, as {@code links} answers. */
+    List<String> links() throws IOException {
+        List<String> ids = new java.util.ArrayList<>();
+        call(null, "links", args())
+                .path("links")
+                .forEach(l -> ids.add(l.path("id").asText()));
+        return ids;
     }
 
     List<JsonNode> entries(String journal, String kind) {
