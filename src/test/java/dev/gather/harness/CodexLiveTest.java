@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.install.Installer;
+import dev.gather.profile.Profiles;
+import dev.gather.tmux.InputBox;
 import dev.gather.tmux.Pane;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,8 +18,11 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -28,7 +33,10 @@ import org.junit.jupiter.api.io.TempDir;
  * is never relayed.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class CodexLiveTest {
+    private static final InputBox BOX =
+            Profiles.shipped().forKind("codex").quirks().input().orElseThrow();
     private static final String LINK_ME = "Please link with bo.";
     private static final int TURNS = 12;
 
@@ -90,6 +98,37 @@ class CodexLiveTest {
      * only works if the call is known to come from bo's pane, not ada's.
      */
     @Test
+    @Order(1)
+    void theEmptyBoxAndTextInItAreRecognised() {
+        world.until(Duration.ofSeconds(20), () -> BOX.read(world.screen(bo)) == InputBox.State.EMPTY, bo);
+        world.tmux.paste(bo.id(), "some words for the box");
+        world.until(Duration.ofSeconds(20), () -> BOX.shows(world.screen(bo), "some words for the box"), bo);
+        assertEquals(InputBox.State.HOLDS, BOX.read(world.screen(bo)));
+        world.tmux.sendKeys(bo.id(), "C-u");
+        world.until(Duration.ofSeconds(20), () -> BOX.read(world.screen(bo)) == InputBox.State.EMPTY, bo);
+        assertTrue(model.calls(FakeOpenAI::turn).isEmpty(), "nothing was submitted");
+    }
+
+    @Test
+    @Order(2)
+    void codexListsTheInstalledGatherServer() throws Exception {
+        ProcessBuilder p = new ProcessBuilder(NpmHarnesses.bin("codex").toString(), "mcp", "list")
+                .redirectErrorStream(true)
+                .directory(dir.toFile());
+        p.environment().putAll(codex.env());
+        Process run = p.start();
+        String out = new String(run.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(run.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), out);
+        assertEquals(0, run.exitValue(), out);
+        assertTrue(
+                out.lines()
+                        .anyMatch(l -> l.startsWith("gather")
+                                && l.contains(launcher.script().toString())),
+                out);
+    }
+
+    @Test
+    @Order(3)
     void twoPlainCodexPanesTalkThroughGatherEachTurnAttributedToItsOwnPane() throws Exception {
         model.script(c -> {
             if (c.afterToolResult()) {

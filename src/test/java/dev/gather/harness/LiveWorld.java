@@ -89,6 +89,15 @@ final class LiveWorld implements AutoCloseable {
         }
     }
 
+    /** The daemon's status answer, as text. */
+    String status() {
+        try {
+            return call(null, "status", args()).toString();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     /** The ids of the links the daemon knows, as {@code links} answers. */
     List<String> links() throws IOException {
         List<String> ids = new java.util.ArrayList<>();
