@@ -71,14 +71,20 @@ class CodexLiveTest {
 
     @AfterAll
     void stop() {
-        if (world != null) {
-            world.close();
-        }
-        if (codex != null) {
-            codex.stopServers();
-        }
-        if (model != null) {
-            model.close();
+        try {
+            if (world != null) {
+                world.close();
+            }
+        } finally {
+            try {
+                if (codex != null) {
+                    codex.stopServers(); // it outlives tmux
+                }
+            } finally {
+                if (model != null) {
+                    model.close();
+                }
+            }
         }
     }
 

@@ -78,11 +78,14 @@ class GeminiLiveTest {
 
     @AfterAll
     void stop() {
-        if (world != null) {
-            world.close();
-        }
-        if (model != null) {
-            model.close();
+        try {
+            if (world != null) {
+                world.close();
+            }
+        } finally {
+            if (model != null) {
+                model.close();
+            }
         }
     }
 

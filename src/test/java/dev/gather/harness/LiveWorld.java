@@ -120,7 +120,14 @@ final class LiveWorld implements AutoCloseable {
 
     @Override
     public void close() {
-        daemon.close();
+        try {
+            daemon.close();
+        } finally {
+            killServer();
+        }
+    }
+
+    private void killServer() {
         try {
             new ProcessBuilder("tmux", "-L", socket, "kill-server")
                     .redirectErrorStream(true)
