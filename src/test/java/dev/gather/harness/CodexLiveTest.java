@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.home.Homes;
 import dev.gather.install.Installer;
 import dev.gather.profile.Profiles;
 import dev.gather.tmux.InputBox;
 import dev.gather.tmux.Pane;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -58,7 +60,8 @@ class CodexLiveTest {
         Path work = Files.createDirectories(dir.resolve("work"));
         codex = new CodexHome(home, model).prepare(List.of(work));
         launcher = LocalLauncher.write(dir.resolve("bin"));
-        Installer.forHarness("codex", home, launcher.script()).install();
+        Installer.forHarness("codex", Homes.of(codex.env()), launcher.script(), Clock.systemUTC())
+                .install();
         codex.approveGatherTools();
         world = new LiveWorld(dir.resolve("gather"));
         List<String> cmd = List.of(NpmHarnesses.bin("codex").toString());

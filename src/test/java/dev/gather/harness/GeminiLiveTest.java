@@ -5,12 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.home.Homes;
 import dev.gather.install.Installer;
 import dev.gather.profile.Profiles;
 import dev.gather.tmux.InputBox;
 import dev.gather.tmux.Pane;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +55,8 @@ class GeminiLiveTest {
         Path work = Files.createDirectories(dir.resolve("work"));
         GeminiHome gemini = new GeminiHome(home, model).prepare(List.of(work));
         launcher = LocalLauncher.write(dir.resolve("bin"));
-        Installer.forHarness("gemini", home, launcher.script()).install();
+        Installer.forHarness("gemini", Homes.of(gemini.env()), launcher.script(), Clock.systemUTC())
+                .install();
         world = new LiveWorld(dir.resolve("gather"));
         gem = world.spawn("gem", List.of(NpmHarnesses.bin("gemini").toString()), gemini.env(), work);
         ada = world.spawn(

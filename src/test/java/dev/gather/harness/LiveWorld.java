@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.daemon.Daemon;
-import dev.gather.daemon.StateDir;
+import dev.gather.home.StateDir;
 import dev.gather.journal.Transcript;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.SpawnSpec;
