@@ -121,7 +121,11 @@ class GeminiLiveTest {
         assertTrue(answer.path("ok").asBoolean(), answer.toString());
         String link = answer.path("link").path("id").asText();
         // busy comes from the turn cycle (its screen still draws an empty box mid-turn)
-        world.until(Duration.ofSeconds(60), () -> memberState("gem").equals("busy"), world::status, gem);
+        world.until(
+                Duration.ofSeconds(60),
+                () -> memberState("gem").equals("busy"),
+                () -> world.status() + "\n" + world.entries(link, "delivery"),
+                gem);
 
         world.until(Duration.ofMinutes(4), () -> world.entries(link, "relay").size() >= 11, model::summary, gem, ada);
         world.call(ada, "send", LiveWorld.args().put("close_link", true));
