@@ -32,6 +32,7 @@ final class LiveWorld implements AutoCloseable {
     final StateDir state;
     final Tmux tmux;
     final Daemon daemon;
+    private final List<Pane> spawned = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     LiveWorld(Path gatherHome) throws IOException {
         this.state = new StateDir(gatherHome);
@@ -44,7 +45,9 @@ final class LiveWorld implements AutoCloseable {
         Map<String, String> all = new HashMap<>(env);
         all.put("GATHER_HOME", state.root().toString());
         all.put("LANG", "C.UTF-8");
-        return tmux.spawn(new SpawnSpec(name, command, all, cwd, 120, 40));
+        Pane pane = tmux.spawn(new SpawnSpec(name, command, all, cwd, 120, 40));
+        spawned.add(pane);
+        return pane;
     }
 
     String screen(Pane pane) {
@@ -123,7 +126,30 @@ final class LiveWorld implements AutoCloseable {
         try {
             daemon.close();
         } finally {
+            endSpawned();
             killServer();
+        }
+    }
+
+    /** Ends what the panes run: Gemini's node outlives its tmux server (it ignores the hang-up). */
+    private void endSpawned() {
+        for (Pane pane : spawned) {
+            ProcessHandle.of(pane.pid()).ifPresent(root -> {
+                List<ProcessHandle> tree =
+                        new java.util.ArrayList<>(root.descendants().toList());
+                tree.add(root);
+                tree.forEach(ProcessHandle::destroy);
+                for (ProcessHandle p : tree) {
+                    try {
+                        p.onExit().get(10, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return;
+                    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                        p.destroyForcibly();
+                    }
+                }
+            });
         }
     }
 
