@@ -72,6 +72,9 @@ public final class Daemon implements AutoCloseable {
     private final CountDownLatch stopped = new CountDownLatch(1);
     private SocketServer server;
     private SpoolWatcher spool;
+    /** Codex's turn ends carry the first pane's TMUX_PANE; their payloads say whose they are. */
+    final dev.gather.turn.SessionPanes sessions = new dev.gather.turn.SessionPanes();
+
     private AutoCloseable exits;
 
     Daemon(StateDir state, Tmux tmux, Clock clock) {
@@ -104,12 +107,16 @@ public final class Daemon implements AutoCloseable {
         this.post = new PostOffice(tmux, deliverer, profiles, clock, ledger);
         this.fanout = new Fanout(post);
         this.screens = new ScreenSources(tmux, timers, clock);
-        post.beforeTyping(screens::typed);
+        post.beforeTyping((pane, text) -> {
+            screens.typed(pane, text);
+            sessions.typed(pane, text);
+        });
         this.relay =
                 new Relay(links, journals, fanout, TurnFilter.defaults(), DirectRhythm.from(rhythms.load("direct")));
         relay.onGone(screens::forget);
         this.replies = new Replies(relay, post);
         relay.onGone(learnedPanes::forget);
+        relay.onGone(sessions::forget);
         post.onUnreachable(pane -> relay.leave(pane, "never became ready"));
         fanout.remote(p -> remote.address(p).isPresent(), remote::deliver);
         relay.onUnlinked(remote::unlinkedTurn);
@@ -120,6 +127,7 @@ public final class Daemon implements AutoCloseable {
                 .findFirst()
                 .ifPresent(g::memberGone)));
         dispatcher.identify(new Callers(tmux::panes)::identify, this::journalOnBehalf);
+        dispatcher.threadPanes(sessions::paneOfThread);
         Ops.register(this);
         new GatheringOps(this).register(dispatcher);
         dispatcher.onStream("events", new EventsOp(this));
@@ -183,6 +191,7 @@ public final class Daemon implements AutoCloseable {
                 // the pane a turn came from is the one its hook ran in, not the one $TMUX_PANE named
                 new dev.gather.identity.HookPanes(
                         tmux::panes, learnedPanes, dev.gather.identity.HookPanes.NO_SESSION_IDS),
+                sessions,
                 relay::onTurnOutput);
         server = new SocketServer(state.socket());
         Thread accept = new Thread(() -> server.serve(dispatcher::respond), "gather-accept");

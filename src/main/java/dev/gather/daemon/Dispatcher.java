@@ -26,6 +26,7 @@ public final class Dispatcher {
 
     private final Map<String, Handler> handlers = new TreeMap<>();
     private final Map<String, StreamHandler> streams = new TreeMap<>();
+    private volatile java.util.function.Function<String, Optional<String>> threadPanes = t -> Optional.empty();
     private Identify identify =
             (peer, r, onBehalfOf) -> new Request(r.op(), r.id(), onBehalfOf.or(r::callerPane), r.args());
     private java.util.function.Consumer<Request> onBehalf = r -> {};
@@ -39,6 +40,15 @@ public final class Dispatcher {
     Dispatcher identify(Identify identify, java.util.function.Consumer<Request> onBehalf) {
         this.identify = identify;
         this.onBehalf = onBehalf;
+        return this;
+    }
+
+    /**
+     * How a caller's harness thread ({@code caller.thread}, learned by the daemon from that pane's
+     * turns) names its pane: Codex runs every pane's MCP servers in the first pane's process tree.
+     */
+    public Dispatcher threadPanes(java.util.function.Function<String, Optional<String>> threadPanes) {
+        this.threadPanes = threadPanes;
         return this;
     }
 
@@ -170,11 +180,27 @@ public final class Dispatcher {
 
     /** {@code claimed} as it may act, coming from {@code peer}; one acting on behalf of a pane is journalled first. */
     private Request identified(Peer peer, ObjectNode node, Request claimed) {
-        Request request = identify.apply(peer, claimed, onBehalfOf(node));
+        Request request = byThread(node, identify.apply(peer, claimed, onBehalfOf(node)));
         if (request.onBehalf().isPresent()) {
             onBehalf.accept(request);
         }
         return request;
+    }
+
+    /**
+     * {@code r}, for the pane the daemon learned for the harness thread it names, if any: that pane's
+     * own turns taught the daemon the thread, so this is the daemon's knowledge, not the caller's claim.
+     */
+    private Request byThread(ObjectNode node, Request r) {
+        JsonNode thread = node.path("caller").path("thread");
+        if (!thread.isTextual()) {
+            return r;
+        }
+        return threadPanes
+                .apply(thread.asText())
+                .filter(p -> !Optional.of(p).equals(r.callerPane()))
+                .map(p -> new Request(r.op(), r.id(), Optional.of(p), r.args(), r.onBehalf()))
+                .orElse(r);
     }
 
     private static Optional<String> onBehalfOf(ObjectNode node) {

@@ -4,7 +4,6 @@ import dev.gather.profile.Profile;
 import dev.gather.profile.Profiles;
 import dev.gather.tmux.Deliverer;
 import dev.gather.tmux.DeliveryResult;
-import dev.gather.tmux.Pane;
 import dev.gather.tmux.Tmux;
 import dev.gather.tmux.TmuxException;
 import java.time.Clock;
@@ -132,9 +131,8 @@ public final class PostOffice implements AutoCloseable {
         try {
             return tmux.panes().stream()
                     .filter(p -> p.id().equals(pane))
-                    .map(Pane::command)
                     .findFirst()
-                    .flatMap(profiles::recognise)
+                    .flatMap(p -> profiles.recognise(p.command(), () -> ProcessTree.commandLines(p.pid())))
                     .orElseGet(profiles::generic);
         } catch (TmuxException e) {
             return profiles.generic();

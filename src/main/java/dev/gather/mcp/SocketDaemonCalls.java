@@ -18,6 +18,10 @@ public final class SocketDaemonCalls implements DaemonCalls {
     @Override
     public ObjectNode call(String op, ObjectNode args) throws CallFailed {
         ObjectNode request = client.request(op);
+        JsonNode thread = args.path("caller").path("thread");
+        if (thread.isTextual()) {
+            ((ObjectNode) request.path("caller")).put("thread", thread.asText());
+        }
         args.properties().forEach(e -> {
             if (!List.of("op", "id", "caller", "on_behalf_of").contains(e.getKey())) {
                 request.set(e.getKey(), e.getValue());

@@ -29,6 +29,7 @@ final class ToolHandler {
     CallToolResult call(CallToolRequest request) {
         try {
             ObjectNode args = tool.request(new Args(tool.name(), request.arguments()));
+            callerThread(request).ifPresent(t -> args.putObject("caller").put("thread", t));
             ObjectNode result = daemon.call(tool.op(), args);
             return CallToolResult.builder()
                     .addTextContent(tool.text(result))
@@ -44,6 +45,16 @@ final class ToolHandler {
             return error(tool.name() + ": gather mcp failed unexpectedly ("
                     + e.getClass().getSimpleName() + ": " + e.getMessage() + "); see its stderr");
         }
+    }
+
+    /**
+     * The harness thread the call came from, when its client names one: Codex runs every TUI's MCP
+     * servers in one background server with the first pane's TMUX_PANE, but its tools/call carries
+     * {@code _meta.threadId}, which the daemon maps to the pane it learned for that thread.
+     */
+    private static java.util.Optional<String> callerThread(CallToolRequest request) {
+        Object thread = request.meta() == null ? null : request.meta().get("threadId");
+        return thread instanceof String t && !t.isBlank() ? java.util.Optional.of(t) : java.util.Optional.empty();
     }
 
     /** The daemon's own line, named after the tool the agent called rather than the daemon op. */

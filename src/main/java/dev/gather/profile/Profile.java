@@ -11,12 +11,15 @@ import java.util.Optional;
  * it ({@link HarnessQuirks}), when it is ready after starting, and how its turns end.
  *
  * @param commands tmux {@code pane_current_command} values that mean this harness
+ * @param argv patterns one of which a command line in the pane's process tree matches when this
+ *     harness runs there (npm-installed harnesses show {@code node} as their command)
  * @param transcripts where the harness keeps its transcripts, if it has any
  */
 public record Profile(
         String name,
         String description,
         List<String> commands,
+        List<java.util.regex.Pattern> argv,
         HarnessQuirks quirks,
         Ready ready,
         Turns turns,
@@ -41,6 +44,7 @@ public record Profile(
     public Profile {
         Objects.requireNonNull(name, "name");
         commands = List.copyOf(commands);
+        argv = List.copyOf(argv);
         Objects.requireNonNull(quirks, "quirks");
         Objects.requireNonNull(ready, "ready");
         Objects.requireNonNull(turns, "turns");

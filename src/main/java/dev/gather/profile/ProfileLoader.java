@@ -44,6 +44,10 @@ public final class ProfileLoader {
                     "profile.neutralizer",
                     "typing.command_leaders needs a typing.neutralizer to put before them");
         }
+        JsonNode argv = root.path("recognise").path("argv");
+        for (int i = 0; i < argv.size(); i++) {
+            regex(argv.get(i).asText(), "/recognise/argv/" + i, report);
+        }
         JsonNode box = root.path("input_box");
         if (!box.isMissingNode()) {
             regex(box.path("line").asText(), "/input_box/line", report).ifPresent(p -> {
@@ -98,10 +102,15 @@ public final class ProfileLoader {
         JsonNode turns = root.path("turns");
         List<String> commands = new ArrayList<>();
         root.path("recognise").path("commands").forEach(c -> commands.add(c.asText()));
+        List<Pattern> argv = new ArrayList<>();
+        for (JsonNode a : root.path("recognise").path("argv")) {
+            argv.add(Pattern.compile(a.asText()));
+        }
         return new Profile(
                 name,
                 root.path("description").asText(""),
                 commands,
+                argv,
                 quirks,
                 new Profile.Ready(
                         Durations.parse(root.path("ready").path("quiet").asText()),

@@ -86,6 +86,29 @@ public final class Profiles {
                 .findFirst();
     }
 
+    /**
+     * The profile for a pane whose current command is {@code command}: by that name first, else by a
+     * command line of its process tree ({@code cmdlines}, read only when needed) matching an argv pattern.
+     */
+    public Optional<Profile> recognise(String command, java.util.function.Supplier<List<String>> cmdlines) {
+        Optional<Profile> byCommand = recognise(command);
+        if (byCommand.isPresent()) {
+            return byCommand;
+        }
+        List<Profile> withArgv = byName.values().stream()
+                .filter(p -> !p.argv().isEmpty())
+                .sorted(java.util.Comparator.comparing(Profile::name))
+                .toList();
+        if (withArgv.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> lines = cmdlines.get();
+        return withArgv.stream()
+                .filter(p -> p.argv().stream()
+                        .anyMatch(a -> lines.stream().anyMatch(l -> a.matcher(l).find())))
+                .findFirst();
+    }
+
     public Profile generic() {
         return byName.get("generic");
     }

@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -39,6 +40,7 @@ public final class SpoolWatcher implements AutoCloseable {
     private final Spool spool;
     private final HookParsers parsers;
     private final PaneResolver panes;
+    private final SessionPanes sessions;
     private final Consumer<TurnOutput> consumer;
     private final WatchService watcher;
     private final Thread thread;
@@ -47,11 +49,13 @@ public final class SpoolWatcher implements AutoCloseable {
 
     private Duration retry = FIRST_RETRY;
 
-    private SpoolWatcher(Spool spool, HookParsers parsers, PaneResolver panes, Consumer<TurnOutput> consumer)
+    private SpoolWatcher(
+            Spool spool, HookParsers parsers, PaneResolver panes, SessionPanes sessions, Consumer<TurnOutput> consumer)
             throws IOException {
         this.spool = spool;
         this.parsers = parsers;
         this.panes = panes;
+        this.sessions = sessions;
         this.consumer = consumer;
         spool.create();
         this.watcher = spool.incoming().getFileSystem().newWatchService();
@@ -72,10 +76,18 @@ public final class SpoolWatcher implements AutoCloseable {
      */
     public static SpoolWatcher start(
             Spool spool, HookParsers parsers, PaneResolver panes, Consumer<TurnOutput> consumer) throws IOException {
+        return start(spool, parsers, panes, new SessionPanes(), consumer);
+    }
+
+    /** As above; {@code sessions} first attributes events by what their payload carries (Codex's threads). */
+    public static SpoolWatcher start(
+            Spool spool, HookParsers parsers, PaneResolver panes, SessionPanes sessions, Consumer<TurnOutput> consumer)
+            throws IOException {
         SpoolWatcher w = new SpoolWatcher(
                 Objects.requireNonNull(spool, "spool"),
                 Objects.requireNonNull(parsers, "parsers"),
                 Objects.requireNonNull(panes, "panes"),
+                Objects.requireNonNull(sessions, "sessions"),
                 Objects.requireNonNull(consumer, "consumer"));
         w.thread.start();
         return w;
@@ -145,16 +157,28 @@ public final class SpoolWatcher implements AutoCloseable {
         } catch (NoSuchFileException e) {
             return;
         }
-        TurnOutput output;
+        Optional<TurnOutput> attributed;
         try {
             HookEvent event = HookEvent.parse(bytes);
-            String pane = panes.resolve(event);
-            output = parsers.parse(new HookEvent(event.harness(), pane, event.time(), event.payload(), event.origin()));
+            SessionPanes.Judgement judged = sessions.judge(event);
+            if (judged instanceof SessionPanes.SideTurn) {
+                attributed = Optional.empty();
+            } else {
+                String pane = judged instanceof SessionPanes.Pane p ? p.id() : panes.resolve(event);
+                attributed = Optional.of(parsers.parse(
+                        new HookEvent(event.harness(), pane, event.time(), event.payload(), event.origin())));
+            }
         } catch (HookRejected e) {
             log.warn("rejected hook event {}: {}", file.getFileName(), e.getMessage());
             Files.move(file, spool.rejected().resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
             return;
         }
+        if (attributed.isEmpty()) {
+            log.info("hook event {} is a side turn (not a member's turn end); not relayed", file.getFileName());
+            Files.deleteIfExists(file);
+            return;
+        }
+        TurnOutput output = attributed.get();
         if (held.containsKey(output.pane())) {
             return; // an older event of this pane is waiting for the journal: keep the order
         }

@@ -65,6 +65,34 @@ abstract class FakeModel implements AutoCloseable {
         return List.copyOf(calls);
     }
 
+    /** One line per call so far (path, last user text, whether after a tool result): for failure messages. */
+    String summary() {
+        StringBuilder out = new StringBuilder("calls to the fake model:");
+        for (Call c : calls) {
+            String text = c.lastUserText().replace("\n", "⏎");
+            out.append("\n  ")
+                    .append(c.method())
+                    .append(' ')
+                    .append(c.path())
+                    .append(" after-tool=")
+                    .append(c.afterToolResult())
+                    .append(" user='")
+                    .append(text.length() > 100 ? text.substring(0, 100) + "…" : text)
+                    .append('\'');
+            java.util.List<String> tools = new java.util.ArrayList<>();
+            c.body().path("tools").forEach(t -> tools.add(t.path("name").asText()));
+            out.append(" tools=").append(tools);
+            if (c.afterToolResult()) {
+                JsonNode items = c.body().has("input")
+                        ? c.body().path("input")
+                        : c.body().path("contents");
+                String last = items.isEmpty() ? "" : items.get(items.size() - 1).toString();
+                out.append("\n    tool result: ").append(last.substring(0, Math.min(last.length(), 600)));
+            }
+        }
+        return out.toString();
+    }
+
     /** The calls that match {@code which}. */
     List<Call> calls(Predicate<Call> which) {
         return calls.stream().filter(which).toList();

@@ -50,6 +50,28 @@ class SpoolWatcherTest {
         assertEquals(0, count(spool.incoming()));
     }
 
+    /**
+     * Codex's notify runs in the first pane's process for every pane: the turn gather typed into %2
+     * goes to %2, and the title side turn of the same first turn reaches no one (no relay, no idle).
+     */
+    @Test
+    void codexTurnsGoToThePaneGatherTypedIntoAndTheTitleSideTurnNowhere() throws Exception {
+        Spool spool = new Spool(tmp.resolve("spool"));
+        SessionPanes sessions = new SessionPanes();
+        sessions.typed("%2", "hello b");
+        spool.drop(Samples.event("codex", Samples.text("codex/notify-0.169-title.json")));
+        spool.drop(Samples.event("codex", Samples.text("codex/notify-0.169-turn.json")));
+        SpoolWatcher watcher = SpoolWatcher.start(spool, parsers, PaneResolver.AS_NAMED, sessions, seen::add);
+        try {
+            await().atMost(Duration.ofSeconds(20)).until(() -> seen.size() == 1 && count(spool.incoming()) == 0);
+        } finally {
+            watcher.close();
+        }
+        assertEquals(List.of("%2"), seen.stream().map(TurnOutput::pane).toList());
+        assertEquals("pong: hello b", seen.get(0).text());
+        assertEquals(0, count(spool.rejected()), "a side turn is no malformed event");
+    }
+
     @Test
     void eventsWaitingAtStartAreHandedOverOldestFirst() throws Exception {
         Spool spool = new Spool(tmp.resolve("spool"));

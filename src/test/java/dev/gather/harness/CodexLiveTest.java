@@ -1,0 +1,234 @@
+package dev.gather.harness;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.home.Homes;
+import dev.gather.install.Installer;
+import dev.gather.profile.Profiles;
+import dev.gather.tmux.InputBox;
+import dev.gather.tmux.Pane;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real Codex CLI (pinned) in tmux against {@link FakeOpenAI}, installed with {@code gather
+ * install codex}: two panes started plainly with {@code codex} in one CODEX_HOME share one background
+ * server, whose notify program and MCP servers run with the first pane's TMUX_PANE. Every turn still
+ * reaches its own pane, the second pane's MCP call acts for the second pane, and the title side turn
+ * is never relayed.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class CodexLiveTest {
+    private static final InputBox BOX =
+            Profiles.shipped().forKind("codex").quirks().input().orElseThrow();
+    private static final String LINK_ME = "Please link with bo.";
+    private static final int TURNS = 12;
+
+    @TempDir
+    static Path dir;
+
+    private FakeOpenAI model;
+    private CodexHome codex;
+    private LocalLauncher launcher;
+    private LiveWorld world;
+    private Pane ada;
+    private Pane bo;
+    private final AtomicInteger answers = new AtomicInteger();
+
+    @BeforeAll
+    void start() throws Exception {
+        model = new FakeOpenAI();
+        Path home = dir.resolve("home");
+        Path work = Files.createDirectories(dir.resolve("work"));
+        codex = new CodexHome(home, model).prepare(List.of(work));
+        launcher = LocalLauncher.write(dir.resolve("bin"));
+        Installer.forHarness("codex", Homes.of(codex.env()), launcher.script(), Clock.systemUTC())
+                .install();
+        codex.approveGatherTools();
+        world = new LiveWorld(dir.resolve("gather"));
+        List<String> cmd = List.of(NpmHarnesses.bin("codex").toString());
+        ada = world.spawn("ada", cmd, codex.env(), work);
+        // each TUI's thread gets its own gather mcp; a turn started before it answered has no gather tools
+        world.until(Duration.ofSeconds(120), () -> launcher.toolLists() >= 1, this::lastWords, ada);
+        bo = world.spawn("bo", cmd, codex.env(), work);
+        world.until(Duration.ofSeconds(120), () -> launcher.toolLists() >= 2, this::lastWords, ada, bo);
+    }
+
+    @AfterAll
+    void stop() {
+        try {
+            if (world != null) {
+                world.close();
+            }
+        } finally {
+            try {
+                if (codex != null) {
+                    codex.stopServers(); // it outlives tmux
+                }
+            } finally {
+                if (model != null) {
+                    model.close();
+                }
+            }
+        }
+    }
+
+    private String lastWords() {
+        String log;
+        try {
+            log = launcher.log();
+        } catch (java.io.IOException e) {
+            log = e.toString();
+        }
+        return model.summary() + "\ngather.log (the launcher's stderr):\n" + log;
+    }
+
+    /**
+     * A human asks ada (first pane) to link with bo; the model calls send_message over MCP; the two
+     * then talk through gather until bo's model closes the link with its own send_message, which
+     * only works if the call is known to come from bo's pane, not ada's.
+     */
+    @Test
+    @Order(1)
+    void theEmptyBoxAndTextInItAreRecognised() {
+        world.until(Duration.ofSeconds(20), () -> BOX.read(world.screen(bo)) == InputBox.State.EMPTY, bo);
+        world.tmux.paste(bo.id(), "some words for the box");
+        world.until(Duration.ofSeconds(20), () -> BOX.shows(world.screen(bo), "some words for the box"), bo);
+        assertEquals(InputBox.State.HOLDS, BOX.read(world.screen(bo)));
+        world.tmux.sendKeys(bo.id(), "C-u");
+        world.until(Duration.ofSeconds(20), () -> BOX.read(world.screen(bo)) == InputBox.State.EMPTY, bo);
+        assertTrue(model.calls(FakeOpenAI::turn).isEmpty(), "nothing was submitted");
+    }
+
+    @Test
+    @Order(2)
+    void codexListsTheInstalledGatherServer() throws Exception {
+        ProcessBuilder p = new ProcessBuilder(NpmHarnesses.bin("codex").toString(), "mcp", "list")
+                .redirectErrorStream(true)
+                .directory(dir.toFile());
+        p.environment().putAll(codex.env());
+        Process run = p.start();
+        String out = new String(run.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(run.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), out);
+        assertEquals(0, run.exitValue(), out);
+        assertTrue(
+                out.lines()
+                        .anyMatch(l -> l.startsWith("gather")
+                                && l.contains(launcher.script().toString())),
+                out);
+    }
+
+    @Test
+    @Order(3)
+    void twoPlainCodexPanesTalkThroughGatherEachTurnAttributedToItsOwnPane() throws Exception {
+        model.script(c -> {
+            if (c.afterToolResult()) {
+                return Reply.text(""); // nothing more to say after a gather tool: no relay
+            }
+            if (c.lastUserText().equals(LINK_ME)) {
+                return new Reply.ToolCall(
+                        "mcp__gather/send_message",
+                        Map.of("to", bo.id(), "message", "Hello bo,\nthis is line two.", "direct", true),
+                        Duration.ZERO);
+            }
+            int n = answers.incrementAndGet();
+            if (n >= TURNS && c.lastUserText().startsWith("[ada]")) {
+                return new Reply.ToolCall("mcp__gather/send_message", Map.of("close_link", true), Duration.ZERO);
+            }
+            return Reply.text((c.lastUserText().startsWith("[ada]") ? "bo" : "ada") + " says " + n);
+        });
+        world.tmux.paste(ada.id(), LINK_ME);
+        await().atMost(Duration.ofSeconds(20)).until(() -> world.screen(ada).contains(LINK_ME));
+        world.tmux.sendKeys(ada.id(), "Enter");
+
+        world.until(Duration.ofSeconds(60), () -> !world.links().isEmpty(), this::lastWords, ada, bo);
+        String link = world.links().get(0);
+        world.until(Duration.ofMinutes(4), () -> !world.entries(link, "close").isEmpty(), this::lastWords, ada, bo);
+
+        assertEquals(
+                "closed by bo",
+                world.entries(link, "close").get(0).path("text").asText(),
+                "bo's send_message acted for bo, although its MCP server runs with ada's TMUX_PANE");
+        List<JsonNode> relays = world.entries(link, "relay");
+        assertTrue(relays.size() >= 10, "at least ten turns relayed: " + relays);
+        for (int i = 0; i < relays.size(); i++) {
+            assertEquals(i % 2 == 0 ? "ada" : "bo", relays.get(i).path("from").asText(), "turn " + i + ": " + relays);
+            assertFalse(relays.get(i).path("text").asText().contains("\"title\""), "a title side turn was relayed");
+        }
+        assertTrue(model.calls(FakeOpenAI::titleRequest).size() >= 2, "both panes' first turns ran a title side turn");
+        for (JsonNode d : world.entries(link, "delivery")) {
+            assertFalse(d.path("state").asText().equals("failed"), "no failed step: " + d);
+        }
+        // the multi-line handshake was one prompt, and every relayed text reached the model exactly once
+        assertEquals(
+                1,
+                model.calls(c -> FakeOpenAI.turn(c) && c.lastUserText().endsWith("Hello bo,\nthis is line two."))
+                        .size());
+        for (JsonNode r : relays) {
+            String text = r.path("text").asText();
+            assertEquals(
+                    1,
+                    model.calls(c -> FakeOpenAI.turn(c)
+                                    && !c.afterToolResult()
+                                    && c.lastUserText().endsWith(text))
+                            .size(),
+                    "'" + text + "' submitted once");
+        }
+    }
+
+    /** A command that needs approval opens Codex's dialog: read as one, never pressed through. */
+    @Test
+    @Order(4)
+    void anApprovalDialogIsRecognisedAndAQueuedMessageWaits() throws Exception {
+        model.script(c -> c.lastUserText().equals("Make a file, please.") && !c.afterToolResult()
+                ? new Reply.ToolCall(
+                        "exec_command",
+                        Map.of(
+                                "cmd", "touch pwned",
+                                "sandbox_permissions", "require_escalated",
+                                "justification", "make a file"),
+                        Duration.ZERO)
+                : Reply.text("fine"));
+        // the link's closing notice may still be on its way into ada: a human waits for a quiet box
+        world.until(
+                Duration.ofSeconds(60),
+                () -> !world.status().contains("\"pane\":\"" + ada.id() + "\"")
+                        && BOX.read(world.screen(ada)) == InputBox.State.EMPTY,
+                world::status,
+                ada);
+        world.tmux.paste(ada.id(), "Make a file, please.");
+        world.until(Duration.ofSeconds(20), () -> BOX.shows(world.screen(ada), "Make a file, please."), ada);
+        world.tmux.sendKeys(ada.id(), "Enter");
+        world.until(Duration.ofSeconds(60), () -> BOX.read(world.screen(ada)) == InputBox.State.DIALOG, ada);
+
+        JsonNode sent =
+                world.call(bo, "send", LiveWorld.args().put("to", ada.id()).put("message", "are you there?"));
+        assertTrue(sent.path("ok").asBoolean(), sent.toString());
+        world.until(Duration.ofSeconds(30), () -> world.status().contains("waiting: dialog open"), world::status, ada);
+        assertEquals(InputBox.State.DIALOG, BOX.read(world.screen(ada)), "the dialog is still open");
+        assertTrue(
+                model.calls(c -> c.afterToolResult() && c.mentions("touch pwned"))
+                        .isEmpty(),
+                "never approved");
+        assertFalse(Files.exists(dir.resolve("work/pwned")));
+        assertTrue(model.calls(c -> c.lastUserText().contains("are you there?")).isEmpty(), "not typed into it");
+    }
+}

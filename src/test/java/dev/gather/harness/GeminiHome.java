@@ -1,0 +1,59 @@
+package dev.gather.harness;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A private, offline home for a real Gemini CLI: API-key auth against a {@link FakeGemini} (its base
+ * URL in {@code GOOGLE_GEMINI_BASE_URL}), folder trust, auto-update, usage statistics and telemetry
+ * off, tips hidden. Nothing of the user's own {@code ~/.gemini} is read or written.
+ */
+final class GeminiHome {
+    static final String KEY = "gather-test-gemini-key";
+
+    private final Path home;
+    private final FakeModel model;
+
+    GeminiHome(Path home, FakeModel model) {
+        this.home = home;
+        this.model = model;
+    }
+
+    /** Writes settings.json; {@code trusted} folders are trusted (folder trust is also off). */
+    GeminiHome prepare(List<Path> trusted) throws IOException {
+        Path dir = Files.createDirectories(home.resolve(".gemini"));
+        ObjectNode settings = FakeModel.JSON.createObjectNode();
+        ObjectNode security = settings.putObject("security");
+        security.putObject("auth").put("selectedType", "gemini-api-key");
+        security.putObject("folderTrust").put("enabled", false);
+        settings.putObject("general").put("disableAutoUpdate", true).put("disableUpdateNag", true);
+        settings.putObject("privacy").put("usageStatisticsEnabled", false);
+        settings.putObject("telemetry").put("enabled", false);
+        settings.putObject("ui").put("hideTips", true);
+        FakeModel.JSON
+                .writerWithDefaultPrettyPrinter()
+                .writeValue(dir.resolve("settings.json").toFile(), settings);
+        ObjectNode folders = FakeModel.JSON.createObjectNode();
+        for (Path p : trusted) {
+            folders.put(p.toAbsolutePath().toString(), "TRUST_FOLDER");
+        }
+        FakeModel.JSON
+                .writerWithDefaultPrettyPrinter()
+                .writeValue(dir.resolve("trustedFolders.json").toFile(), folders);
+        return this;
+    }
+
+    /** The environment the harness runs with (on top of PATH and TERM). */
+    Map<String, String> env() {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("HOME", home.toString());
+        env.put("GEMINI_API_KEY", KEY);
+        env.put("GOOGLE_GEMINI_BASE_URL", model.baseUrl());
+        return env;
+    }
+}

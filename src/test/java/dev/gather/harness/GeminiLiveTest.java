@@ -1,0 +1,210 @@
+package dev.gather.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.home.Homes;
+import dev.gather.install.Installer;
+import dev.gather.profile.Profiles;
+import dev.gather.tmux.InputBox;
+import dev.gather.tmux.Pane;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real Gemini CLI (pinned) in tmux against {@link FakeGemini}, installed with {@code gather
+ * install gemini}, started once (node starts slowly) and linked with gather's simulated agent: its
+ * box read from the real screen, busy from the turn cycle, its AfterAgent hook bringing each turn to
+ * the right pane with the right words, and its approval dialog never pressed through.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class GeminiLiveTest {
+    private static final InputBox BOX =
+            Profiles.shipped().forKind("gemini").quirks().input().orElseThrow();
+
+    @TempDir
+    static Path dir;
+
+    private FakeGemini model;
+    private LiveWorld world;
+    private LocalLauncher launcher;
+    private Pane gem;
+    private Pane ada;
+    private final AtomicInteger answers = new AtomicInteger();
+
+    @BeforeAll
+    void start() throws Exception {
+        model = new FakeGemini();
+        Path home = dir.resolve("home");
+        Path work = Files.createDirectories(dir.resolve("work"));
+        GeminiHome gemini = new GeminiHome(home, model).prepare(List.of(work));
+        launcher = LocalLauncher.write(dir.resolve("bin"));
+        Installer.forHarness("gemini", Homes.of(gemini.env()), launcher.script(), Clock.systemUTC())
+                .install();
+        world = new LiveWorld(dir.resolve("gather"));
+        gem = world.spawn("gem", List.of(NpmHarnesses.bin("gemini").toString()), gemini.env(), work);
+        ada = world.spawn(
+                "ada",
+                List.of(
+                        ProcessHandle.current().info().command().orElse("java"),
+                        "-XX:TieredStopAtLevel=1",
+                        "-XX:+UseSerialGC",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "dev.gather.cli.Main",
+                        "sim",
+                        "--name",
+                        "ada",
+                        "--think-ms",
+                        "50"),
+                Map.of(),
+                work);
+        world.until(Duration.ofSeconds(180), () -> BOX.read(world.screen(gem)) == InputBox.State.EMPTY, gem);
+        world.until(Duration.ofSeconds(60), () -> world.screen(ada).contains("ada is ready."), ada);
+    }
+
+    @AfterAll
+    void stop() {
+        try {
+            if (world != null) {
+                world.close();
+            }
+        } finally {
+            if (model != null) {
+                model.close();
+            }
+        }
+    }
+
+    @Test
+    @Order(1)
+    void theEmptyBoxAndTextInItAreRecognised() {
+        world.tmux.paste(gem.id(), "some words for the box");
+        world.until(Duration.ofSeconds(20), () -> BOX.shows(world.screen(gem), "some words for the box"), gem);
+        assertEquals(InputBox.State.HOLDS, BOX.read(world.screen(gem)));
+        world.tmux.sendKeys(gem.id(), "C-u");
+        world.until(Duration.ofSeconds(20), () -> BOX.read(world.screen(gem)) == InputBox.State.EMPTY, gem);
+        assertTrue(model.calls(FakeGemini::turn).isEmpty(), "nothing was submitted");
+    }
+
+    /**
+     * ada (the sim) links with gem; each of gem's turns (slow: the fake thinks) keeps it busy until
+     * its AfterAgent hook, whose words reach ada attributed to gem; ten turns both ways.
+     */
+    @Test
+    @Order(2)
+    void aLinkWithGeminiRunsBothWaysEachTurnToTheRightPane() throws Exception {
+        model.script(c -> new Reply.Text("gem says " + answers.incrementAndGet(), Duration.ofMillis(1500)));
+        JsonNode answer = world.call(
+                ada,
+                "send",
+                LiveWorld.args()
+                        .put("to", gem.id())
+                        .put("message", "Hello gem,\nthis is line two.")
+                        .put("direct", true));
+        assertTrue(answer.path("ok").asBoolean(), answer.toString());
+        String link = answer.path("link").path("id").asText();
+        // busy comes from the turn cycle (its screen still draws an empty box mid-turn)
+        world.until(
+                Duration.ofSeconds(60),
+                () -> memberState("gem").equals("busy"),
+                () -> world.status() + "\n" + world.entries(link, "delivery"),
+                gem);
+
+        world.until(Duration.ofMinutes(4), () -> world.entries(link, "relay").size() >= 11, model::summary, gem, ada);
+        world.call(ada, "send", LiveWorld.args().put("close_link", true));
+
+        List<JsonNode> relays = world.entries(link, "relay").subList(0, 11);
+        for (int i = 0; i < relays.size(); i++) {
+            assertEquals(i % 2 == 0 ? "ada" : "gem", relays.get(i).path("from").asText(), "turn " + i + ": " + relays);
+        }
+        assertEquals("gem says 1", relays.get(1).path("text").asText(), "gem's first turn, its own words");
+        for (JsonNode d : world.entries(link, "delivery")) {
+            assertFalse(d.path("state").asText().equals("failed"), "no failed step: " + d);
+        }
+        assertEquals(
+                1,
+                model.calls(c -> FakeGemini.turn(c) && c.lastUserText().endsWith("Hello gem,\nthis is line two."))
+                        .size(),
+                "the multi-line message was one prompt, submitted once");
+        // each of ada's words that gem answered (the last may still be on its way) reached the model once
+        for (JsonNode r : relays.subList(0, relays.size() - 1)) {
+            if (r.path("from").asText().equals("ada")) {
+                String text = r.path("text").asText();
+                assertEquals(
+                        1,
+                        model.calls(c -> FakeGemini.turn(c)
+                                        && !c.afterToolResult()
+                                        && c.lastUserText().endsWith(text))
+                                .size(),
+                        "'" + text + "' submitted once");
+            }
+        }
+    }
+
+    /** A shell command opens Gemini's approval dialog: read as one, never pressed through. */
+    @Test
+    @Order(3)
+    void anApprovalDialogIsRecognisedAndAQueuedMessageWaits() throws Exception {
+        model.script(c -> c.lastUserText().endsWith("Make a file, please.") && !c.afterToolResult()
+                ? new Reply.ToolCall(
+                        "run_shell_command",
+                        Map.of("command", "touch pwned", "description", "make a file"),
+                        Duration.ZERO)
+                : Reply.text("fine"));
+        world.until(
+                Duration.ofSeconds(60),
+                () -> !world.status().contains("\"pane\":\"" + gem.id() + "\"")
+                        && BOX.read(world.screen(gem)) == InputBox.State.EMPTY,
+                world::status,
+                gem);
+        world.tmux.paste(gem.id(), "Make a file, please.");
+        world.until(Duration.ofSeconds(20), () -> BOX.shows(world.screen(gem), "Make a file, please."), gem);
+        world.tmux.sendKeys(gem.id(), "Enter");
+        world.until(Duration.ofSeconds(60), () -> BOX.read(world.screen(gem)) == InputBox.State.DIALOG, gem);
+
+        JsonNode sent =
+                world.call(ada, "send", LiveWorld.args().put("to", gem.id()).put("message", "are you there?"));
+        assertTrue(sent.path("ok").asBoolean(), sent.toString());
+        world.until(Duration.ofSeconds(30), () -> world.status().contains("waiting: dialog open"), world::status, gem);
+        assertEquals(InputBox.State.DIALOG, BOX.read(world.screen(gem)), "the dialog is still open");
+        assertTrue(model.calls(FakeModel.Call::afterToolResult).isEmpty(), "never approved");
+        assertFalse(Files.exists(dir.resolve("work/pwned")));
+        assertTrue(model.calls(c -> c.lastUserText().contains("are you there?")).isEmpty(), "not typed into it");
+    }
+
+    private String memberState(String name) {
+        for (JsonNode l : readStatus().path("links")) {
+            for (JsonNode m : l.path("members")) {
+                if (m.path("name").asText().equals(name)) {
+                    return m.path("delivery").path("state").asText();
+                }
+            }
+        }
+        return "";
+    }
+
+    private JsonNode readStatus() {
+        try {
+            return LiveWorld.JSON.readTree(world.status());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package dev.gather.turn;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.Instant;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** Codex turn ends attributed by their payload (real Codex 0.169 notify payloads), not the hook's TMUX_PANE. */
+class SessionPanesTest {
+    private static final String TURN = Samples.text("codex/notify-0.169-turn.json");
+    private static final String TITLE = Samples.text("codex/notify-0.169-title.json");
+    private static final String THREAD = "01a208d7-dd57-7c42-852d-9202d4d15daa";
+
+    private final SessionPanes sessions = new SessionPanes();
+
+    /** The shared background server runs every notify with the first pane's TMUX_PANE, here %1. */
+    private Optional<String> hook(String payload) {
+        HookEvent event = new HookEvent("codex", "%1", Instant.ofEpochMilli(1_700_000_000_000L), payload);
+        SessionPanes.Judgement judged = sessions.judge(event);
+        if (judged instanceof SessionPanes.SideTurn) {
+            return Optional.empty();
+        }
+        return Optional.of(judged instanceof SessionPanes.Pane p ? p.id() : event.pane());
+    }
+
+    @Test
+    void aTurnWhoseInputGatherTypedIntoAPaneIsThatPanes() {
+        sessions.typed("%1", "something else");
+        sessions.typed("%2", "hello b\n");
+
+        assertEquals(Optional.of("%2"), hook(TURN));
+        assertEquals(Optional.of("%2"), sessions.paneOfThread(THREAD));
+    }
+
+    @Test
+    void laterTurnsOfALearnedThreadStayWithItsPane() {
+        sessions.typed("%2", "hello b");
+        hook(TURN);
+        // a turn nobody typed through gather (a human in pane %2, a tool's follow-up): same thread
+        String later = TURN.replace("\"hello b\"", "\"typed by a human\"");
+
+        assertEquals(Optional.of("%2"), hook(later));
+    }
+
+    @Test
+    void aTextTypedOnceEndsOneTurnOnly() {
+        sessions.typed("%2", "hello b");
+        hook(TURN);
+        String otherThread = TURN.replace(THREAD, "01a208d7-0000-7000-8000-000000000000");
+
+        assertEquals(Optional.of("%1"), hook(otherThread));
+    }
+
+    @Test
+    void theTitleSideTurnIsNoMembersTurnEnd() {
+        sessions.typed("%2", "hello b");
+        hook(TURN);
+
+        assertEquals(Optional.empty(), hook(TITLE));
+    }
+
+    @Test
+    void theTitleSideTurnIsDroppedEvenBeforeTheMainTurnEnded() {
+        sessions.typed("%2", "hello b");
+
+        assertEquals(Optional.empty(), hook(TITLE));
+        assertEquals(Optional.of("%2"), hook(TURN));
+    }
+
+    @Test
+    void aLearnedThreadAnsweringWithATitleShapedObjectIsStillItsPanes() {
+        sessions.typed("%2", "hello b");
+        hook(TURN);
+        String titleShaped = TURN.replace("\"pong: hello b\"", "\"{\\\"title\\\":\\\"x\\\"}\"");
+
+        assertEquals(Optional.of("%2"), hook(titleShaped));
+    }
+
+    @Test
+    void anUnknownThreadFallsBackToTheHooksPane() {
+        assertEquals(Optional.of("%1"), hook(TURN));
+    }
+
+    @Test
+    void otherHarnessesKeepTheHooksPane() {
+        sessions.typed("%2", "hello b");
+        HookEvent event = new HookEvent("sim", "%1", Instant.ofEpochMilli(1L), "{\"text\":\"hello b\"}");
+
+        assertEquals(new SessionPanes.Unknown(), sessions.judge(event));
+    }
+
+    @Test
+    void aGonePaneForgetsItsThreads() {
+        sessions.typed("%2", "hello b");
+        hook(TURN);
+        sessions.forget("%2");
+
+        assertEquals(Optional.empty(), sessions.paneOfThread(THREAD));
+    }
+}
