@@ -155,12 +155,23 @@ public final class Gathering {
 
     /** A member's turn output: relayed if it holds the piece, kept and answered with a reminder if not. */
     public CompletableFuture<Void> onTurnOutput(Member from, String text) {
+        return onTurnOutput(from, text, false);
+    }
+
+    /**
+     * A member's turn output; {@code moreQueued} says messages for it were still waiting to be typed
+     * when its turn ended, so this turn answered an older one. A real harness answers every message
+     * in order: the harvester's answer to something it heard before the harvest prompt is not the
+     * harvest.
+     */
+    public CompletableFuture<Void> onTurnOutput(Member from, String text, boolean moreQueued) {
         return lane.submit(() -> {
             GatheringState state = state();
             if (closed || state == GatheringState.SEEDING) {
                 return;
             }
             if (state == GatheringState.HARVESTING
+                    && !moreQueued
                     && ceremony.harvester.filter(from::equals).isPresent()) {
                 send(GatheringEvent.HARVEST_DONE, Map.of(Steps.MEMBER, from, Steps.TEXT, text));
                 return;
