@@ -127,7 +127,17 @@ final class StartGatheringOp {
                         () -> Pulse.of(Pulse.keywords(rhythm.name(), question), d.state.journals(), id),
                         this::midTurn,
                         runner));
-        d.relay.intercept(link.id(), g::onTurnOutput);
+        // the relay hands a turn over before the member's queue moves on: what is queued now was
+        // sent before this turn ended, so the turn did not answer it
+        d.relay.intercept(
+                link.id(),
+                (m, text) -> g.onTurnOutput(
+                        m,
+                        text,
+                        m.pane()
+                                .flatMap(d.post::status)
+                                .map(s -> !s.queued().isEmpty())
+                                .orElse(false)));
         ObjectNode start = dev.gather.journal.Journal.entry("start")
                 .put("link", id)
                 .put(

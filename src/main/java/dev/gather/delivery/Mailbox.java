@@ -362,6 +362,18 @@ final class Mailbox {
                                     }
                                 }
                                 pump();
+                            } else if (startingInDialog(e)) {
+                                // a trust dialog at start waits for a person, visibly, however long it
+                                // takes; once answered the harness gets its whole start time again
+                                deliverer
+                                        .nextOutput(pane, Duration.ofDays(1))
+                                        .thenRun(() -> awaitReady(
+                                                e,
+                                                System.nanoTime()
+                                                        + profile()
+                                                                .ready()
+                                                                .timeout()
+                                                                .toNanos()));
                             } else if (System.nanoTime() >= deadline) {
                                 giveUp(e);
                             } else {
@@ -371,6 +383,23 @@ final class Mailbox {
                             }
                         },
                         executor);
+    }
+
+    /** Whether a dialog stands where the starting harness's box should be; says so in the note. */
+    private boolean startingInDialog(long e) {
+        InputBox.State box;
+        try {
+            box = deliverer.inputBox(pane, profile().quirks());
+        } catch (TmuxException x) {
+            return false;
+        }
+        synchronized (this) {
+            if (box != InputBox.State.DIALOG || !current(e, MemberState.STARTING)) {
+                return false;
+            }
+            note = waiting(box);
+            return true;
+        }
     }
 
     private void giveUp(long e) {

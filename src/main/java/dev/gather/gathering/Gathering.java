@@ -158,6 +158,16 @@ public final class Gathering {
      * after the close, kept as late if the member was mid-turn when it closed.
      */
     public CompletableFuture<Void> onTurnOutput(Member from, String text) {
+        return onTurnOutput(from, text, false);
+    }
+
+    /**
+     * A member's turn output; {@code moreQueued} says messages for it were still waiting to be typed
+     * when its turn ended, so this turn answered an older one. A real harness answers every message
+     * in order: the harvester's answer to something it heard before the harvest prompt is not the
+     * harvest.
+     */
+    public CompletableFuture<Void> onTurnOutput(Member from, String text, boolean moreQueued) {
         return lane.submit(() -> {
             GatheringState state = state();
             if (closed && ceremony.late(from)) {
@@ -168,6 +178,7 @@ public final class Gathering {
                 return;
             }
             if (state == GatheringState.HARVESTING
+                    && !moreQueued
                     && ceremony.harvester.filter(from::equals).isPresent()) {
                 send(GatheringEvent.HARVEST_DONE, Map.of(Steps.MEMBER, from, Steps.TEXT, text));
                 return;

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
@@ -138,14 +139,39 @@ public final class Deliverer implements AutoCloseable {
      */
     private CompletableFuture<DeliveryResult> firstPress(
             String paneId, PaneWatch watch, HarnessQuirks quirks, String typed, long start) {
-        if (quirks.input().isPresent() && !typed.isEmpty()) {
-            String screen = tmux.capture(paneId, 0);
-            InputBox box = quirks.input().get();
-            if (!box.shows(screen, typed)) {
-                return CompletableFuture.completedFuture(notOurs(paneId, box.read(screen), "Enter not pressed"));
-            }
+        return awaitShown(paneId, watch, quirks, typed, System.nanoTime() + timing.echoTimeout.toNanos())
+                .thenCompose(notShown -> notShown.isEmpty()
+                        ? press(paneId, watch, quirks, typed, 1, timing.firstEnterTimeout, start)
+                        : CompletableFuture.completedFuture(notOurs(paneId, notShown.get(), "Enter not pressed")));
+    }
+
+    /**
+     * Empty once the box shows our text; else what it showed when we stopped looking: a dialog at
+     * once, anything else after the echo timeout. Claude Code draws a paste in more than one redraw,
+     * and on a loaded machine the quiet gap can come before the text is in the box: look again after
+     * each redraw rather than judging the first one.
+     */
+    private CompletableFuture<Optional<InputBox.State>> awaitShown(
+            String paneId, PaneWatch watch, HarnessQuirks quirks, String typed, long deadline) {
+        if (quirks.input().isEmpty() || typed.isEmpty()) {
+            return CompletableFuture.completedFuture(Optional.empty());
         }
-        return press(paneId, watch, quirks, typed, 1, timing.firstEnterTimeout, start);
+        InputBox box = quirks.input().get();
+        long seen = watch.mark();
+        String screen = tmux.capture(paneId, 0);
+        if (box.shows(screen, typed)) {
+            return CompletableFuture.completedFuture(Optional.empty());
+        }
+        InputBox.State state = box.read(screen);
+        long left = deadline - System.nanoTime();
+        if (state == InputBox.State.DIALOG || left <= 0) {
+            return CompletableFuture.completedFuture(Optional.of(state));
+        }
+        return watch.outputAfter(seen, Duration.ofNanos(left))
+                .thenCompose(drawn -> drawn
+                        ? watch.quiet(quirks.enterGap(), timing.echoTimeout)
+                                .thenComposeAsync(x -> awaitShown(paneId, watch, quirks, typed, deadline), pool)
+                        : CompletableFuture.completedFuture(Optional.of(state)));
     }
 
     private CompletableFuture<DeliveryResult> press(

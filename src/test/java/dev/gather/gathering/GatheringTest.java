@@ -177,6 +177,11 @@ class GatheringTest {
         assertEquals(1, harvest.size());
         assertEquals("Hal", harvest.get(0).to().name());
         c.gathering.onTurnOutput(c.m("Ada"), "one more thing").join();
+        // a turn that ended with the harvest prompt still queued for Hal answered something older
+        c.gathering
+                .onTurnOutput(c.m("Hal"), "an answer to what Hal heard before", true)
+                .join();
+        assertFalse(c.gathering.closed(), "not the harvest: the harvest prompt was not typed yet");
         c.gathering.onTurnOutput(c.m("Hal"), "HARVEST: we agreed on X.").join();
         Effect.HarvestStored stored = c.effects.stream()
                 .filter(e -> e instanceof Effect.HarvestStored)

@@ -152,12 +152,21 @@ class ClaudeContractTest {
 
     @Test
     @Order(5)
-    void aTrustDialogIsNotAnInputBox() throws IOException {
+    void aClaudeInAnUntrustedFolderWaitsVisiblyOnItsTrustDialogAndNothingIsTypedIntoIt() throws IOException {
         Path untrusted = Files.createDirectories(tmp.resolve("untrusted"));
         Pane stranger = live.start("stranger", untrusted);
         try {
-            await().atMost(LONG).until(() -> live.screen(stranger).contains("trust this folder"));
-            await().atMost(LONG).until(() -> live.box().read(live.screen(stranger)) == InputBox.State.ABSENT);
+            await().atMost(LONG).until(() -> live.box().read(live.screen(stranger)) == InputBox.State.DIALOG);
+            String words = "never typed into a dialog " + System.nanoTime();
+            send(null, stranger, words);
+            await().atMost(LONG)
+                    .until(() -> mailbox(stranger).path("note").asText().equals("waiting: dialog open"));
+            assertEquals(
+                    "starting",
+                    mailbox(stranger).path("state").asText(),
+                    mailbox(stranger).toString());
+            assertFalse(live.screen(stranger).contains(words), live.screen(stranger));
+            assertEquals(InputBox.State.DIALOG, live.box().read(live.screen(stranger)), "still asking");
         } finally {
             live.tmux.kill(stranger.id());
         }
@@ -261,14 +270,14 @@ class ClaudeContractTest {
         }
         await().atMost(LONG).until(() -> mailbox(dee).path("note").asText().equals("waiting: dialog open"));
         assertTrue(mailbox(dee).toString().contains("queued"), mailbox(dee).toString());
-        assertTrue(live.model.calls(FakeModel.Call::afterToolResult).isEmpty(), "the fake never got a tool result");
+        assertTrue(bashResults().isEmpty(), "the fake never got the Bash tool's result");
         assertFalse(Files.exists(pwned), "the Bash command never ran");
     }
 
     /** What went wrong in {@code dee} with its permission dialog open; empty while nothing did. */
     private List<String> unsafe(Pane dee) {
         List<String> wrong = new java.util.ArrayList<>();
-        if (!live.model.calls(FakeModel.Call::afterToolResult).isEmpty()) {
+        if (!bashResults().isEmpty()) {
             wrong.add("the fake got a tool result: the tool was approved");
         }
         if (Files.exists(pwned)) {
@@ -281,6 +290,11 @@ class ClaudeContractTest {
             wrong.add("a queued message was typed into the dialog");
         }
         return wrong;
+    }
+
+    /** Model calls carrying a result of the Bash call that would touch {@link #pwned}. */
+    private List<FakeModel.Call> bashResults() {
+        return live.model.calls(c -> c.afterToolResult() && c.mentions(pwned.toString()));
     }
 
     /** The first model call of {@code pane}'s Claude: the one carrying the first message it was sent. */

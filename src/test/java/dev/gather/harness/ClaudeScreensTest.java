@@ -32,12 +32,32 @@ class ClaudeScreensTest {
         // box cannot tell busy: the turn cycle does (delivered, then the Stop hook)
         "busy, EMPTY",
         // a selection list draws its cursor "❯" indented: never the input box, never typed into
-        "permission-dialog, ABSENT",
-        "trust-dialog, ABSENT",
-        "auto-mode-offer, ABSENT",
+        "permission-dialog, DIALOG",
+        "trust-dialog, DIALOG",
+        "auto-mode-offer, DIALOG",
     })
     void theProfileReadsEachRealScreen(String screen, InputBox.State expected) throws IOException {
         assertEquals(expected, BOX.read(screen(screen)), screen);
+    }
+
+    @ParameterizedTest(name = "{0} shows {1}: {2}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "typed-text | hello there | true",
+                // only the first line's start is compared: Claude draws the rest on the lines below
+                "multi-line | line one\\nline two\\nline three | true",
+                // a long paste is a placeholder, which shows our text as far as anyone can tell
+                "pasted | pasted line 0 | true",
+                "idle-empty | hello there | false",
+                "typed-text | something else | false",
+                "busy | be slow | false",
+                // Enter is never pressed on a dialog, whatever it shows
+                "permission-dialog | do it | false",
+                "trust-dialog | No, exit | false",
+            })
+    void enterIsOnlyPressedWhileTheBoxShowsOurText(String screen, String typed, boolean shows) throws IOException {
+        assertEquals(shows, BOX.shows(screen(screen), typed.replace("\\n", "\n")), screen);
     }
 
     @ParameterizedTest(name = "{0} has U+00A0 after its prompt")
