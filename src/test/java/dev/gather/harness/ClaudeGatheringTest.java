@@ -48,8 +48,16 @@ class ClaudeGatheringTest {
             assertTrue(started.path("ok").asBoolean(), started.toString());
             String id = started.path("gathering_id").asText();
 
-            await().atMost(Duration.ofMinutes(8))
-                    .until(() -> !live.entries(id, "harvest").isEmpty());
+            try {
+                await().atMost(Duration.ofMinutes(5))
+                        .until(() -> !live.entries(id, "harvest").isEmpty());
+            } catch (org.awaitility.core.ConditionTimeoutException e) {
+                // say what the circle did, so a failure under load can be read from the report
+                System.out.println("journal of " + id + ":\n"
+                        + Files.readString(live.state.journals().resolve(id + ".jsonl")));
+                live.model.calls().forEach(c -> System.out.println("model call: " + c.lastUserText()));
+                throw e;
+            }
             JsonNode harvest = live.entries(id, "harvest").get(0);
             assertEquals("Hal", harvest.path("from").asText(), harvest.toString());
             assertTrue(harvest.path("text").asText().contains("Harvest of three voices"), harvest.toString());
