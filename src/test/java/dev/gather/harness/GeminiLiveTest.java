@@ -58,7 +58,7 @@ class GeminiLiveTest {
         Installer.forHarness("gemini", Homes.of(gemini.env()), launcher.script(), Clock.systemUTC())
                 .install();
         world = new LiveWorld(dir.resolve("gather"));
-        gem = world.spawn("gem", List.of(NpmHarnesses.bin("gemini").toString()), gemini.env(), work);
+        gem = startGemini(gemini, work, 1);
         ada = world.spawn(
                 "ada",
                 List.of(
@@ -75,8 +75,36 @@ class GeminiLiveTest {
                         "50"),
                 Map.of(),
                 work);
-        world.until(Duration.ofSeconds(180), () -> BOX.read(world.screen(gem)) == InputBox.State.EMPTY, gem);
         world.until(Duration.ofSeconds(60), () -> world.screen(ada).contains("ada is ready."), ada);
+    }
+
+    /**
+     * Starts Gemini and waits for its empty box. Its node process died at start-up once in a full
+     * suite run (never alone): what it printed on stderr is kept, shown, and it is started once more.
+     */
+    private Pane startGemini(GeminiHome gemini, Path work, int attempt) throws java.io.IOException {
+        Path stderr = dir.resolve("gemini-stderr-" + attempt + ".log");
+        Pane pane = world.spawn(
+                "gem" + (attempt == 1 ? "" : "-" + attempt),
+                List.of(
+                        "sh",
+                        "-c",
+                        "exec \"$0\" 2>>\"$1\"",
+                        NpmHarnesses.bin("gemini").toString(),
+                        stderr.toString()),
+                gemini.env(),
+                work);
+        try {
+            world.until(Duration.ofSeconds(180), () -> BOX.read(world.screen(pane)) == InputBox.State.EMPTY, pane);
+            return pane;
+        } catch (dev.gather.tmux.TmuxException gone) {
+            String said = Files.exists(stderr) ? Files.readString(stderr) : "(nothing)";
+            System.out.println("gemini exited during start-up (attempt " + attempt + "); its stderr:\n" + said);
+            if (attempt > 1) {
+                throw new AssertionError("gemini exited during start-up twice; its stderr:\n" + said, gone);
+            }
+            return startGemini(gemini, work, attempt + 1);
+        }
     }
 
     @AfterAll
