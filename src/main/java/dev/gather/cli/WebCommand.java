@@ -14,9 +14,10 @@ import picocli.CommandLine.Option;
 @Command(
         name = "web",
         description = {
-            "Serve a live view of links and gatherings on 127.0.0.1: watch the conversation, and as the human",
-            "member speak, pass and end from the page. Prints the address to open once; it carries a random",
-            "token for this run (the page keeps it as a cookie). Runs until Ctrl-C.",
+            "Serve a live view of links and gatherings on 127.0.0.1.",
+            "Watch the conversation; as the human member, speak, pass and end from the page.",
+            "Prints the address to open once; it carries a random token for this run",
+            "(the page keeps it as a cookie). Runs until Ctrl-C.",
             "",
             "Example:  gather web --port 8765",
         })
