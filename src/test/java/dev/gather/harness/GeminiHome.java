@@ -54,6 +54,9 @@ final class GeminiHome {
         env.put("HOME", home.toString());
         env.put("GEMINI_API_KEY", KEY);
         env.put("GOOGLE_GEMINI_BASE_URL", model.baseUrl());
+        // Gemini CLI runs headless (reads a prompt from stdin, then exits) whenever CI=true, and CI
+        // sets it for the whole run, tmux's server and so every pane included; a user's terminal does not
+        env.put("CI", "false");
         return env;
     }
 }
