@@ -43,6 +43,12 @@ public final class Gathering {
     private volatile String closedReason;
     private final EffectSink effects;
     private boolean machineStarted;
+    /**
+     * Turn outputs handed to the lane but not yet taken by it, per member. The relay hands a turn
+     * over and only then marks the member idle, so a beat that runs in the lane before those words
+     * still sees the member mid-turn: there is no instant where it is neither busy nor answering.
+     */
+    private final Map<Member, Integer> answering = new java.util.concurrent.ConcurrentHashMap<>();
 
     private Gathering(
             String id,
@@ -75,7 +81,7 @@ public final class Gathering {
             sink.accept(e);
         };
         this.effects = watching;
-        Steps steps = new Steps(ceremony, watching, new TurnTimers(), pulse, midTurn);
+        Steps steps = new Steps(ceremony, watching, new TurnTimers(), pulse, midTurn.or(m -> answering.containsKey(m)));
         this.machine = MachineFactory.build(id, steps.actions(), steps.guards(), this::record);
         this.ceremony.useVars(machine.getExtendedState().getVariables());
     }
@@ -168,7 +174,9 @@ public final class Gathering {
      * harvest.
      */
     public CompletableFuture<Void> onTurnOutput(Member from, String text, boolean moreQueued) {
+        answering.merge(from, 1, Integer::sum);
         return lane.submit(() -> {
+            answering.computeIfPresent(from, (m, n) -> n > 1 ? n - 1 : null);
             GatheringState state = state();
             if (closed && ceremony.late(from)) {
                 effects.accept(new Effect.Late(from, text));
