@@ -162,7 +162,11 @@ public final class Relay {
                 .put("link", view.id())
                 .put("text", text);
         about.ifPresent(m -> entry.put("member", m.name()));
-        return send(link.id(), entry, view.members(), text);
+        // who left is not told so: the link may still list them while their leaving goes through
+        List<Member> to = kind.equals("left") && about.isPresent()
+                ? view.members().stream().filter(m -> !m.equals(about.get())).toList()
+                : view.members();
+        return send(link.id(), entry, to, text);
     }
 
     /** What is still queued for the link's members and not yet typed is dropped (a gathering closing). */
