@@ -20,7 +20,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Live
 class ClaudeContractTest {
     private static final Duration LONG = Duration.ofSeconds(120);
 
@@ -94,7 +94,7 @@ class ClaudeContractTest {
         return Reply.text("heard: " + lines[lines.length - 1]);
     }
 
-    @Test
+    @LiveTest
     @Order(1)
     void anEmptyBoxAndTextInTheBoxAreRecognisedOnTheRealScreen() {
         assertEquals(InputBox.State.EMPTY, live.box().read(live.screen(cy)), () -> live.screen(cy));
@@ -105,7 +105,7 @@ class ClaudeContractTest {
         assertTrue(live.turnsWith("typed by hand").isEmpty(), "nothing was submitted");
     }
 
-    @Test
+    @LiveTest
     @Order(2)
     void aRelayedMessageIsSubmittedExactlyOnce() throws IOException {
         String words = "exactly once " + System.nanoTime();
@@ -117,7 +117,7 @@ class ClaudeContractTest {
         assertNoFailedStep("oneshot");
     }
 
-    @Test
+    @LiveTest
     @Order(3)
     void aMultiLineMessageIsOnePrompt() throws IOException {
         String first = "first line " + System.nanoTime();
@@ -130,7 +130,7 @@ class ClaudeContractTest {
         assertTrue(prompt.contains(first + "\nsecond line\nthird line"), prompt);
     }
 
-    @Test
+    @LiveTest
     @Order(4)
     void aBusyClaudeIsNotTypedInto() throws IOException {
         String slow = "SLOW: " + System.nanoTime();
@@ -150,7 +150,7 @@ class ClaudeContractTest {
         assertEquals(1, live.turnsWith(slow).size());
     }
 
-    @Test
+    @LiveTest
     @Order(5)
     void aClaudeInAnUntrustedFolderWaitsVisiblyOnItsTrustDialogAndNothingIsTypedIntoIt() throws IOException {
         Path untrusted = Files.createDirectories(tmp.resolve("untrusted"));
@@ -172,7 +172,7 @@ class ClaudeContractTest {
         }
     }
 
-    @Test
+    @LiveTest
     @Order(10)
     void aDirectLinkBetweenTwoClaudesRunsTenTurnsEachWayWithNoFailedStep() throws IOException {
         JsonNode answer = live.call(
@@ -215,7 +215,7 @@ class ClaudeContractTest {
         assertNoFailedStep(link);
     }
 
-    @Test
+    @LiveTest
     @Order(15)
     void theModelCallingSendMessageOverMcpLinksTwoClaudes() throws Exception {
         String claudeSays = mcpList();
@@ -252,7 +252,7 @@ class ClaudeContractTest {
         return out;
     }
 
-    @Test
+    @LiveTest
     @Order(20)
     void aToolCallsPermissionDialogIsNeverAnsweredAndTheQueueWaitsVisibly() throws IOException {
         Pane dee = live.start("dee", live.work);

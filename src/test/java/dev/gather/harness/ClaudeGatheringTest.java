@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -21,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the minimal rhythm's three phases to the harvest. The fake model speaks when the piece is
  * announced as its own and passes it; the harvester harvests when asked.
  */
+@Live
 class ClaudeGatheringTest {
     private static final Pattern ME = Pattern.compile("You are (\\w+) \\(\\d+\\) in this gathering");
     private static final Pattern PIECE = Pattern.compile("The piece is now with (\\w+) \\(");
@@ -28,7 +28,7 @@ class ClaudeGatheringTest {
     @TempDir
     Path tmp;
 
-    @Test
+    @LiveTest
     void threeClaudeSpeakersAndAClaudeHarvesterGatherThroughToTheHarvest() throws Exception {
         try (LiveClaude live = new LiveClaude(tmp)) {
             live.model.script(ClaudeGatheringTest::answer);

@@ -22,7 +22,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Live
 class CodexLiveTest {
     private static final InputBox BOX =
             Profiles.shipped().forKind("codex").quirks().input().orElseThrow();
@@ -106,7 +106,7 @@ class CodexLiveTest {
      * then talk through gather until bo's model closes the link with its own send_message, which
      * only works if the call is known to come from bo's pane, not ada's.
      */
-    @Test
+    @LiveTest
     @Order(1)
     void theEmptyBoxAndTextInItAreRecognised() {
         world.until(Duration.ofSeconds(20), () -> BOX.read(world.screen(bo)) == InputBox.State.EMPTY, bo);
@@ -118,7 +118,7 @@ class CodexLiveTest {
         assertTrue(model.calls(FakeOpenAI::turn).isEmpty(), "nothing was submitted");
     }
 
-    @Test
+    @LiveTest
     @Order(2)
     void codexListsTheInstalledGatherServer() throws Exception {
         ProcessBuilder p = new ProcessBuilder(NpmHarnesses.bin("codex").toString(), "mcp", "list")
@@ -136,7 +136,7 @@ class CodexLiveTest {
                 out);
     }
 
-    @Test
+    @LiveTest
     @Order(3)
     void twoPlainCodexPanesTalkThroughGatherEachTurnAttributedToItsOwnPane() throws Exception {
         model.script(c -> {
@@ -195,7 +195,7 @@ class CodexLiveTest {
     }
 
     /** A command that needs approval opens Codex's dialog: read as one, never pressed through. */
-    @Test
+    @LiveTest
     @Order(4)
     void anApprovalDialogIsRecognisedAndAQueuedMessageWaits() throws Exception {
         model.script(c -> c.lastUserText().equals("Make a file, please.") && !c.afterToolResult()

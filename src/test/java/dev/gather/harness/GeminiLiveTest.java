@@ -21,7 +21,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Live
 class GeminiLiveTest {
     private static final InputBox BOX =
             Profiles.shipped().forKind("gemini").quirks().input().orElseThrow();
@@ -118,7 +118,7 @@ class GeminiLiveTest {
         }
     }
 
-    @Test
+    @LiveTest
     @Order(1)
     void theEmptyBoxAndTextInItAreRecognised() {
         world.tmux.paste(gem.id(), "some words for the box");
@@ -133,7 +133,7 @@ class GeminiLiveTest {
      * ada (the sim) links with gem; each of gem's turns (slow: the fake thinks) keeps it busy until
      * its AfterAgent hook, whose words reach ada attributed to gem; ten turns both ways.
      */
-    @Test
+    @LiveTest
     @Order(2)
     void aLinkWithGeminiRunsBothWaysEachTurnToTheRightPane() throws Exception {
         model.script(c -> new Reply.Text("gem says " + answers.incrementAndGet(), Duration.ofMillis(1500)));
@@ -185,7 +185,7 @@ class GeminiLiveTest {
     }
 
     /** A shell command opens Gemini's approval dialog: read as one, never pressed through. */
-    @Test
+    @LiveTest
     @Order(3)
     void anApprovalDialogIsRecognisedAndAQueuedMessageWaits() throws Exception {
         model.script(c -> c.lastUserText().endsWith("Make a file, please.") && !c.afterToolResult()
