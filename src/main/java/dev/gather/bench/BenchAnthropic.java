@@ -5,11 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
@@ -70,69 +67,18 @@ final class BenchAnthropic implements AutoCloseable {
             if (turn) {
                 arrived.add(new Turn(at, lastUserText(body)));
             }
+            AnthropicMessage message = new AnthropicMessage(
+                    "msg_bench", body.path("model").asText("bench"), new AnthropicMessage.Text(text));
             if (!body.path("stream").asBoolean(false)) {
-                json(
-                        ex,
-                        Map.of(
-                                "id", "msg_bench",
-                                "type", "message",
-                                "role", "assistant",
-                                "model", body.path("model").asText("bench"),
-                                "content", List.of(Map.of("type", "text", "text", text)),
-                                "stop_reason", "end_turn",
-                                "usage", Map.of("input_tokens", 1, "output_tokens", 1)));
+                byte[] whole = message.json();
+                ex.getResponseHeaders().set("content-type", "application/json");
+                ex.sendResponseHeaders(200, whole.length);
+                ex.getResponseBody().write(whole);
                 return;
             }
             ex.getResponseHeaders().set("content-type", "text/event-stream");
             ex.sendResponseHeaders(200, 0);
-            OutputStream out = ex.getResponseBody();
-            Map<String, Object> usage = Map.of("input_tokens", 1, "output_tokens", 1);
-            event(
-                    out,
-                    "message_start",
-                    Map.of(
-                            "type",
-                            "message_start",
-                            "message",
-                            Map.of(
-                                    "id",
-                                    "msg_bench",
-                                    "type",
-                                    "message",
-                                    "role",
-                                    "assistant",
-                                    "model",
-                                    body.path("model").asText("bench"),
-                                    "content",
-                                    List.of(),
-                                    "usage",
-                                    usage)));
-            event(
-                    out,
-                    "content_block_start",
-                    Map.of(
-                            "type",
-                            "content_block_start",
-                            "index",
-                            0,
-                            "content_block",
-                            Map.of("type", "text", "text", "")));
-            event(
-                    out,
-                    "content_block_delta",
-                    Map.of(
-                            "type",
-                            "content_block_delta",
-                            "index",
-                            0,
-                            "delta",
-                            Map.of("type", "text_delta", "text", text)));
-            event(out, "content_block_stop", Map.of("type", "content_block_stop", "index", 0));
-            event(
-                    out,
-                    "message_delta",
-                    Map.of("type", "message_delta", "delta", Map.of("stop_reason", "end_turn"), "usage", usage));
-            event(out, "message_stop", Map.of("type", "message_stop"));
+            message.stream(ex.getResponseBody());
         }
     }
 
@@ -152,12 +98,6 @@ final class BenchAnthropic implements AutoCloseable {
         ex.getResponseHeaders().set("content-type", "application/json");
         ex.sendResponseHeaders(200, out.length);
         ex.getResponseBody().write(out);
-    }
-
-    private static void event(OutputStream out, String name, Object data) throws IOException {
-        out.write(("event: " + name + "\ndata: " + JSON.writeValueAsString(data) + "\n\n")
-                .getBytes(StandardCharsets.UTF_8));
-        out.flush();
     }
 
     @Override

@@ -1,10 +1,9 @@
 package dev.gather.harness;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
+import dev.gather.bench.AnthropicMessage;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -127,103 +126,16 @@ final class FakeAnthropic extends FakeModel {
             // a title or topic request wants a short JSON answer; a probe wants any answer at all
             reply = Reply.text(kind == Kind.SIDE ? "{\"title\": \"Fake title\", \"isNewTopic\": false}" : "ok");
         }
-        String model = call.body().path("model").asText("claude-fake");
-        String id = "msg_fake" + ids.incrementAndGet();
-        ObjectNode block = JSON.createObjectNode();
-        String stop;
-        if (reply instanceof Reply.ToolCall t) {
-            block.put("type", "tool_use")
-                    .put("id", "toolu_fake" + ids.incrementAndGet())
-                    .put("name", t.name());
-            block.set("input", JSON.createObjectNode());
-            stop = "tool_use";
-        } else {
-            block.put("type", "text").put("text", "");
-            stop = "end_turn";
-        }
+        AnthropicMessage.Content content = reply instanceof Reply.ToolCall t
+                ? new AnthropicMessage.ToolUse(
+                        "toolu_fake" + ids.incrementAndGet(), t.name(), JSON.valueToTree(t.input()))
+                : new AnthropicMessage.Text(((Reply.Text) reply).text());
+        AnthropicMessage message = new AnthropicMessage(
+                "msg_fake" + ids.incrementAndGet(), call.body().path("model").asText("claude-fake"), content);
         if (!call.body().path("stream").asBoolean(false)) {
-            ObjectNode whole = block.deepCopy();
-            if (reply instanceof Reply.ToolCall t) {
-                whole.set("input", JSON.valueToTree(t.input()));
-            } else {
-                whole.put("text", ((Reply.Text) reply).text());
-            }
-            json(
-                    ex,
-                    200,
-                    Map.of(
-                            "id",
-                            id,
-                            "type",
-                            "message",
-                            "role",
-                            "assistant",
-                            "model",
-                            model,
-                            "content",
-                            java.util.List.of(whole),
-                            "stop_reason",
-                            stop,
-                            "usage",
-                            Map.of("input_tokens", 100, "output_tokens", 20)));
+            raw(ex, message.json());
             return;
         }
-        OutputStream out = sse(ex);
-        event(
-                out,
-                "message_start",
-                Map.of(
-                        "type",
-                        "message_start",
-                        "message",
-                        Map.of(
-                                "id",
-                                id,
-                                "type",
-                                "message",
-                                "role",
-                                "assistant",
-                                "model",
-                                model,
-                                "content",
-                                java.util.List.of(),
-                                "usage",
-                                Map.of("input_tokens", 100, "output_tokens", 1))));
-        event(out, "content_block_start", Map.of("type", "content_block_start", "index", 0, "content_block", block));
-        if (reply instanceof Reply.ToolCall t) {
-            event(
-                    out,
-                    "content_block_delta",
-                    Map.of(
-                            "type",
-                            "content_block_delta",
-                            "index",
-                            0,
-                            "delta",
-                            Map.of("type", "input_json_delta", "partial_json", JSON.writeValueAsString(t.input()))));
-        } else {
-            event(
-                    out,
-                    "content_block_delta",
-                    Map.of(
-                            "type",
-                            "content_block_delta",
-                            "index",
-                            0,
-                            "delta",
-                            Map.of("type", "text_delta", "text", ((Reply.Text) reply).text())));
-        }
-        event(out, "content_block_stop", Map.of("type", "content_block_stop", "index", 0));
-        event(
-                out,
-                "message_delta",
-                Map.of(
-                        "type",
-                        "message_delta",
-                        "delta",
-                        Map.of("stop_reason", stop),
-                        "usage",
-                        Map.of("output_tokens", 20)));
-        event(out, "message_stop", Map.of("type", "message_stop"));
+        message.stream(sse(ex));
     }
 }

@@ -148,7 +148,15 @@ abstract class FakeModel implements AutoCloseable {
     abstract void answer(HttpExchange ex, Call call, Reply reply) throws IOException;
 
     static void json(HttpExchange ex, int status, Object value) throws IOException {
-        byte[] out = JSON.writeValueAsBytes(value);
+        raw(ex, status, JSON.writeValueAsBytes(value));
+    }
+
+    /** A JSON body already written. */
+    static void raw(HttpExchange ex, byte[] json) throws IOException {
+        raw(ex, 200, json);
+    }
+
+    private static void raw(HttpExchange ex, int status, byte[] out) throws IOException {
         ex.getResponseHeaders().set("content-type", "application/json");
         ex.sendResponseHeaders(status, out.length);
         ex.getResponseBody().write(out);
