@@ -198,37 +198,19 @@ class CodexLiveTest {
     @LiveTest
     @Order(4)
     void anApprovalDialogIsRecognisedAndAQueuedMessageWaits() throws Exception {
-        model.script(c -> c.lastUserText().equals("Make a file, please.") && !c.afterToolResult()
-                ? new Reply.ToolCall(
+        ApprovalDialog.holds(
+                world,
+                model,
+                BOX,
+                ada,
+                bo,
+                new Reply.ToolCall(
                         "exec_command",
                         Map.of(
                                 "cmd", "touch pwned",
                                 "sandbox_permissions", "require_escalated",
                                 "justification", "make a file"),
-                        Duration.ZERO)
-                : Reply.text("fine"));
-        // the link's closing notice may still be on its way into ada: a human waits for a quiet box
-        world.until(
-                Duration.ofSeconds(60),
-                () -> !world.status().contains("\"pane\":\"" + ada.id() + "\"")
-                        && BOX.read(world.screen(ada)) == InputBox.State.EMPTY,
-                world::status,
-                ada);
-        world.tmux.paste(ada.id(), "Make a file, please.");
-        world.until(Duration.ofSeconds(20), () -> BOX.shows(world.screen(ada), "Make a file, please."), ada);
-        world.tmux.sendKeys(ada.id(), "Enter");
-        world.until(Duration.ofSeconds(60), () -> BOX.read(world.screen(ada)) == InputBox.State.DIALOG, ada);
-
-        JsonNode sent =
-                world.call(bo, "send", LiveWorld.args().put("to", ada.id()).put("message", "are you there?"));
-        assertTrue(sent.path("ok").asBoolean(), sent.toString());
-        world.until(Duration.ofSeconds(30), () -> world.status().contains("waiting: dialog open"), world::status, ada);
-        assertEquals(InputBox.State.DIALOG, BOX.read(world.screen(ada)), "the dialog is still open");
-        assertTrue(
-                model.calls(c -> c.afterToolResult() && c.mentions("touch pwned"))
-                        .isEmpty(),
-                "never approved");
-        assertFalse(Files.exists(dir.resolve("work/pwned")));
-        assertTrue(model.calls(c -> c.lastUserText().contains("are you there?")).isEmpty(), "not typed into it");
+                        Duration.ZERO),
+                dir.resolve("work"));
     }
 }

@@ -188,31 +188,17 @@ class GeminiLiveTest {
     @LiveTest
     @Order(3)
     void anApprovalDialogIsRecognisedAndAQueuedMessageWaits() throws Exception {
-        model.script(c -> c.lastUserText().endsWith("Make a file, please.") && !c.afterToolResult()
-                ? new Reply.ToolCall(
+        ApprovalDialog.holds(
+                world,
+                model,
+                BOX,
+                gem,
+                ada,
+                new Reply.ToolCall(
                         "run_shell_command",
                         Map.of("command", "touch pwned", "description", "make a file"),
-                        Duration.ZERO)
-                : Reply.text("fine"));
-        world.until(
-                Duration.ofSeconds(60),
-                () -> !world.status().contains("\"pane\":\"" + gem.id() + "\"")
-                        && BOX.read(world.screen(gem)) == InputBox.State.EMPTY,
-                world::status,
-                gem);
-        world.tmux.paste(gem.id(), "Make a file, please.");
-        world.until(Duration.ofSeconds(20), () -> BOX.shows(world.screen(gem), "Make a file, please."), gem);
-        world.tmux.sendKeys(gem.id(), "Enter");
-        world.until(Duration.ofSeconds(60), () -> BOX.read(world.screen(gem)) == InputBox.State.DIALOG, gem);
-
-        JsonNode sent =
-                world.call(ada, "send", LiveWorld.args().put("to", gem.id()).put("message", "are you there?"));
-        assertTrue(sent.path("ok").asBoolean(), sent.toString());
-        world.until(Duration.ofSeconds(30), () -> world.status().contains("waiting: dialog open"), world::status, gem);
-        assertEquals(InputBox.State.DIALOG, BOX.read(world.screen(gem)), "the dialog is still open");
-        assertTrue(model.calls(FakeModel.Call::afterToolResult).isEmpty(), "never approved");
-        assertFalse(Files.exists(dir.resolve("work/pwned")));
-        assertTrue(model.calls(c -> c.lastUserText().contains("are you there?")).isEmpty(), "not typed into it");
+                        Duration.ZERO),
+                dir.resolve("work"));
     }
 
     private String memberState(String name) {
