@@ -312,6 +312,11 @@ public final class Gathering {
     }
 
     GatheringState state() {
+        // the close is announced and journalled by the transition's action, before the machine
+        // reaches CLOSED: from that moment on, status says closed, as the journal does
+        if (closed) {
+            return GatheringState.CLOSED;
+        }
         return machine.getState() == null
                 ? GatheringState.SEEDING
                 : machine.getState().getId();
