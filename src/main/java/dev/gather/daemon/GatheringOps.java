@@ -79,6 +79,9 @@ final class GatheringOps {
                 .put("rounds", s.rounds())
                 .put("beat", s.beat())
                 .put("turns", s.turn());
+        // epoch millis by the daemon's clock, and that clock's now: a page counts down without trusting its own
+        s.nextBeat().ifPresentOrElse(t -> o.put("next_beat_at", t.toEpochMilli()), () -> o.putNull("next_beat_at"));
+        o.put("as_of", s.asOf().toEpochMilli());
         s.closedReason().ifPresent(why -> o.put("closed_reason", why));
         s.holder().ifPresentOrElse(h -> o.put("holder", h.name()), () -> o.putNull("holder"));
         ArrayNode order = o.putArray("order");

@@ -123,6 +123,7 @@ final class StartGatheringOp {
                         members,
                         options,
                         d.scheduler,
+                        d.clock,
                         d.lanes,
                         () -> Pulse.of(Pulse.keywords(rhythm.name(), question), d.state.journals(), id),
                         this::midTurn,

@@ -5,7 +5,9 @@ import dev.gather.link.Role;
 import dev.gather.rhythm.Beats;
 import dev.gather.rhythm.Rhythm;
 import dev.gather.time.Scheduler;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -39,6 +41,9 @@ public final class Gathering {
     private final Deque<String> history = new ArrayDeque<>();
     private final Map<GatheringEvent, AutoCloseable> timers = new java.util.EnumMap<>(GatheringEvent.class);
     private final Map<GatheringEvent, Object> tokens = new java.util.EnumMap<>(GatheringEvent.class);
+    /** When each armed timer falls due; a lease wait's recheck is no beat and has none. */
+    private final Map<GatheringEvent, Instant> due = new java.util.EnumMap<>(GatheringEvent.class);
+    private final Clock clock;
     private volatile boolean closed;
     private volatile String closedReason;
     private final EffectSink effects;
@@ -56,6 +61,7 @@ public final class Gathering {
             List<Member> members,
             GatheringOptions options,
             Scheduler scheduler,
+            Clock clock,
             Executor executor,
             Supplier<String> pulse,
             Predicate<Member> midTurn,
@@ -63,6 +69,7 @@ public final class Gathering {
         this.id = id;
         this.rhythm = rhythm;
         this.scheduler = scheduler;
+        this.clock = clock;
         this.lane = new Lane(executor);
         Beats beats = rhythm.beats()
                 .with(
@@ -93,16 +100,17 @@ public final class Gathering {
             List<Member> members,
             GatheringOptions options,
             Scheduler scheduler,
+            Clock clock,
             Executor executor,
             Supplier<String> pulse,
             EffectSink sink) {
-        return create(id, rhythm, members, options, scheduler, executor, pulse, m -> false, sink);
+        return create(id, rhythm, members, options, scheduler, clock, executor, pulse, m -> false, sink);
     }
 
     /**
      * A gathering ready to {@link #start}; it emits its effects to {@code sink}. While {@code
      * midTurn} says the holder is mid-turn, its beats and the final beat's grace wait for it (up to
-     * the rhythm's max_turn).
+     * the rhythm's max_turn). {@code clock} is the scheduler's: it dates the next beat in the status.
      */
     public static Gathering create(
             String id,
@@ -110,6 +118,7 @@ public final class Gathering {
             List<Member> members,
             GatheringOptions options,
             Scheduler scheduler,
+            Clock clock,
             Executor executor,
             Supplier<String> pulse,
             Predicate<Member> midTurn,
@@ -130,7 +139,7 @@ public final class Gathering {
             throw new IllegalArgumentException("rhythm " + rhythm.name() + " allows "
                     + rhythm.roles().harvesters() + " harvester(s) (got " + harvesters + ")");
         }
-        return new Gathering(id, rhythm, members, options, scheduler, executor, pulse, midTurn, sink);
+        return new Gathering(id, rhythm, members, options, scheduler, clock, executor, pulse, midTurn, sink);
     }
 
     public String id() {
@@ -303,7 +312,16 @@ public final class Gathering {
                 ceremony.turn(),
                 ceremony.order,
                 ceremony.present(),
-                closedReason());
+                closedReason(),
+                nextBeat(),
+                clock.instant());
+    }
+
+    /** When the holder's next beat comes; none while the beat waits on a holder mid-turn (a lease), in the final beat or after the close. */
+    private synchronized Optional<Instant> nextBeat() {
+        return closed || state() != GatheringState.SPEAKING
+                ? Optional.empty()
+                : Optional.ofNullable(due.get(GatheringEvent.BEAT));
     }
 
     /** The most recent transitions, oldest first. */
@@ -358,6 +376,7 @@ public final class Gathering {
         timers.values().forEach(Gathering::cancel);
         timers.clear();
         tokens.clear();
+        due.clear();
     }
 
     private static void cancel(AutoCloseable timer) {
@@ -371,7 +390,12 @@ public final class Gathering {
     private final class TurnTimers implements Steps.Timers {
         @Override
         public void in(Duration d, GatheringEvent event) {
-            schedule(d, event);
+            schedule(d, event, true);
+        }
+
+        @Override
+        public void recheck(Duration d, GatheringEvent event) {
+            schedule(d, event, false);
         }
 
         @Override
@@ -379,12 +403,17 @@ public final class Gathering {
             cancelTimers();
         }
 
-        private void schedule(Duration d, GatheringEvent event) {
+        private void schedule(Duration d, GatheringEvent event, boolean dated) {
             // the newest timer of an event is the only one that may fire: one already queued on the
             // lane when it was replaced or cancelled finds its token gone and does nothing
             Object token = new Object();
             synchronized (Gathering.this) {
                 tokens.put(event, token);
+                if (dated) {
+                    due.put(event, clock.instant().plus(d));
+                } else {
+                    due.remove(event);
+                }
             }
             AutoCloseable handle = scheduler.after(d, () -> lane.submit(() -> fire(event, token)));
             synchronized (Gathering.this) {
@@ -402,6 +431,7 @@ public final class Gathering {
                 }
                 tokens.remove(event);
                 timers.remove(event);
+                due.remove(event);
             }
             if (closed) {
                 return;

@@ -35,6 +35,9 @@ final class Steps {
         /** Fires {@code event} after {@code d}, replacing a pending timer for the same event. */
         void in(Duration d, GatheringEvent event);
 
+        /** Looks again after {@code d} (a lease wait on a holder mid-turn): nothing is due then. */
+        void recheck(Duration d, GatheringEvent event);
+
         void cancel();
     }
 
@@ -56,7 +59,7 @@ final class Steps {
         });
         a.put("nextTurn", ctx -> nextTurn(requested(ctx)));
         a.put("beat", ctx -> beat());
-        a.put("waitForHolder", ctx -> timers.in(recheck(), ctx.getEvent()));
+        a.put("waitForHolder", ctx -> timers.recheck(recheck(), ctx.getEvent()));
         a.put("output", this::output);
         a.put("lastWords", ctx -> {
             output(ctx);

@@ -42,6 +42,7 @@ final class Circle {
                 members,
                 options,
                 time,
+                time.clock(),
                 Runnable::run,
                 () -> "calm seas",
                 busy::contains,

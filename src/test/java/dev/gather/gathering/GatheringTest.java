@@ -429,6 +429,36 @@ class GatheringTest {
     }
 
     @Test
+    void theStatusDatesTheNextBeatByTheClockAndHasNoneWhileNoBeatIsArmed() {
+        Circle c = started();
+        java.time.Instant t0 = c.time.clock().instant();
+        assertEquals(Optional.of(t0.plusSeconds(60)), c.gathering.status().nextBeat(), "a beat every 60 s");
+        assertEquals(t0, c.gathering.status().asOf());
+        c.time.advance(Duration.ofSeconds(20));
+        assertEquals(Optional.of(t0.plusSeconds(60)), c.gathering.status().nextBeat(), "the same beat, 40 s away");
+        c.gathering.onTurnOutput(c.m("Ada"), "Some words.").join();
+        assertEquals(
+                Optional.of(t0.plusSeconds(80)),
+                c.gathering.status().nextBeat(),
+                "the holder's words put the next beat a full interval after them");
+        c.busy.add(c.m("Ada"));
+        c.time.advance(Duration.ofSeconds(60));
+        assertEquals(Optional.empty(), c.gathering.status().nextBeat(), "a lease wait on a holder mid-turn");
+        c.busy.remove(c.m("Ada"));
+        c.time.advance(Duration.ofSeconds(2));
+        assertEquals(1, c.injected("beat").size());
+        assertEquals(
+                Optional.of(c.time.clock().instant().plusSeconds(60)),
+                c.gathering.status().nextBeat(),
+                "armed again after the beat the lease held back");
+        c.time.advance(Duration.ofSeconds(60));
+        assertEquals(GatheringState.FINAL_BEAT, c.gathering.state());
+        assertEquals(Optional.empty(), c.gathering.status().nextBeat(), "the final beat's grace is no beat");
+        c.gathering.endNow("test").join();
+        assertEquals(Optional.empty(), c.gathering.status().nextBeat(), "closed");
+    }
+
+    @Test
     void maxTurnMovesThePieceFromAHolderMidTurnAndItsLateWordsAreKeptAsLate() {
         Circle c = withMaxTurn(Duration.ofMinutes(3));
         c.gathering.start().join();
