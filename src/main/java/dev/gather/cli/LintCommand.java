@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.profile.ProfileLoader;
 import dev.gather.rhythm.RhythmError;
 import dev.gather.rhythm.RhythmException;
-import dev.gather.rhythm.RhythmLoader;
+import dev.gather.rhythm.RhythmLint;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -41,12 +41,11 @@ final class LintCommand implements Callable<Integer> {
     String format;
 
     private static List<RhythmError> check(Path f) {
+        if (!isProfile(f)) {
+            return RhythmLint.check(f);
+        }
         try {
-            if (isProfile(f)) {
-                ProfileLoader.load(f, f.toString());
-            } else {
-                RhythmLoader.load(f);
-            }
+            ProfileLoader.load(f, f.toString());
             return List.of();
         } catch (RhythmException e) {
             return e.errors();

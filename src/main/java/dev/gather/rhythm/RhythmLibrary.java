@@ -77,6 +77,24 @@ public final class RhythmLibrary {
         return new ArrayList<>(names.keySet());
     }
 
+    /** The user's own rhythm files, by name, valid or not: what {@code gather lint} should check. */
+    public List<Path> userFiles() {
+        List<Path> files = new ArrayList<>();
+        for (Path dir : dirs) {
+            if (Files.isDirectory(dir)) {
+                try (Stream<Path> s = Files.list(dir)) {
+                    s.filter(f -> f.toString().endsWith(".yaml") || f.toString().endsWith(".yml"))
+                            .filter(Files::isRegularFile)
+                            .sorted()
+                            .forEach(files::add);
+                } catch (IOException e) {
+                    // an unreadable folder contributes no files, as it contributes no names
+                }
+            }
+        }
+        return files;
+    }
+
     /** Every loadable rhythm; ones that fail to load are left out. */
     public List<Rhythm> all() {
         List<Rhythm> out = new ArrayList<>();
