@@ -1,80 +1,26 @@
-// One gathering, live: the server forwards the daemon's events op as server-sent events (entries, then
-// the gathering's status after them); this page only draws what arrives. No polling.
-import { get, post, el, replace, stateOf } from './common.js';
+// One gathering, live: its conversation and status as they arrive (live.js), the speaking order, the
+// countdown to the next beat, the state machine, and the human member's say, pass and end. No polling.
+import { get, post, el, replace } from './common.js';
+import { Conversation, follow } from './live.js';
 
 const id = new URLSearchParams(location.search).get('id');
 const $ = (s) => document.getElementById(s);
-const counts = new Map(); // member name -> {delivered, failed}
-const gone = new Set();
-let relays = 0;
+const conversation = new Conversation($('conversation'));
 let status = null;
 let breath = [];
 let machine = [];
+let beatAt = null; // performance.now() at which the next beat is due, or null when none is armed
 
 $('title').textContent = id;
 document.title = `${id} · gather`;
 
-function count(name, key) {
-  const c = counts.get(name) || { delivered: 0, failed: 0 };
-  c[key] += 1;
-  counts.set(name, c);
-}
-
-function entryItem(e) {
-  const n = el('span', { class: 'n' }, `#${e.n}`);
-  const base = { dataset: { n: e.n, event: e.event } };
-  switch (e.event) {
-    case 'relay':
-      relays += 1;
-      return el('li', { ...base, class: 'relay' }, n,
-        el('span', { class: 'who' }, `[${e.from}] (${e.from_number ?? '?'})`),
-        el('span', { class: 'muted' }, ` · turn output ${relays}`),
-        el('div', { class: 'words' }, e.text));
-    case 'phase':
-      return el('li', { ...base, class: 'phase' }, n, e.text);
-    case 'piece':
-      return el('li', { ...base, class: 'piece' }, n, '→ ', e.text);
-    case 'beat': case 'seed': case 'private':
-      // private prompts are shown only as markers: their words are for the member they were sent to
-      return el('li', { ...base, class: 'marker' }, n, el('span', { class: 'pill' }, 'private'), ` ${e.prompt || e.event} to ${e.to}; its words are not shown`);
-    case 'out_of_turn':
-      return el('li', { ...base, class: 'note' }, n, `${e.from} spoke without the piece; kept, not relayed`);
-    case 'harvest':
-      return el('li', { ...base, class: 'harvest' }, n, el('strong', {}, `Harvest by ${e.from}`),
-        el('div', { class: 'words' }, e.text));
-    case 'close':
-      return el('li', { ...base, class: 'phase' }, n, `Closed: ${e.text || ''}`);
-    case 'leave':
-      return el('li', { ...base, class: 'note' }, n, e.text || `${e.member || e.from} left`);
-    case 'start': case 'closing': case 'announce': case 'notice': case 'interrupted':
-      return el('li', { ...base, class: 'note' }, n, e.text || e.event);
-    case 'join':
-      return el('li', { ...base, class: 'note' }, n, `${e.from || e.member || 'a member'} joined`);
-    default:
-      return null;
-  }
-}
-
 function onEntry(e) {
-  if (e.event === 'delivery') {
-    // each message passes typing → delivered (→ confirmed): count it once, when it is delivered
-    if (e.state === 'delivered') count(e.to, 'delivered');
-    if (e.state === 'failed' || e.state === 'gone') count(e.to, 'failed');
-    drawMembers();
-    return;
-  }
-  if (e.event === 'leave' && (e.member || e.from)) gone.add(e.member || e.from);
   if (e.event === 'harvest') {
     $('harvest-section').hidden = false;
     $('harvest-by').textContent = `by ${e.from}`;
     $('harvest').textContent = e.text;
   }
-  const item = entryItem(e);
-  if (!item) return;
-  const list = $('conversation');
-  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
-  list.append(item);
-  if (atBottom) list.scrollTop = list.scrollHeight;
+  if (conversation.add(e)) drawMembers();
 }
 
 function drawProgress() {
@@ -92,7 +38,7 @@ function drawProgress() {
 function drawOrder() {
   if (!status) return;
   replace($('order'), (status.order || []).map((name) => el('li', {
-    class: [name === status.holder ? 'holder' : '', gone.has(name) ? 'gone' : ''].join(' ').trim(),
+    class: [name === status.holder ? 'holder' : '', conversation.gone.has(name) ? 'gone' : ''].join(' ').trim(),
     dataset: { name },
   }, name, name === status.holder ? ' — holds the piece' : '')));
   const to = $('pass-to');
@@ -104,17 +50,33 @@ function drawOrder() {
 
 function drawMembers() {
   if (!status) return;
-  const rows = (status.members || []).map((m) => {
-    const c = counts.get(m.name) || { delivered: 0, failed: 0 };
-    const queued = ((m.delivery && m.delivery.pending) || []).filter((p) => p.state === 'queued').length;
-    return el('tr', { dataset: { name: m.name }, class: m.name === status.holder ? 'current' : '' },
-      el('td', {}, `${m.name} (${m.number}) `, el('span', { class: 'muted' }, m.role)),
-      el('td', { class: 'member-state' }, gone.has(m.name) ? 'gone' : stateOf(m)),
-      el('td', {}, c.delivered), el('td', {}, queued), el('td', { class: c.failed ? 'bad' : '' }, c.failed));
-  });
-  const present = new Set((status.members || []).map((m) => m.name));
-  for (const name of gone) if (!present.has(name)) rows.push(el('tr', {}, el('td', {}, name), el('td', {}, 'gone'), el('td'), el('td'), el('td')));
-  replace($('members').tBodies[0], rows);
+  replace($('members').tBodies[0], conversation.memberRows(status.members || [], status.holder));
+}
+
+// The daemon dates the next beat by its own clock and says what that clock read (as_of): the page counts
+// the difference down on its own monotonic clock, so a browser whose clock is off still counts right.
+function armCountdown(s) {
+  beatAt = s.next_beat_at == null ? null : performance.now() + (s.next_beat_at - s.as_of);
+  drawCountdown();
+}
+
+function drawCountdown() {
+  const box = $('next-beat');
+  if (!status || status.state === 'closed' || status.state === 'harvesting' || status.state === 'seeding') {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  if (beatAt === null) {
+    delete box.dataset.ms;
+    box.textContent = status.state === 'final_beat'
+      ? 'final beat: the turn ends after the grace'
+      : 'next beat held: the holder is mid-turn';
+    return;
+  }
+  const ms = Math.max(0, Math.round(beatAt - performance.now()));
+  box.dataset.ms = ms;
+  box.textContent = ms > 0 ? `next beat in ${Math.ceil(ms / 1000)} s` : 'beat due';
 }
 
 function drawMachine() {
@@ -136,6 +98,7 @@ function onStatus(s) {
     }).catch(() => {});
   }
   $('controls').hidden = s.state === 'closed';
+  armCountdown(s);
   drawProgress(); drawOrder(); drawMembers(); drawMachine();
 }
 
@@ -170,12 +133,5 @@ $('end-now-button').addEventListener('click', () =>
 
 get('/api/machine').then((m) => { machine = m.rows; drawMachine(); }).catch(() => {});
 
-const events = new EventSource(`/api/events?gathering=${encodeURIComponent(id)}`);
-events.addEventListener('open', () => { $('connection').textContent = 'live'; });
-events.addEventListener('error', () => { $('connection').textContent = 'reconnecting…'; });
-events.addEventListener('entry', (m) => onEntry(JSON.parse(m.data)));
-events.addEventListener('status', (m) => onStatus(JSON.parse(m.data)));
-events.addEventListener('failure', (m) => {
-  $('connection').textContent = JSON.parse(m.data).error;
-  events.close();
-});
+follow(`gathering=${encodeURIComponent(id)}`, $('connection'), { entry: onEntry, status: onStatus });
+setInterval(drawCountdown, 250);

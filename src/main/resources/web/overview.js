@@ -26,7 +26,7 @@ function pendingLine(members) {
 
 function linkCard(l) {
   return el('div', { class: 'card link', dataset: { id: l.id } },
-    el('h3', {}, l.id),
+    el('h3', {}, el('a', { href: `/link?id=${encodeURIComponent(l.id)}` }, l.id)),
     el('div', {}, `rhythm ${l.rhythm} · ${l.turns_used}${l.turn_budget ? `/${l.turn_budget}` : ''} turns`),
     el('div', {}, (l.members || []).map((m) => el('span', { class: 'pill' }, `${m.name} · ${stateOf(m)}`))),
     el('div', { class: 'muted' }, pendingLine(l.members || [])));
@@ -34,7 +34,7 @@ function linkCard(l) {
 
 function finishedCard(j) {
   return el('div', { class: 'card finished', dataset: { id: j.id } },
-    el('h3', {}, j.gathering ? el('a', { href: `/gathering?id=${encodeURIComponent(j.id)}` }, j.id) : j.id),
+    el('h3', {}, el('a', { href: `/${j.gathering ? 'gathering' : 'link'}?id=${encodeURIComponent(j.id)}` }, j.id)),
     el('div', {}, `${j.rhythm || 'link'} · ${j.relays} relayed · ${j.started}`),
     el('div', { class: 'muted' }, j.closed),
     j.failed ? el('div', { class: 'bad' }, `${j.failed} failed deliveries`) : null,

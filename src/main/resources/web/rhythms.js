@@ -1,4 +1,6 @@
 // Every installed rhythm: breath, beats, roles and prompts; one that does not load shows its lint error.
+// Above them the user's own files ($GATHER_HOME/rhythms), each with its lint verdict: a broken one is
+// listed with its errors, as `gather lint` prints them, even where a shipped rhythm of its name is used.
 import { get, el, replace } from './common.js';
 
 function card(r) {
@@ -7,7 +9,7 @@ function card(r) {
       el('pre', { class: 'bad' }, r.error));
   }
   return el('div', { class: 'card rhythm', dataset: { name: r.name } },
-    el('h3', {}, r.name), el('p', {}, r.description),
+    el('h3', {}, r.name, r.yours ? el('span', { class: 'pill' }, 'yours') : null), el('p', {}, r.description),
     r.opening_question ? el('p', { class: 'muted' }, `Opening question: ${r.opening_question}`) : null,
     el('p', {}, `speakers ${r.speakers_min}–${r.speakers_max}, harvesters ${r.harvesters}, human ${r.human}`
       + (r.talking_piece ? ', talking piece' : '')),
@@ -33,7 +35,17 @@ function flow(mermaid) {
     steps.map(([, from, to, when]) => el('tr', {}, el('td', {}, from), el('td', {}, to), el('td', {}, when || ''))));
 }
 
+function lint(u) {
+  return el('div', { class: 'card lint user-rhythm', dataset: { name: u.name, ok: u.ok } },
+    el('h3', {}, u.name, ' ', el('span', { class: `pill ${u.ok ? 'ok' : 'bad'}` }, u.ok ? 'ok' : `${u.errors.length} error${u.errors.length === 1 ? '' : 's'}`)),
+    el('div', { class: 'muted' }, u.file),
+    u.ok ? null : el('pre', { class: 'lint-errors' }, u.errors.join('\n')));
+}
+
 get('/api/rhythms').then((all) => {
+  replace(document.getElementById('yours'), all.user.length
+    ? el('div', { class: 'cards' }, all.user.map(lint))
+    : el('p', { class: 'empty' }, 'none: rhythms of your own go in $GATHER_HOME/rhythms'));
   replace(document.getElementById('rhythms'), el('div', { class: 'cards' }, all.rhythms.map(card)));
 }).catch((err) => {
   replace(document.getElementById('rhythms'), el('p', { class: 'bad' }, err.message));

@@ -7,12 +7,15 @@ import dev.gather.daemon.DaemonClient;
 import dev.gather.daemon.UserError;
 import java.io.IOException;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 
 /**
  * {@code GET /api/events?gathering=id}: server-sent events that follow the daemon's {@code events} op for
@@ -25,6 +28,8 @@ final class EventFeed {
     // the overview redraws from status and every journal: at most twice a second
     private static final long CHANGES_DELAY_MS = 500;
     private static final long HEARTBEAT_S = 10;
+    // the beat is journalled a moment after its timer fires: look then
+    private static final long BEAT_SETTLE_MS = 300;
     private static final Set<String> PRIVATE = Set.of("beat", "seed", "private");
 
     private final DaemonClient daemon;
@@ -46,16 +51,23 @@ final class EventFeed {
         CHANGED
     }
 
-    /** One gathering's entries, each forwarded, and its status after each burst. */
+    /**
+     * One journal's entries, each forwarded, and after each burst the fresh state of what writes it: a
+     * gathering's {@code gathering_status} ({@code ?gathering=id}) or a plain link's entry of the {@code
+     * links} op ({@code ?link=id}).
+     */
     void serve(HttpExchange ex) throws IOException {
         Query q = Query.of(ex.getRequestURI());
-        String id = q.required("gathering");
+        Optional<String> link = q.optional("link");
+        String id = link.orElseGet(() -> q.required("gathering"));
         long after = resumeAfter(ex, q);
         var request = daemon.request("events")
-                .put("gathering", id)
+                .put(link.isPresent() ? "link" : "gathering", id)
                 .put("after", after)
                 .put("follow", true);
-        follow(ex, request, STATUS_DELAY_MS, out -> sendStatus(out, id), (out, e) -> {
+        Predicate<SseWriter> fresh =
+                link.isPresent() ? out -> sendLink(out, id) : new GatheringStatus(id, new AtomicReference<>());
+        follow(ex, request, STATUS_DELAY_MS, fresh, (out, e) -> {
             if (PRIVATE.contains(e.path("event").asText()) && e instanceof ObjectNode o) {
                 // a private prompt is shown as a marker: its words are for its member, not the browser
                 o.remove("text");
@@ -87,7 +99,7 @@ final class EventFeed {
             HttpExchange ex,
             ObjectNode request,
             long delayMs,
-            java.util.function.Predicate<SseWriter> soon,
+            Predicate<SseWriter> soon,
             java.util.function.BiFunction<SseWriter, JsonNode, Verdict> entry)
             throws IOException {
         Http.guarded(ex);
@@ -144,15 +156,61 @@ final class EventFeed {
         }
     }
 
-    private boolean sendStatus(SseWriter out, String id) {
-        JsonNode status;
-        try {
-            status = daemon.call(daemon.request("gathering_status").put("gathering", id));
-        } catch (IOException | UserError e) {
-            // a daemon restarted since knows the gathering only from its journal: the entries still flow
-            return out.comment("no status: " + e.getMessage());
+    /**
+     * Sends a gathering's status; and since a beat falling due writes nothing to the journal while it
+     * waits on a holder mid-turn, sends it again just after the next beat's time, so the page's countdown
+     * learns whether the beat came or is held.
+     */
+    private final class GatheringStatus implements Predicate<SseWriter> {
+        private final String id;
+        private final AtomicReference<ScheduledFuture<?>> again;
+
+        GatheringStatus(String id, AtomicReference<ScheduledFuture<?>> again) {
+            this.id = id;
+            this.again = again;
         }
-        return out.event("status", null, status);
+
+        @Override
+        public boolean test(SseWriter out) {
+            JsonNode status;
+            try {
+                status = daemon.call(daemon.request("gathering_status").put("gathering", id));
+            } catch (IOException | UserError e) {
+                // a daemon restarted since knows the gathering only from its journal: the entries still flow
+                return out.comment("no status: " + e.getMessage());
+            }
+            if (!out.event("status", null, status)) {
+                return false;
+            }
+            if (status.path("next_beat_at").isNumber()) {
+                long in = status.path("next_beat_at").asLong()
+                        - status.path("as_of").asLong()
+                        + BEAT_SETTLE_MS;
+                ScheduledFuture<?> before =
+                        again.getAndSet(timers.schedule(() -> test(out), Math.max(0, in), TimeUnit.MILLISECONDS));
+                if (before != null) {
+                    before.cancel(false);
+                }
+            }
+            return true;
+        }
+    }
+
+    /** A plain link as the {@code links} op shows it, with {@code open}; once gone, only {@code open: false}. */
+    private boolean sendLink(SseWriter out, String id) {
+        JsonNode links;
+        try {
+            links = daemon.call(daemon.request("links"));
+        } catch (IOException | UserError e) {
+            return out.comment("no links: " + e.getMessage());
+        }
+        for (JsonNode l : links.path("links")) {
+            if (l.path("id").asText().equals(id) && l instanceof ObjectNode o) {
+                return out.event("link", null, o.put("open", true));
+            }
+        }
+        return out.event(
+                "link", null, Http.JSON.createObjectNode().put("id", id).put("open", false));
     }
 
     private static long resumeAfter(HttpExchange ex, Query q) {

@@ -8,12 +8,19 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The pages and their scripts and style, from the jar's {@code web/} folder. The pages carry the token
- * for the scripts' POST header; only a browser that already holds the cookie is served them.
+ * The pages and their scripts and style, from the jar's {@code web/} folder: each page's own part put
+ * into the one shared frame ({@code page.html}: head, token, navigation). The pages carry the token for
+ * the scripts' POST header; only a browser that already holds the cookie is served them.
  */
 final class Pages {
-    private static final Map<String, String> PAGES =
-            Map.of("/", "overview.html", "/gathering", "gathering.html", "/rhythms", "rhythms.html");
+    /** A page: its part of the body ({@code name.html}), its script ({@code name.js}) and its title. */
+    private record Page(String name, String title) {}
+
+    private static final Map<String, Page> PAGES = Map.of(
+            "/", new Page("overview", "Overview"),
+            "/gathering", new Page("gathering", "Gathering"),
+            "/link", new Page("link", "Link"),
+            "/rhythms", new Page("rhythms", "Rhythms"));
     private static final Map<String, String> TYPES = Map.of(
             "js", "text/javascript; charset=utf-8",
             "css", "text/css; charset=utf-8",
@@ -26,10 +33,15 @@ final class Pages {
     }
 
     void serve(HttpExchange ex, String path) throws IOException {
-        String page = PAGES.get(path);
+        Page page = PAGES.get(path);
         if (page != null) {
-            String html = new String(resource(page).orElseThrow(), StandardCharsets.UTF_8);
-            Http.bytes(ex, 200, TYPES.get("html"), Http.utf8(html.replace("{{token}}", guard.token())));
+            String html = text("page.html")
+                    .replace("{{title}}", page.title())
+                    .replace("{{script}}", page.name())
+                    .replace("{{token}}", guard.token())
+                    // last: the page's own markup is put in as it is, never searched for placeholders
+                    .replace("{{main}}", text(page.name() + ".html"));
+            Http.bytes(ex, 200, TYPES.get("html"), Http.utf8(html));
             return;
         }
         String name = path.startsWith("/static/") ? path.substring("/static/".length()) : "";
@@ -40,6 +52,10 @@ final class Pages {
             return;
         }
         Http.bytes(ex, 200, TYPES.get(name.substring(name.lastIndexOf('.') + 1)), body.get());
+    }
+
+    private static String text(String name) throws IOException {
+        return new String(resource(name).orElseThrow(), StandardCharsets.UTF_8);
     }
 
     private static Optional<byte[]> resource(String name) throws IOException {

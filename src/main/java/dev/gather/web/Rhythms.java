@@ -7,12 +7,18 @@ import dev.gather.rhythm.Durations;
 import dev.gather.rhythm.Phase;
 import dev.gather.rhythm.Rhythm;
 import dev.gather.rhythm.RhythmDiagram;
+import dev.gather.rhythm.RhythmError;
 import dev.gather.rhythm.RhythmLibrary;
+import dev.gather.rhythm.RhythmLint;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Every installed rhythm as {@code gather rhythms} lists it (shipped, and the user's in
- * $GATHER_HOME/rhythms), with its prompts; one that does not load carries its lint error instead.
+ * $GATHER_HOME/rhythms), with its prompts, and each of the user's own files with its lint verdict.
  */
 final class Rhythms {
     private final RhythmLibrary library;
@@ -23,9 +29,24 @@ final class Rhythms {
 
     ObjectNode all() {
         ObjectNode out = Http.JSON.createObjectNode();
+        Set<String> yours = new HashSet<>();
+        ArrayNode user = out.putArray("user");
+        // the user's files as gather lint sees them: a broken one is listed with its errors, never hidden
+        // (the library would quietly use the shipped rhythm of the same name instead)
+        for (Path f : library.userFiles()) {
+            String name = f.getFileName().toString().replaceFirst("\\.ya?ml$", "");
+            List<RhythmError> errors = RhythmLint.check(f);
+            ObjectNode o =
+                    user.addObject().put("name", name).put("file", f.toString()).put("ok", errors.isEmpty());
+            ArrayNode lines = o.putArray("errors");
+            errors.forEach(e -> lines.add(e.toString()));
+            if (errors.isEmpty()) {
+                yours.add(name);
+            }
+        }
         ArrayNode list = out.putArray("rhythms");
         for (String name : library.names()) {
-            ObjectNode o = list.addObject().put("name", name);
+            ObjectNode o = list.addObject().put("name", name).put("yours", yours.contains(name));
             try {
                 describe(o, library.load(name));
             } catch (RuntimeException e) {

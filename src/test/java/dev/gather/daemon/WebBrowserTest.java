@@ -52,6 +52,13 @@ class WebBrowserTest {
     @BeforeAll
     void start() throws Exception {
         Files.writeString(home.resolve("agents.yaml"), World.SIM_AGENTS);
+        // the user's own rhythms: one that lints clean, one that does not
+        Path mine = Files.createDirectories(home.resolve("rhythms"));
+        String minimal = Files.readString(Path.of("rhythms/minimal.yaml"));
+        Files.writeString(mine.resolve("mine.yaml"), minimal.replace("name: minimal", "name: mine"));
+        Files.writeString(
+                mine.resolve("broken.yaml"),
+                minimal.replace("name: minimal", "name: broken").replace("per_turn: 2", "per_turn: 0"));
         world = new World(home);
         web = WebServer.start(
                 new DaemonClient(world.state, Optional.empty()),
@@ -161,6 +168,7 @@ class WebBrowserTest {
         await().atMost(Duration.ofSeconds(30)).until(() -> holderOnPage().equals("Hu"));
         await().atMost(Duration.ofSeconds(30)).until(() -> present("#members tbody tr[data-name='Bo']"));
         assertTrue(text("#machine tr.current").contains("SPEAKING"), "the machine's current state is lit");
+        assertCountdownRuns(id);
         assertTrue(present("#conversation li.marker"), "seeds as markers");
         assertFalse(
                 text("#conversation").contains("Only the holder of the talking piece"),
@@ -225,6 +233,101 @@ class WebBrowserTest {
                 before,
                 world.call(null, "status", World.args()).path("gatherings").size(),
                 "nothing started");
+    }
+
+    /**
+     * The daemon's status dates the holder's next beat (40 s after the turn began, by its clock) and the
+     * page counts down to it.
+     */
+    private void assertCountdownRuns(String id) throws Exception {
+        JsonNode s = status(id);
+        assertTrue(s.path("next_beat_at").isNumber(), s::toString);
+        long in = s.path("next_beat_at").asLong() - s.path("as_of").asLong();
+        assertTrue(in > 0 && in <= 40_000, () -> "the next beat within the 40 s interval: " + s);
+        await().atMost(Duration.ofSeconds(20)).until(() -> countdownMs() >= 0);
+        long first = countdownMs();
+        assertTrue(first <= 40_000, "counts from at most the interval: " + first);
+        assertTrue(text("#next-beat").matches("next beat in \\d+ s"), text("#next-beat"));
+        await().atMost(Duration.ofSeconds(10)).until(() -> countdownMs() >= 0 && countdownMs() <= first - 1500);
+    }
+
+    private long countdownMs() {
+        Object ms = browser.driver.executeScript(
+                "const e = document.getElementById('next-beat'); return e && !e.hidden && e.dataset.ms ? Number(e.dataset.ms) : -1;");
+        return ((Number) ms).longValue();
+    }
+
+    @Test
+    @Order(4)
+    void theRhythmsPageShowsTheUsersOwnRhythmsWithTheirLintVerdicts() throws Exception {
+        var driver = browser.driver;
+        driver.get(web.base() + "/rhythms");
+        await().atMost(Duration.ofSeconds(20)).until(() -> present(".user-rhythm[data-name='broken']"));
+        assertEquals("ok", text(".user-rhythm[data-name='mine'] .pill"));
+        assertFalse(present(".user-rhythm[data-name='mine'] pre"), "a clean file has no errors to show");
+        // the broken one is listed with its errors as gather lint prints them (file:line:column: message [rule])
+        Path broken = home.resolve("rhythms/broken.yaml");
+        List<String> lint = dev.gather.rhythm.RhythmLint.check(broken).stream()
+                .map(Object::toString)
+                .toList();
+        assertFalse(lint.isEmpty());
+        assertTrue(lint.get(0).startsWith(broken + ":10:"), lint::toString);
+        assertTrue(lint.get(0).matches(".*per_turn.* \\[[\\w.-]+\\]"), lint::toString);
+        assertEquals(String.join("\n", lint), text(".user-rhythm[data-name='broken'] pre"));
+        assertEquals(
+                lint.size() + " error" + (lint.size() == 1 ? "" : "s"), text(".user-rhythm[data-name='broken'] .pill"));
+        // and among the installed ones, the good one as the user's own
+        assertTrue(text(".card.rhythm[data-name='mine'] h3").contains("yours"));
+        browser.screenshot("rhythms");
+    }
+
+    @Test
+    @Order(5)
+    void aDirectLinkOfTwoSimsIsLiveOnItsOwnPage() throws Exception {
+        var driver = browser.driver;
+        driver.get(web.base() + "/");
+        await().atMost(Duration.ofSeconds(20)).until(() -> present("#links"));
+        // slow thinkers: the link lasts while the page watches it
+        var cy = world.sim("Cy", "--think-ms", "600");
+        world.sim("Di", "--think-ms", "600");
+        JsonNode sent = world.call(
+                cy,
+                "send",
+                World.args().put("to", "Di").put("message", "Hello Di").put("direct", true));
+        assertTrue(sent.path("ok").asBoolean(), sent.toString());
+        String link = sent.path("link").path("id").asText();
+        // the overview, open since before the link, shows it and leads to its page
+        await().atMost(Duration.ofSeconds(20)).until(() -> present(".card.link[data-id='" + link + "'] a"));
+        driver.findElement(By.cssSelector(".card.link[data-id='" + link + "'] a"))
+                .click();
+        await().atMost(Duration.ofSeconds(20)).until(() -> text("#state").equals("open"));
+        await().atMost(Duration.ofSeconds(20))
+                .until(() ->
+                        present("#members tbody tr[data-name='Cy']") && present("#members tbody tr[data-name='Di']"));
+        int seen = relaysOnPage().size();
+        // turns relayed while the page is open arrive without a reload, each as the journal has it
+        await().atMost(Duration.ofSeconds(60)).until(() -> relaysOnPage().size() >= seen + 2);
+        List<String> onPage = relaysOnPage();
+        List<JsonNode> relays = world.entries(link, "relay");
+        for (int i = 0; i < onPage.size(); i++) {
+            JsonNode r = relays.get(i);
+            String shown = onPage.get(i);
+            assertTrue(
+                    shown.contains("[" + r.path("from").asText() + "]")
+                            && shown.contains(r.path("text").asText().strip()),
+                    () -> "relay " + r + " on the page as: " + shown);
+        }
+        assertTrue(onPage.get(0).contains("[Cy]") && onPage.get(0).contains("Hello Di"), onPage::toString);
+        assertTrue(onPage.stream().anyMatch(r -> r.contains("[Di]")), onPage::toString);
+        // each member's deliveries are counted as they happen
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> Integer.parseInt(text("#members tbody tr[data-name='Di'] td.delivered")) >= 1
+                        && Integer.parseInt(text("#members tbody tr[data-name='Cy'] td.delivered")) >= 1);
+        assertFalse(text("#members tbody tr[data-name='Di'] td.member-state").isEmpty());
+        browser.screenshot("link");
+        JsonNode closed = world.call(cy, "send", World.args().put("close_link", true));
+        assertEquals(link, closed.path("closed").asText(), closed.toString());
+        await().atMost(Duration.ofSeconds(20)).until(() -> text("#state").equals("closed"));
     }
 
     /** The event stream itself carries seeds as markers: their words never reach the browser. */

@@ -56,7 +56,7 @@ final class World implements AutoCloseable {
         return pane;
     }
 
-    /** Starts {@code gather sim --name <name>} in its own session, without waiting for it. */
+    /** Starts {@code gather sim --name <name>} (quick: 50 ms thinking unless {@code extra} says) in its own session, without waiting for it. */
     Pane startSim(String name, String... extra) {
         List<String> cmd = new ArrayList<>(List.of(
                 javaBin(),
@@ -67,9 +67,10 @@ final class World implements AutoCloseable {
                 "dev.gather.cli.Main",
                 "sim",
                 "--name",
-                name,
-                "--think-ms",
-                "50"));
+                name));
+        if (!List.of(extra).contains("--think-ms")) {
+            cmd.addAll(List.of("--think-ms", "50"));
+        }
         cmd.addAll(List.of(extra));
         return tmux.spawn(new SpawnSpec(
                 name, cmd, Map.of("GATHER_HOME", state.root().toString(), "LANG", "C.UTF-8"), state.root(), 160, 40));

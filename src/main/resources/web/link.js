@@ -1,0 +1,32 @@
+// One plain link (a direct link of two, or any link without a gathering), live: its members with their
+// states and delivery counts, and the conversation as it is relayed. No polling.
+import { replace } from './common.js';
+import { Conversation, follow } from './live.js';
+
+const id = new URLSearchParams(location.search).get('id');
+const $ = (s) => document.getElementById(s);
+const conversation = new Conversation($('conversation'));
+let link = null;
+
+$('title').textContent = id;
+document.title = `${id} · gather`;
+
+function draw() {
+  if (!link) return;
+  $('state').textContent = link.open ? 'open' : 'closed';
+  $('summary').textContent = link.open
+    ? `rhythm ${link.rhythm} · ${link.turns_used}${link.turn_budget ? `/${link.turn_budget}` : ''} turns`
+    : 'closed: the conversation below is its journal';
+  // a closed link keeps the members it had when last seen open
+  if (link.members) replace($('members').tBodies[0], conversation.memberRows(link.members, null));
+}
+
+function onLink(l) {
+  link = l.open || !link ? l : { ...link, open: false };
+  draw();
+}
+
+follow(`link=${encodeURIComponent(id)}`, $('connection'), {
+  entry: (e) => { if (conversation.add(e)) draw(); },
+  link: onLink,
+});
