@@ -17,16 +17,17 @@ function draw() {
   $('summary').textContent = link.open
     ? `rhythm ${link.rhythm} · ${link.turns_used}${link.turn_budget ? `/${link.turn_budget}` : ''} turns`
     : 'closed: the conversation below is its journal';
-  // a closed link keeps the members it had when last seen open
-  if (link.members) replace($('members').tBodies[0], conversation.memberRows(link.members, null));
+  // a closed link is known only from its journal: its members are those its entries name
+  const members = link.open ? link.members : conversation.seenMembers();
+  replace($('members').tBodies[0], conversation.memberRows(members || [], null));
 }
 
 function onLink(l) {
-  link = l.open || !link ? l : { ...link, open: false };
+  link = l;
   draw();
 }
 
 follow(`link=${encodeURIComponent(id)}`, $('connection'), {
-  entry: (e) => { if (conversation.add(e)) draw(); },
+  entry: (e) => { if (conversation.add(e) || (link && !link.open)) draw(); },
   link: onLink,
 });

@@ -9,10 +9,13 @@ export class Conversation {
     this.counts = new Map(); // member name -> {delivered, failed}
     this.gone = new Set();
     this.relays = 0;
+    this.seen = new Map(); // member name -> number, as the entries name them
   }
 
   // Draws one entry; true when it changed a member's counts or presence.
   add(e) {
+    if (e.event === 'relay' && e.from) this.seen.set(e.from, e.from_number ?? this.seen.get(e.from));
+    if (e.event === 'delivery' && e.to && !this.seen.has(e.to)) this.seen.set(e.to, undefined);
     if (e.event === 'delivery') {
       // each message passes typing → delivered (→ confirmed): count it once, when it is delivered
       if (e.state === 'delivered') this.count(e.to, 'delivered');
@@ -71,6 +74,11 @@ export class Conversation {
     }
   }
 
+  // The members as the entries name them, for a link that has closed (the daemon knows it no more).
+  seenMembers() {
+    return [...this.seen].map(([name, number]) => ({ name, number: number ?? '?', role: '', closed: true }));
+  }
+
   // The members table's rows: state, and delivered, queued and failed counts; gone members stay listed.
   memberRows(members, holder) {
     const rows = members.map((m) => {
@@ -78,7 +86,7 @@ export class Conversation {
       const queued = ((m.delivery && m.delivery.pending) || []).filter((p) => p.state === 'queued').length;
       return el('tr', { dataset: { name: m.name }, class: m.name === holder ? 'current' : '' },
         el('td', {}, `${m.name} (${m.number}) `, el('span', { class: 'muted' }, m.role)),
-        el('td', { class: 'member-state' }, this.gone.has(m.name) ? 'gone' : stateOf(m)),
+        el('td', { class: 'member-state' }, this.gone.has(m.name) ? 'gone' : m.closed ? 'link closed' : stateOf(m)),
         el('td', { class: 'delivered' }, c.delivered), el('td', {}, queued),
         el('td', { class: c.failed ? 'bad' : '' }, c.failed));
     });

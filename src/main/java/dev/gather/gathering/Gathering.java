@@ -43,6 +43,7 @@ public final class Gathering {
     private final Map<GatheringEvent, Object> tokens = new java.util.EnumMap<>(GatheringEvent.class);
     /** When each armed timer falls due; a lease wait's recheck is no beat and has none. */
     private final Map<GatheringEvent, Instant> due = new java.util.EnumMap<>(GatheringEvent.class);
+
     private final Clock clock;
     private volatile boolean closed;
     private volatile String closedReason;

@@ -328,6 +328,16 @@ class WebBrowserTest {
         JsonNode closed = world.call(cy, "send", World.args().put("close_link", true));
         assertEquals(link, closed.path("closed").asText(), closed.toString());
         await().atMost(Duration.ofSeconds(20)).until(() -> text("#state").equals("closed"));
+        // a finished link's page is its journal: every turn, and the members its entries name
+        driver.navigate().refresh();
+        await().atMost(Duration.ofSeconds(20)).until(() -> text("#state").equals("closed"));
+        int journalled = world.entries(link, "relay").size();
+        await().atMost(Duration.ofSeconds(20)).until(() -> relaysOnPage().size() == journalled);
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> text("#members tbody tr[data-name='Di'] td.member-state")
+                                .equals("link closed")
+                        && text("#members tbody tr[data-name='Cy'] td.member-state")
+                                .equals("link closed"));
     }
 
     /** The event stream itself carries seeds as markers: their words never reach the browser. */
