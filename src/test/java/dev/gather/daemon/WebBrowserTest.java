@@ -42,6 +42,12 @@ import org.openqa.selenium.By;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class WebBrowserTest {
+    /** A speaker that thinks 3 s over each prompt: long enough for a beat to fall due meanwhile. */
+    private static final String SLOW =
+            """
+              slow-speaker: ["{gather}", sim, --name, "{name}", --think-ms, "3000", --pass-after, "1", --reply-when, "(now with {name} |\\\\[Beat|Your turn is up)"]
+            """;
+
     @TempDir
     static Path home;
 
@@ -51,7 +57,7 @@ class WebBrowserTest {
 
     @BeforeAll
     void start() throws Exception {
-        Files.writeString(home.resolve("agents.yaml"), World.SIM_AGENTS);
+        Files.writeString(home.resolve("agents.yaml"), World.SIM_AGENTS + SLOW);
         // the user's own rhythms: one that lints clean, one that does not
         Path mine = Files.createDirectories(home.resolve("rhythms"));
         String minimal = Files.readString(Path.of("rhythms/minimal.yaml"));
@@ -338,6 +344,32 @@ class WebBrowserTest {
                                 .equals("link closed")
                         && text("#members tbody tr[data-name='Cy'] td.member-state")
                                 .equals("link closed"));
+    }
+
+    @Test
+    @Order(6)
+    void theCountdownSaysWhenTheBeatWaitsOnAHolderMidTurn() throws Exception {
+        ObjectNode args = World.args()
+                .put("rhythm", "minimal")
+                .put("beat_interval_seconds", 2)
+                .put("beats_per_turn", 9);
+        var ps = args.putArray("participants");
+        ps.addObject().put("name", "Ed").put("agent", "slow-speaker");
+        ps.addObject().put("name", "Flo").put("agent", "speaker");
+        JsonNode started = world.call(null, "start_gathering", args);
+        assertTrue(started.path("ok").asBoolean(), started.toString());
+        String id = started.path("gathering_id").asText();
+        browser.driver.get(web.base() + "/gathering?id=" + id);
+        // Ed thinks 3 s over the piece: the beats due meanwhile wait for him, and nothing is journalled
+        // then; the page learns it from the status the server sends again once the beat's time has passed
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> text("#next-beat").equals("next beat held: the holder is mid-turn"));
+        assertEquals("Ed", holderOnPage());
+        // his words end the wait: the next beat is dated again and counted down
+        await().atMost(Duration.ofSeconds(30)).until(() -> countdownMs() >= 0);
+        world.call(null, "end_gathering", World.args().put("gathering", id).put("now", true));
+        await().atMost(Duration.ofSeconds(20)).until(() -> text("#state").equals("closed"));
+        assertTrue(present("#next-beat[hidden]"), "no countdown once closed");
     }
 
     /** The event stream itself carries seeds as markers: their words never reach the browser. */
