@@ -65,9 +65,9 @@ final class EventFeed {
                 .put(link.isPresent() ? "link" : "gathering", id)
                 .put("after", after)
                 .put("follow", true);
-        Predicate<SseWriter> fresh =
-                link.isPresent() ? out -> sendLink(out, id) : new GatheringStatus(id, new AtomicReference<>());
-        follow(ex, request, STATUS_DELAY_MS, fresh, (out, e) -> {
+        StatusSender status = new StatusSender(id);
+        Predicate<SseWriter> fresh = link.isPresent() ? out -> sendLink(out, id) : status;
+        follow(ex, request, STATUS_DELAY_MS, fresh, status::stop, (out, e) -> {
             if (PRIVATE.contains(e.path("event").asText()) && e instanceof ObjectNode o) {
                 // a private prompt is shown as a marker: its words are for its member, not the browser
                 o.remove("text");
@@ -85,7 +85,7 @@ final class EventFeed {
         Instant since = Instant.now();
         var request = daemon.request("events").put("follow", true);
         ObjectNode changed = Http.JSON.createObjectNode();
-        follow(ex, request, CHANGES_DELAY_MS, out -> out.event("changed", null, changed), (out, e) -> {
+        follow(ex, request, CHANGES_DELAY_MS, out -> out.event("changed", null, changed), () -> {}, (out, e) -> {
             Instant written = parse(e.path("time").asText(""));
             if (written == null || written.isBefore(since)) {
                 return Verdict.QUIET;
@@ -100,6 +100,7 @@ final class EventFeed {
             ObjectNode request,
             long delayMs,
             Predicate<SseWriter> soon,
+            Runnable ended,
             java.util.function.BiFunction<SseWriter, JsonNode, Verdict> entry)
             throws IOException {
         Http.guarded(ex);
@@ -107,11 +108,21 @@ final class EventFeed {
         SseWriter out = new SseWriter(ex.getResponseBody());
         AtomicBoolean due = new AtomicBoolean();
         Thread me = Thread.currentThread();
+        AtomicBoolean live = new AtomicBoolean(true);
+        // an interrupt ends the blocked read of the daemon's stream (an interruptible channel); once this
+        // stream has ended its thread serves other requests, whose daemon calls a late interrupt would break
+        Runnable stop = () -> {
+            synchronized (live) {
+                if (live.get()) {
+                    me.interrupt();
+                }
+            }
+        };
         // a browser that closed its tab is only noticed on a write: a comment line every few seconds
         ScheduledFuture<?> heartbeat = timers.scheduleWithFixedDelay(
                 () -> {
                     if (!out.comment("alive")) {
-                        me.interrupt(); // ends the blocked read of the daemon's stream (an interruptible channel)
+                        stop.run();
                     }
                 },
                 HEARTBEAT_S,
@@ -129,7 +140,7 @@ final class EventFeed {
                             () -> {
                                 due.set(false);
                                 if (!soon.test(out)) {
-                                    me.interrupt();
+                                    stop.run();
                                 }
                             },
                             delayMs,
@@ -143,8 +154,12 @@ final class EventFeed {
             // the browser went away (or the server is closing): the daemon sees its end of the stream close
         } finally {
             heartbeat.cancel(false);
-            open.remove(me);
-            Thread.interrupted();
+            ended.run();
+            synchronized (live) {
+                live.set(false);
+                open.remove(me);
+            }
+            Thread.interrupted(); // one that came before the stream ended
         }
     }
 
@@ -161,13 +176,22 @@ final class EventFeed {
      * waits on a holder mid-turn, sends it again just after the next beat's time, so the page's countdown
      * learns whether the beat came or is held.
      */
-    private final class GatheringStatus implements Predicate<SseWriter> {
+    private final class StatusSender implements Predicate<SseWriter> {
         private final String id;
-        private final AtomicReference<ScheduledFuture<?>> again;
+        private final AtomicReference<ScheduledFuture<?>> again = new AtomicReference<>();
+        private volatile boolean stopped;
 
-        GatheringStatus(String id, AtomicReference<ScheduledFuture<?>> again) {
+        StatusSender(String id) {
             this.id = id;
-            this.again = again;
+        }
+
+        /** The stream ended: no status is sent again. */
+        void stop() {
+            stopped = true;
+            ScheduledFuture<?> pending = again.getAndSet(null);
+            if (pending != null) {
+                pending.cancel(false);
+            }
         }
 
         @Override
@@ -182,7 +206,7 @@ final class EventFeed {
             if (!out.event("status", null, status)) {
                 return false;
             }
-            if (status.path("next_beat_at").isNumber()) {
+            if (status.path("next_beat_at").isNumber() && !stopped) {
                 long in = status.path("next_beat_at").asLong()
                         - status.path("as_of").asLong()
                         + BEAT_SETTLE_MS;

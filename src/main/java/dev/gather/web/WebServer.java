@@ -75,6 +75,8 @@ public final class WebServer implements AutoCloseable {
     }
 
     private void handle(HttpExchange ex) throws IOException {
+        // a pooled thread must not carry an interrupt into this request: the daemon's channel would close
+        Thread.interrupted();
         try {
             String path = ex.getRequestURI().getPath();
             if (!guard.hostIsOurs(ex) || !guard.originIsOurs(ex)) {

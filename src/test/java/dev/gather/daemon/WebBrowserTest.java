@@ -42,10 +42,13 @@ import org.openqa.selenium.By;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class WebBrowserTest {
-    /** A speaker that thinks 3 s over each prompt: long enough for a beat to fall due meanwhile. */
+    /**
+     * A speaker that thinks 3 s over each prompt and never passes: with a beat every 2 s, each beat it
+     * answers is followed by one that falls due while it thinks.
+     */
     private static final String SLOW =
             """
-              slow-speaker: ["{gather}", sim, --name, "{name}", --think-ms, "3000", --pass-after, "1", --reply-when, "(now with {name} |\\\\[Beat|Your turn is up)"]
+              slow-speaker: ["{gather}", sim, --name, "{name}", --think-ms, "3000", --reply-when, "(now with {name} |\\\\[Beat|Your turn is up)"]
             """;
 
     @TempDir
@@ -71,6 +74,8 @@ class WebBrowserTest {
                 new RhythmLibrary(List.of(home.resolve("rhythms"))),
                 0);
         browser = new Browser();
+        // the token once, as a user opens the printed address: every test's pages have the cookie
+        browser.driver.get(web.url());
     }
 
     @AfterAll
@@ -294,8 +299,11 @@ class WebBrowserTest {
         driver.get(web.base() + "/");
         await().atMost(Duration.ofSeconds(20)).until(() -> present("#links"));
         // slow thinkers: the link lasts while the page watches it
-        var cy = world.sim("Cy", "--think-ms", "600");
-        world.sim("Di", "--think-ms", "600");
+        var cy = world.startSim("Cy", "--think-ms", "600");
+        var di = world.startSim("Di", "--think-ms", "600");
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> world.screen(cy).contains("Cy is ready.")
+                        && world.screen(di).contains("Di is ready."));
         JsonNode sent = world.call(
                 cy,
                 "send",
@@ -360,16 +368,30 @@ class WebBrowserTest {
         assertTrue(started.path("ok").asBoolean(), started.toString());
         String id = started.path("gathering_id").asText();
         browser.driver.get(web.base() + "/gathering?id=" + id);
-        // Ed thinks 3 s over the piece: the beats due meanwhile wait for him, and nothing is journalled
-        // then; the page learns it from the status the server sends again once the beat's time has passed
-        await().atMost(Duration.ofSeconds(30))
-                .until(() -> text("#next-beat").equals("next beat held: the holder is mid-turn"));
+        // Ed thinks 3 s over the piece and each beat: the beat due meanwhile waits for him, and nothing is
+        // journalled then; the page learns it from the status the server sends again after the beat's time
+        untilOnPage(id, "the beat held", () -> text("#next-beat").equals("next beat held: the holder is mid-turn"));
         assertEquals("Ed", holderOnPage());
         // his words end the wait: the next beat is dated again and counted down
-        await().atMost(Duration.ofSeconds(30)).until(() -> countdownMs() >= 0);
+        untilOnPage(id, "a countdown again", () -> countdownMs() >= 0);
+        assertEquals("Ed", holderOnPage(), "he never passes: the beats come to him");
         world.call(null, "end_gathering", World.args().put("gathering", id).put("now", true));
         await().atMost(Duration.ofSeconds(20)).until(() -> text("#state").equals("closed"));
         assertTrue(present("#next-beat[hidden]"), "no countdown once closed");
+    }
+
+    /** Waits for {@code what} on the gathering's page; if it never comes, says what the page and the daemon showed. */
+    private void untilOnPage(String id, String what, java.util.concurrent.Callable<Boolean> condition)
+            throws Exception {
+        try {
+            await().atMost(Duration.ofSeconds(30)).until(condition);
+        } catch (org.awaitility.core.ConditionTimeoutException e) {
+            throw new AssertionError(
+                    "never " + what + "; the page says '" + text("#next-beat") + "', state " + text("#state")
+                            + ", holder " + holderOnPage() + "; the daemon: " + status(id) + "\njournal:\n"
+                            + world.journal(id).stream().map(JsonNode::toString).collect(Collectors.joining("\n")),
+                    e);
+        }
     }
 
     /** The event stream itself carries seeds as markers: their words never reach the browser. */
