@@ -46,6 +46,12 @@ final class GatheringStatus implements GatherTool {
         if (s.hasNonNull("holder")) {
             out.append(", piece with ").append(s.path("holder").asText());
         }
+        if (s.path("next_beat_at").isNumber() && s.path("as_of").isNumber()) {
+            // both by the daemon's clock: the difference is what the holder has left before its next beat
+            long ms = Math.max(
+                    0, s.path("next_beat_at").asLong() - s.path("as_of").asLong());
+            out.append(", next beat in ").append((ms + 999) / 1000).append(" s");
+        }
         return out.append(".\nMembers:\n")
                 .append(Render.members(s.path("members")))
                 .toString();

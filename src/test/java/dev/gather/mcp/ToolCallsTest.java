@@ -151,6 +151,17 @@ class ToolCallsTest {
                 InProcessServer.text(r));
         ok("gathering_status", Map.of());
         assertEquals(FakeDaemon.read("{}"), daemon.last().args());
+        daemon.answer(
+                "gathering_status",
+                """
+                {"gathering_id": "g-1", "rhythm": "daily", "state": "speaking", "holder": "Ada",
+                 "next_beat_at": 1795457283143, "as_of": 1795457246000, "members": []}""");
+        CallToolResult beat = ok("gathering_status", Map.of("gathering", "g-1"));
+        assertEquals(1795457283143L, structured(beat).path("next_beat_at").asLong());
+        assertTrue(
+                InProcessServer.text(beat)
+                        .startsWith("Gathering g-1 (daily): speaking, piece with Ada, next beat in 38 s."),
+                InProcessServer.text(beat));
     }
 
     @Test
