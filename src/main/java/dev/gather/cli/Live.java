@@ -28,7 +28,7 @@ final class Live {
             case "out_of_turn" -> Optional.of("   (" + from + " spoke without the piece; kept, not relayed)");
             case "late" -> Optional.of(
                     "   (" + from + " answered after the piece had moved on; kept as late, not relayed)");
-            case "take", "pass" -> Optional.of("   * " + text);
+            case "take", "pass", "join", "away" -> Optional.of("   * " + text);
             case "harvest" -> Optional.of("\n--- harvest by " + from + " ---\n" + indent(text));
             case "left" -> Optional.of("   * " + text);
             case "close" -> Optional.of("\n== closed: " + text);

@@ -33,6 +33,7 @@ import picocli.CommandLine.Command;
             EndCommand.class,
             PassCommand.class,
             TakeCommand.class,
+            JoinCommand.class,
             CleanCommand.class,
             DemoCommand.class,
             HookCommand.class,

@@ -57,6 +57,9 @@ public final class Daemon implements AutoCloseable {
 
     final dev.gather.gathering.Gatherings gatherings = new dev.gather.gathering.Gatherings();
     final GatheringRuns runs = new GatheringRuns();
+    /** Members without a pane who pull what is said to them. */
+    final Pulls pulls;
+
     final java.util.concurrent.ScheduledExecutorService timers =
             java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
                 Thread t = new Thread(r, "gather-timers");
@@ -86,6 +89,7 @@ public final class Daemon implements AutoCloseable {
         this.state = state;
         this.clock = clock;
         this.started = clock.instant();
+        this.pulls = new Pulls(clock);
         this.tmux = tmux;
         this.deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC);
         this.journals = new Journals(state.journals(), clock, files);

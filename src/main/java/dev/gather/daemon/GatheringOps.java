@@ -16,6 +16,7 @@ import java.util.concurrent.CompletionException;
 /** The gathering ops other than start: status, end, members, rhythms, say, pass. */
 final class GatheringOps {
     private final Daemon d;
+    private PullOps pulls;
 
     GatheringOps(Daemon d) {
         this.d = d;
@@ -30,6 +31,10 @@ final class GatheringOps {
                         .filter(m -> !out.text().isBlank())
                         .ifPresent(m -> g.onTurnOutput(m, out.text().strip()))));
         StartGatheringOp start = new StartGatheringOp(d);
+        PullOps pulls = new PullOps(d);
+        pulls.register(dispatcher);
+        dispatcher.on("join", new JoinOp(d, start, pulls)::handle);
+        this.pulls = pulls;
         dispatcher
                 .on("start_gathering", start::handle)
                 .on("gathering_status", r -> status(find(r, "gathering_status").status(), d.post))
@@ -147,6 +152,9 @@ final class GatheringOps {
     }
 
     private ObjectNode say(Request r) {
+        if (r.args().has("token")) {
+            return pulls.say(r);
+        }
         String text = r.text("text");
         String tooLong = dev.gather.turn.Typed.refusal("say: the text", text);
         if (tooLong != null) {
@@ -165,7 +173,14 @@ final class GatheringOps {
         Gathering g;
         Member me;
         Optional<String> as = r.optionalText("as");
-        if (as.isPresent() || r.callerPane().isEmpty()) {
+        if (r.args().has("token")) {
+            // a pull member passes its own piece
+            Pulls.Pull p = pulls.pull(r);
+            g = d.gatherings
+                    .byId(p.link)
+                    .orElseThrow(() -> new UserError("pass: " + p.link + " is not a running gathering"));
+            me = p.member;
+        } else if (as.isPresent() || r.callerPane().isEmpty()) {
             // the human member has no pane: the user speaks for it from any terminal, as with say
             g = find(r, "pass");
             me = g.members().stream()

@@ -107,8 +107,21 @@ public final class Relay {
         }
         Link link = found.get();
         Optional<Member> from = link.memberInPane(output.pane());
-        Optional<String> text = filter.apply(output.text());
-        if (from.isEmpty() || text.isEmpty()) {
+        if (from.isEmpty()) {
+            return Map.of();
+        }
+        return speak(link, from.get(), output.text());
+    }
+
+    /**
+     * {@code from}'s words in {@code link}, by the same path as a pane's turn end: filtered, handed to
+     * the link's gathering if it has one, else journalled and fanned out, counting the turn budget.
+     * Empty when the filter dropped them (or a gathering took them).
+     */
+    Map<Member, CompletableFuture<DeliveryResult>> speak(Link link, Member member, String words) {
+        Optional<Member> from = Optional.of(member);
+        Optional<String> text = filter.apply(words);
+        if (text.isEmpty()) {
             return Map.of();
         }
         BiConsumer<Member, String> interceptor = interceptors.get(link.id());
@@ -162,8 +175,9 @@ public final class Relay {
                 .put("link", view.id())
                 .put("text", text);
         about.ifPresent(m -> entry.put("member", m.name()));
-        // who left is not told so: the link may still list them while their leaving goes through
-        List<Member> to = kind.equals("left") && about.isPresent()
+        // who left is not told so (the link may still list them while their leaving goes through); who
+        // joined gets its seed instead
+        List<Member> to = (kind.equals("left") || kind.equals("joined")) && about.isPresent()
                 ? view.members().stream().filter(m -> !m.equals(about.get())).toList()
                 : view.members();
         return send(link.id(), entry, to, text);
@@ -302,6 +316,27 @@ public final class Relay {
     public void paneGone(String pane) {
         fanout.post().gone(pane);
         leave(pane, "pane " + pane + " ended");
+    }
+
+    /** {@code m}, a member without a pane, leaves {@code link} for {@code why}; journalled like any leaving. */
+    void leave(Link link, Member m, String why) {
+        if (!links.removeMember(link, m)) {
+            return;
+        }
+        record(
+                link,
+                Journal.entry("left")
+                        .put("link", link.id())
+                        .put("from", m.name())
+                        .put("text", m.name() + " left (" + why + ")"));
+        if (!link.snapshot().open()) {
+            close(link, "fewer than two members");
+        }
+    }
+
+    /** Whether {@code words} would be relayed at all (not empty, not a checkpoint), and as what. */
+    Optional<String> filtered(String words) {
+        return filter.apply(words);
     }
 
     /** The member in {@code pane} leaves its link for {@code why} (gone, never ready). */

@@ -92,15 +92,8 @@ final class StartGatheringOp {
                     members.add(Member.inPane(p.name(), number, p.role(), panes.get(p.name())));
                     continue;
                 }
-                Map<String, String> env = new HashMap<>();
-                env.put("GATHER_HOME", d.state.root().toString());
-                env.put("LANG", "C.UTF-8");
-                SpawnSpec spec =
-                        new SpawnSpec(id + "-" + p.name(), agents.command(p.agent(), p.name()), env, cwd, 160, 48);
-                Pane pane = d.tmux.spawn(spec);
+                Pane pane = spawn(id, p.name(), p.agent(), agents, cwd);
                 spawned.put(p.name(), pane.id());
-                // nothing is typed into it before its profile says it is ready
-                d.post.started(pane.id(), profile(p.agent(), spec.command()));
                 members.add(Member.inPane(p.name(), number, p.role(), pane.id()));
             }
         } catch (RuntimeException e) {
@@ -163,6 +156,18 @@ final class StartGatheringOp {
         return out;
     }
 
+    /** Spawns member {@code name} of gathering {@code id} running agent {@code kind}, detached, in its own session. */
+    Pane spawn(String id, String name, String kind, AgentCommands agents, Path cwd) {
+        Map<String, String> env = new HashMap<>();
+        env.put("GATHER_HOME", d.state.root().toString());
+        env.put("LANG", "C.UTF-8");
+        SpawnSpec spec = new SpawnSpec(id + "-" + name, agents.command(kind, name), env, cwd, 160, 48);
+        Pane pane = d.tmux.spawn(spec);
+        // nothing is typed into it before its profile says it is ready
+        d.post.started(pane.id(), profile(kind, spec.command()));
+        return pane;
+    }
+
     /**
      * Whether {@code m} is mid-turn: busy since its last delivery and its turn has not ended, or
      * something we sent it is still waiting to be typed (it has not had its chance to answer yet).
@@ -197,7 +202,7 @@ final class StartGatheringOp {
                 .orElseGet(d.profiles::generic);
     }
 
-    private void kill(String pane) {
+    void kill(String pane) {
         try {
             d.tmux.kill(pane);
         } catch (RuntimeException e) {
@@ -243,14 +248,14 @@ final class StartGatheringOp {
      * it, so a harness that asks to trust its folder (Claude Code) does not stop there; gather writes
      * nothing into the harness's own trust settings. A client that sends none gets the state directory.
      */
-    private static Path workdir(Request r, Path otherwise) {
+    static Path workdir(Request r, Path otherwise) {
         Optional<String> given = r.optionalText("cwd");
         if (given.isEmpty()) {
             return otherwise;
         }
         Path cwd = Path.of(given.get());
         if (!cwd.isAbsolute() || !java.nio.file.Files.isDirectory(cwd)) {
-            throw new UserError("start_gathering: cwd " + given.get() + " is not an absolute path of a directory");
+            throw new UserError(r.op() + ": cwd " + given.get() + " is not an absolute path of a directory");
         }
         return cwd;
     }
@@ -326,7 +331,7 @@ final class StartGatheringOp {
     }
 
     /** An existing pane as a member: live here, or on a computer whose daemon is alive. */
-    private String existing(String pane) {
+    String existing(String pane) {
         Optional<String[]> elsewhere = d.remote.address(pane);
         if (elsewhere.isPresent()) {
             d.remote.requireReachable(elsewhere.get()[0], "start_gathering");

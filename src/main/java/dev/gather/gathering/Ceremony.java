@@ -6,13 +6,14 @@ import dev.gather.rhythm.Beats;
 import dev.gather.rhythm.Phase;
 import dev.gather.rhythm.Rhythm;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The talking piece's bookkeeping for one gathering: speaking order, who is present, who held the
@@ -42,16 +43,22 @@ final class Ceremony {
     private String ending;
 
     private final Deque<String> recent = new ArrayDeque<>();
+    /** Every relayed turn so far, attributed: what a member who joins late is told. */
+    private final List<String> said = new ArrayList<>();
+    /** Speakers who joined mid-round: they take their place in the order when the next round begins. */
+    private final List<Member> joining = new ArrayList<>();
 
     Ceremony(Rhythm rhythm, Beats beats, String question, List<Member> members, Map<Object, Object> vars) {
         this.rhythm = rhythm;
         this.beats = beats;
         this.question = question;
-        this.members = List.copyOf(members);
-        this.order = members.stream().filter(m -> m.role() != Role.HARVESTER).toList();
+        // members may join later (read from other threads for status): copy-on-write lists
+        this.members = new CopyOnWriteArrayList<>(members);
+        this.order = new CopyOnWriteArrayList<>(
+                members.stream().filter(m -> m.role() != Role.HARVESTER).toList());
         this.harvester =
                 members.stream().filter(m -> m.role() == Role.HARVESTER).findFirst();
-        this.present = new LinkedHashSet<>(members);
+        this.present = new java.util.concurrent.CopyOnWriteArraySet<>(members);
         this.vars = vars;
         vars.put(PHASE, 0);
         vars.put(ROUND, 1);
@@ -158,6 +165,7 @@ final class Ceremony {
     }
 
     void heard(Member from, String text) {
+        said.add(from.attribution() + " " + text.strip());
         String gist = text.strip().replaceAll("\\s+", " ");
         recent.addLast(from.name() + ": " + (gist.length() > 60 ? gist.substring(0, 60) + "…" : gist));
         while (recent.size() > 3) {
@@ -216,10 +224,41 @@ final class Ceremony {
         return speakers.get(0);
     }
 
+    /**
+     * {@code m} joins while the gathering runs. A speaker joins the speaking order once the next round
+     * begins, just before that round's first speaker (the end of the circle), so it speaks last in it;
+     * before the first turn it simply joins the order's end.
+     */
+    void join(Member m) {
+        members.add(m);
+        present.add(m);
+        if (m.role() == Role.HARVESTER) {
+            return;
+        }
+        if (holder().isEmpty() && turn() == 0) {
+            order.add(m);
+        } else {
+            joining.add(m);
+        }
+    }
+
+    /** The relayed turns so far, oldest first, each {@code [Name] (n): words}. */
+    List<String> said() {
+        return List.copyOf(said);
+    }
+
     /** Starts {@code next}: the piece moves, the beat count restarts. */
     void begin(NextTurn next) {
         if (next.roundStarts() && holder().isPresent()) {
             heldThisRound.clear();
+        }
+        if (next.roundStarts() && !joining.isEmpty()) {
+            // the circle's end is just before the round's first speaker: the list's end when that is the first
+            int at = order.indexOf(next.holder());
+            order.addAll(
+                    at <= 0 ? order.size() : at,
+                    joining.stream().filter(present::contains).toList());
+            joining.clear();
         }
         vars.put(PHASE, next.phaseIndex());
         vars.put(ROUND, next.round());

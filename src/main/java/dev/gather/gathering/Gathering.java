@@ -48,6 +48,7 @@ public final class Gathering {
     private volatile boolean closed;
     private volatile String closedReason;
     private final EffectSink effects;
+    private final Prompting prompting;
     private boolean machineStarted;
     /**
      * Turn outputs handed to the lane but not yet taken by it, per member. The relay hands a turn
@@ -89,6 +90,7 @@ public final class Gathering {
             sink.accept(e);
         };
         this.effects = watching;
+        this.prompting = new Prompting(ceremony);
         Steps steps = new Steps(ceremony, watching, new TurnTimers(), pulse, midTurn.or(m -> answering.containsKey(m)));
         this.machine = MachineFactory.build(id, steps.actions(), steps.guards(), this::record);
         this.ceremony.useVars(machine.getExtendedState().getVariables());
@@ -149,6 +151,11 @@ public final class Gathering {
 
     public Rhythm rhythm() {
         return rhythm;
+    }
+
+    /** The question the gathering was opened with. */
+    public String question() {
+        return ceremony.question;
     }
 
     public List<Member> members() {
@@ -270,6 +277,35 @@ public final class Gathering {
                 .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("gathering " + id + " has no human member"));
         return onTurnOutput(human, text);
+    }
+
+    /**
+     * {@code m} (already in the gathering's link) joins while it runs: it gets a seed with the
+     * conversation so far, everyone else is told, and a speaker takes its place at the end of the
+     * speaking order from the next round. Refused once the rounds are over.
+     */
+    public CompletableFuture<Void> join(Member m, String pulse) {
+        return lane.submit(() -> {
+            GatheringState state = state();
+            if (closed || state == GatheringState.HARVESTING) {
+                throw new IllegalArgumentException(
+                        id + " is " + (closed ? "closed" : "harvesting") + "; nobody joins now");
+            }
+            if (ceremony.members.stream().anyMatch(x -> x.name().equalsIgnoreCase(m.name()))) {
+                throw new IllegalArgumentException(id + " already has a member called " + m.name());
+            }
+            if (m.role() != Role.HARVESTER
+                    && ceremony.members.stream()
+                                    .filter(x -> x.role() != Role.HARVESTER)
+                                    .count()
+                            >= rhythm.roles().maxSpeakers()) {
+                throw new IllegalArgumentException("rhythm " + rhythm.name() + " allows at most "
+                        + rhythm.roles().maxSpeakers() + " speakers");
+            }
+            ceremony.join(m);
+            effects.accept(new Effect.Announce("joined", prompting.joined(m), Optional.of(m)));
+            effects.accept(new Effect.Inject(m, "seed", prompting.lateSeed(m, pulse, ceremony.said())));
+        });
     }
 
     /** A member's pane died: skipped from now on; the turn moves on if it held the piece. */

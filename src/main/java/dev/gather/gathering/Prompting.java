@@ -47,6 +47,22 @@ final class Prompting {
         return render(PromptKind.SEED, v);
     }
 
+    /** The seed of a member who joins late: the rhythm's seed, then the conversation so far, bounded. */
+    String lateSeed(Member m, String pulse, java.util.List<String> said) {
+        String seed = seed(m, pulse);
+        return seed + Conversation.sofar(said, dev.gather.turn.Typed.MAX_CHARS - seed.length());
+    }
+
+    String joined(Member m) {
+        Map<String, Object> v = identity(m);
+        v.put("role", m.role().name().toLowerCase(Locale.ROOT));
+        return c.rhythm
+                .prompts()
+                .render(PromptKind.JOINED, v)
+                .orElseGet(() -> m.name() + " (" + m.number() + ") has joined the gathering as " + v.get("role")
+                        + "; they take their place at the end of the speaking order from the next round.");
+    }
+
     String beat(Member m, int beat, String pulse) {
         Map<String, Object> v = identity(m);
         v.put("beat", beat);

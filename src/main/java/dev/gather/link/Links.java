@@ -85,6 +85,36 @@ public final class Links {
         return Optional.ofNullable(byPane.get(pane));
     }
 
+    /** Adds {@code m} to an open link (a late arrival); its pane, if any, must not be in a link yet. */
+    public synchronized void add(Link link, Member m) {
+        if (!link.snapshot().open() || byId.get(link.id()) != link) {
+            throw new IllegalStateException("link " + link.id() + " is closed");
+        }
+        m.pane().ifPresent(p -> {
+            if (byPane.containsKey(p)) {
+                throw new IllegalStateException(
+                        "pane " + p + " is already in link " + byPane.get(p).id());
+            }
+        });
+        link.add(m);
+        m.pane().ifPresent(p -> byPane.put(p, link));
+    }
+
+    /**
+     * Removes {@code m} (a member without a pane) from {@code link}; a link left with fewer than two
+     * members closes. False when it was not there.
+     */
+    public synchronized boolean removeMember(Link link, Member m) {
+        if (!link.remove(m)) {
+            return false;
+        }
+        m.pane().ifPresent(byPane::remove);
+        if (link.snapshot().members().size() < 2) {
+            close(link);
+        }
+        return true;
+    }
+
     /** Closes the link for everyone and forgets it. */
     public synchronized void close(Link link) {
         link.close();

@@ -15,19 +15,29 @@ import java.util.Map;
 
 /** The gather MCP server: the agent-facing tools over stdio, each a thin call to the daemon. */
 public final class GatherServer {
-    static final List<GatherTool> TOOLS = List.of(
-            new StartGathering(),
-            new SendMessage(),
-            new ListRhythms(),
-            new GatheringStatus(),
-            new EndGathering(),
-            new ListMembers(),
-            new PassPiece());
+    /** The tools of one server; those of a member without a pane share its session. */
+    static List<GatherTool> tools() {
+        PullSession pull = new PullSession();
+        return List.of(
+                new StartGathering(),
+                new SendMessage(),
+                new ListRhythms(),
+                new GatheringStatus(),
+                new EndGathering(),
+                new ListMembers(),
+                new PassPiece(pull),
+                new Join(pull),
+                new Hear(pull),
+                new Say(pull),
+                new Who(pull),
+                new Leave(pull));
+    }
 
     private static final String INSTRUCTIONS = "gather lets agents in tmux panes talk to each other. send_message"
             + " reaches another pane once, or links the two panes (direct=true) so each side's answers are typed"
             + " into the other's terminal. start_gathering runs a facilitated circle of new agents from a rhythm"
-            + " (see list_rhythms).";
+            + " (see list_rhythms). A client without a pane joins a gathering or link with join, then hear, say and"
+            + " who.";
 
     private GatherServer() {}
 
@@ -39,7 +49,7 @@ public final class GatherServer {
     public static McpSyncServer start(InputStream in, OutputStream out, DaemonCalls daemon) {
         McpJsonMapper mapper = new JacksonMcpJsonMapper(new ObjectMapper());
         Map<String, McpSchema.Tool> catalog = ToolCatalog.load();
-        List<SyncToolSpecification> specs = TOOLS.stream()
+        List<SyncToolSpecification> specs = tools().stream()
                 .map(t -> {
                     McpSchema.Tool definition = catalog.get(t.name());
                     if (definition == null) {

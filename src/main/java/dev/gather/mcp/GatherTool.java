@@ -14,6 +14,9 @@ interface GatherTool {
     /** The daemon arguments for this call; throws {@link BadArgument} on an argument it cannot use. */
     ObjectNode request(Args args);
 
+    /** Called with a successful result before it is shown: a tool that keeps session state takes it here. */
+    default void answered(ObjectNode result) {}
+
     /** A readable summary of the daemon's result, for clients that show only text. */
     String text(ObjectNode result);
 }

@@ -31,6 +31,7 @@ final class ToolHandler {
             ObjectNode args = tool.request(new Args(tool.name(), request.arguments()));
             callerThread(request).ifPresent(t -> args.putObject("caller").put("thread", t));
             ObjectNode result = daemon.call(tool.op(), args);
+            tool.answered(result);
             return CallToolResult.builder()
                     .addTextContent(tool.text(result))
                     .structuredContent(JSON.convertValue(result, new TypeReference<Map<String, Object>>() {}))

@@ -36,6 +36,8 @@ public enum PromptKind {
     REMINDER("reminder", Set.of("name", "number", "holder", "holder_number")),
     /** Announced to all, once, when a member's pane ends. */
     LEFT("left", Set.of("name", "number")),
+    /** Announced to the others when a member joins a running gathering (optional; gather has a default). */
+    JOINED("joined", Set.of("name", "number", "role")),
     /** Sent to all when the gathering or link closes. */
     CLOSING("closing", Set.of("rhythm", "reason")),
     /** Sent to both sides when a link without a piece runs out of turns. */

@@ -1,0 +1,60 @@
+package dev.gather.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.daemon.DaemonClient;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(
+        name = "join",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Add a member to a running gathering: an existing pane, or a new agent of a kind.",
+            "It gets a seed with the conversation so far and speaks from the next round,",
+            "at the end of the speaking order. Leaving is closing: gather send --close.",
+            "",
+            "Example:  gather join g-20261122-101500-1 --name Cy --agent claude"
+        })
+final class JoinCommand implements Callable<Integer> {
+    @Parameters(index = "0", description = "Gathering id.")
+    String gathering;
+
+    @Option(names = "--name", required = true, description = "The new member's name.")
+    String name;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Who who;
+
+    /** Where the member is: a pane that exists, or an agent gather starts. */
+    static final class Who {
+        @Option(names = "--pane", description = "Its pane id (%%12).")
+        String pane;
+
+        @Option(names = "--agent", description = "An agent kind to start (sim, claude, ...).")
+        String agent;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        DaemonClient client = DaemonClient.fromEnvironment();
+        var r = client.request("join").put("gathering", gathering).put("name", name);
+        if (who.pane != null) {
+            r.put("pane", who.pane);
+        } else {
+            r.put("agent", who.agent)
+                    .put(
+                            "cwd",
+                            java.nio.file.Path.of(System.getProperty("user.dir"))
+                                    .toString());
+        }
+        JsonNode a = client.call(r);
+        JsonNode m = a.path("member");
+        System.out.println(m.path("name").asText() + " (" + m.path("number").asInt() + ") joined "
+                + a.path("gathering_id").asText() + " in pane " + m.path("pane").asText()
+                + "; it speaks from the next round");
+        return 0;
+    }
+}

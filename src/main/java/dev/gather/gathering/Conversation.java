@@ -1,0 +1,54 @@
+package dev.gather.gathering;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+
+/**
+ * The conversation so far for a member who joins late, compressed to fit what one paste may carry:
+ * the newest turns first to be kept, each cut to a gist, older ones counted but left out.
+ */
+final class Conversation {
+    /** Characters of one turn's gist: enough for its point, short enough to keep several turns. */
+    static final int GIST = 600;
+
+    private static final String HEAD = "\n\nThe conversation so far (oldest first, shortened):\n";
+
+    private Conversation() {}
+
+    /** The block to append to a seed, at most {@code room} characters; empty when nothing was said or nothing fits. */
+    static String sofar(List<String> said, int room) {
+        if (said.isEmpty()) {
+            return "\n\nNothing has been said in the circle yet.";
+        }
+        Deque<String> kept = new ArrayDeque<>();
+        int used = HEAD.length() + 60; // room for the "left out" line
+        for (int i = said.size() - 1; i >= 0; i--) {
+            String gist = gist(said.get(i));
+            if (used + gist.length() + 1 > room) {
+                break;
+            }
+            kept.addFirst(gist);
+            used += gist.length() + 1;
+        }
+        if (kept.isEmpty()) {
+            return "";
+        }
+        int left = said.size() - kept.size();
+        StringBuilder out = new StringBuilder(HEAD);
+        if (left > 0) {
+            out.append("(")
+                    .append(left)
+                    .append(" earlier turn")
+                    .append(left == 1 ? "" : "s")
+                    .append(" left out)\n");
+        }
+        out.append(String.join("\n", kept));
+        return out.toString();
+    }
+
+    private static String gist(String turn) {
+        String flat = turn.replaceAll("\\s+", " ").strip();
+        return flat.length() > GIST ? flat.substring(0, GIST - 1) + "…" : flat;
+    }
+}

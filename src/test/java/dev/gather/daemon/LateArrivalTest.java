@@ -1,0 +1,166 @@
+package dev.gather.daemon;
+
+import static dev.gather.daemon.Ceremonies.args;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.tmux.Pane;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A member arrives late in real tmux (issue 16): a sim joins a running gathering, gets a seed with
+ * the conversation so far, everyone else is told, and it speaks from the next round at the end of
+ * the speaking order; the join is journalled with all a restarted daemon needs.
+ */
+class LateArrivalTest {
+    private static final Duration LONG = Duration.ofSeconds(90);
+
+    @TempDir
+    Path home;
+
+    World world;
+
+    @BeforeEach
+    void start() throws Exception {
+        Files.writeString(home.resolve("agents.yaml"), World.SIM_AGENTS);
+        world = new World(home);
+    }
+
+    @AfterEach
+    void stop() {
+        world.close();
+    }
+
+    @Test
+    void aSimJoinsGetsTheConversationSoFarAndSpeaksLastInTheNextRound() throws Exception {
+        JsonNode started = Ceremonies.start(
+                world, args("minimal", "Ada:speaker:speaker", "Bo:speaker:speaker", "Hal:harvester:harvester"));
+        String id = started.path("gathering_id").asText();
+        // Ada has spoken: there is a conversation to catch up on, and the first round is under way
+        await().atMost(LONG).until(() -> !world.entries(id, "relay").isEmpty());
+        String adaSaid = world.entries(id, "relay").get(0).path("text").asText();
+
+        JsonNode joined = world.call(
+                null,
+                "join",
+                World.args().put("gathering", id).put("name", "Cy").put("agent", "speaker"));
+        assertTrue(joined.path("ok").asBoolean(), joined.toString());
+        String cyPane = joined.path("member").path("pane").asText();
+        assertTrue(cyPane.startsWith("%"), joined.toString());
+        assertFalse(joined.has("token"), "a member in a pane needs no token: " + joined);
+
+        JsonNode entry = world.entries(id, "join").get(0);
+        assertEquals("Cy", entry.path("name").asText());
+        assertEquals(4, entry.path("number").asInt());
+        assertEquals("speaker", entry.path("role").asText());
+        assertEquals(cyPane, entry.path("pane").asText());
+        assertEquals("speaker", entry.path("agent").asText());
+        assertEquals(id + "-Cy", entry.path("session").asText());
+        int joinedAt = indexOfKind(id, "join");
+
+        // the others are told; Cy gets its seed with what was said before it came, typed into its pane
+        assertTrue(Ceremonies.announced(world, id, "joined").get(0).startsWith("Cy (4) has joined"));
+        JsonNode seed = world.entries(id, "private").stream()
+                .filter(e -> e.path("to").asText().equals("Cy"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals("seed", seed.path("prompt").asText());
+        assertTrue(seed.path("text").asText().contains("The conversation so far"), seed.toString());
+        assertTrue(seed.path("text").asText().contains("[Ada] (1): " + firstWords(adaSaid)), seed.toString());
+        Pane cy = new Pane(cyPane, "Cy", 0, "", false);
+        await().atMost(LONG).until(() -> world.screen(cy).contains("The conversation so far"));
+
+        // Cy speaks in the next round, after Ada and Bo: the end of the order
+        await().atMost(LONG).until(() -> world.entries(id, "relay").stream()
+                .anyMatch(e -> e.path("from").asText().equals("Cy")));
+        List<String> after = new ArrayList<>();
+        List<JsonNode> journal = world.journal(id);
+        for (int i = joinedAt; i < journal.size(); i++) {
+            JsonNode e = journal.get(i);
+            if (e.path("kind").asText().equals("announce")) {
+                String prompt = e.path("prompt").asText();
+                if (prompt.equals("phase")) {
+                    after.add("phase");
+                } else if (prompt.equals("turn")) {
+                    after.add(e.path("member").asText());
+                }
+            }
+        }
+        int cyFirst = after.indexOf("Cy");
+        assertTrue(cyFirst >= 3, () -> "turns after the join: " + after);
+        assertEquals(List.of("phase", "Ada", "Bo", "Cy"), after.subList(cyFirst - 3, cyFirst + 1), after::toString);
+        JsonNode status = Ceremonies.status(world, id);
+        List<String> order = new ArrayList<>();
+        status.path("order").forEach(n -> order.add(n.asText()));
+        if (!status.path("state").asText().equals("closed")) {
+            assertEquals(List.of("Ada", "Bo", "Cy"), order, status.toString());
+        }
+        await().atMost(LONG).until(() -> !world.entries(id, "close").isEmpty());
+        Ceremonies.assertNothingTypedAfterClose(world, id);
+    }
+
+    @Test
+    void joinRefusesWhatCannotJoin() throws Exception {
+        JsonNode started = Ceremonies.start(
+                world,
+                args("minimal", "Ada:speaker:speaker", "Bo:speaker:speaker", "Hal:harvester:harvester")
+                        .put("beat_interval_seconds", 60));
+        String id = started.path("gathering_id").asText();
+        assertRefused(World.args().put("gathering", id).put("name", "ada").put("agent", "speaker"), "already has");
+        assertRefused(World.args().put("gathering", id).put("name", "Cy").put("agent", "nosuchagent"), "Cy:");
+        assertRefused(World.args().put("gathering", id).put("name", "Cy").put("pane", "%9999"), "not a live pane");
+        assertRefused(
+                World.args()
+                        .put("gathering", id)
+                        .put("name", "Cy")
+                        .put("pane", Ceremonies.pane(started, "Bo").id()),
+                "already in " + id);
+        assertRefused(World.args().put("gathering", "g-nope").put("name", "Cy"), "no running gathering g-nope");
+        assertTrue(world.entries(id, "join").isEmpty(), "a refused join is not journalled");
+
+        // the CLI is a thin client of the op: an existing pane joins
+        Pane other = world.sim("Di");
+        Cli.Result r = Cli.run(home, Optional.of(world.socket), "join", id, "--name", "Di", "--pane", other.id());
+        assertEquals(0, r.code(), r.out());
+        assertTrue(r.out().startsWith("Di (4) joined " + id + " in pane " + other.id()), r.out());
+        Cli.Result both = Cli.run(home, Optional.of(world.socket), "join", id, "--name", "Ed");
+        assertNotEquals(0, both.code(), both.out());
+        assertFalse(both.out().contains("Exception"), both.out());
+        assertEquals(
+                0, Cli.run(home, Optional.of(world.socket), "end", "--now", id).code());
+    }
+
+    private void assertRefused(com.fasterxml.jackson.databind.node.ObjectNode args, String why) throws Exception {
+        JsonNode r = world.call(null, "join", args);
+        assertFalse(r.path("ok").asBoolean(), r.toString());
+        assertTrue(r.path("error").asText().contains(why), () -> "expected '" + why + "' in " + r);
+    }
+
+    private int indexOfKind(String id, String kind) {
+        List<JsonNode> journal = world.journal(id);
+        for (int i = 0; i < journal.size(); i++) {
+            if (journal.get(i).path("kind").asText().equals(kind)) {
+                return i;
+            }
+        }
+        throw new AssertionError("no " + kind + " in " + journal);
+    }
+
+    private static String firstWords(String text) {
+        String flat = text.replaceAll("\\s+", " ").strip();
+        return flat.length() > 40 ? flat.substring(0, 40) : flat;
+    }
+}
