@@ -1,0 +1,219 @@
+package dev.gather.daemon;
+
+import static dev.gather.daemon.Ceremonies.args;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.tmux.Pane;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Members without a pane (issue 17) with sims in real tmux: join, hear from a cursor (the same
+ * cursor reads the same), say only with the piece, who with states, away then gone when they stop
+ * hearing; in a link as in a gathering.
+ */
+class PullMemberTest {
+    private static final Duration LONG = Duration.ofSeconds(90);
+
+    @TempDir
+    Path home;
+
+    World world;
+
+    @BeforeEach
+    void start() throws Exception {
+        Files.writeString(home.resolve("agents.yaml"), World.SIM_AGENTS);
+        world = new World(home);
+    }
+
+    @AfterEach
+    void stop() {
+        world.close();
+    }
+
+    @Test
+    void aMemberWithoutAPaneHearsEveryTurnAndSpeaksWithThePiece() throws Exception {
+        JsonNode started = Ceremonies.start(
+                world,
+                args("minimal", "Ada:speaker:speaker", "Bo:speaker:speaker", "Hal:harvester:harvester")
+                        .put("beat_interval_seconds", 8)
+                        .put("grace_seconds", 8));
+        String id = started.path("gathering_id").asText();
+        JsonNode joined = call("join", World.args().put("gathering", id).put("name", "Pat"));
+        String token = joined.path("token").asText();
+        assertTrue(token.startsWith("pull-"), joined.toString());
+        assertTrue(joined.path("member").path("pane").isNull(), joined.toString());
+        long start = joined.path("cursor").asLong();
+
+        JsonNode refused =
+                world.call(null, "say", World.args().put("token", token).put("text", "me first!"));
+        if (!refused.path("ok").asBoolean()) {
+            assertTrue(refused.path("error").asText().contains("only the holder is heard"), refused.toString());
+        }
+
+        // hear until it holds the piece, keeping every entry by its number
+        Map<Long, JsonNode> heard = new TreeMap<>();
+        long[] cursor = {start};
+        await().atMost(LONG).until(() -> {
+            JsonNode h = call("hear", World.args().put("token", token).put("after", cursor[0]));
+            h.path("entries").forEach(e -> heard.put(e.path("ref").asLong(), e));
+            cursor[0] = h.path("cursor").asLong();
+            return h.path("you_hold_the_piece").asBoolean();
+        });
+        JsonNode seed = heard.values().stream()
+                .filter(e -> e.path("kind").asText().equals("private"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals("seed", seed.path("prompt").asText());
+        assertTrue(seed.path("private").asBoolean());
+        assertTrue(seed.path("text").asText().startsWith("You are Pat (4)"), seed.toString());
+
+        JsonNode said = call(
+                "say", World.args().put("token", token).put("text", "Pat here: ship it on Friday. I pass the piece."));
+        assertTrue(said.path("relayed").asBoolean(), said.toString());
+        Pane ada = Ceremonies.pane(started, "Ada");
+        await().atMost(LONG).until(() -> world.screen(ada).contains("[Pat] (4):"));
+        await().atMost(LONG).until(() -> world.screen(ada).contains("ship it on Friday"));
+        // its pass phrase moved the piece, as anyone's
+        await().atMost(LONG).until(() -> !"Pat".equals(Ceremonies.holder(world, id)));
+
+        JsonNode who = call("who", World.args().put("token", token));
+        List<String> states = new ArrayList<>();
+        who.path("members")
+                .forEach(m -> states.add(
+                        m.path("name").asText() + ":" + m.path("state").asText()));
+        assertTrue(states.contains("Pat:present"), states::toString);
+        assertEquals(4, states.size(), states::toString);
+
+        // the same cursor reads the same again
+        JsonNode once = call("hear", World.args().put("token", token).put("after", start));
+        JsonNode again = call("hear", World.args().put("token", token).put("after", start));
+        assertEquals(once.path("entries").size(), again.path("entries").size());
+        assertEquals(
+                once.path("entries").get(0).toString(),
+                again.path("entries").get(0).toString());
+
+        call("end_gathering", World.args().put("gathering", id).put("now", true));
+        JsonNode last = call("hear", World.args().put("token", token).put("after", start));
+        List<Long> relaysToPat = new ArrayList<>();
+        List<JsonNode> journal = world.journal(id);
+        for (int i = 0; i < journal.size(); i++) {
+            JsonNode e = journal.get(i);
+            if (e.path("kind").asText().equals("relay")) {
+                boolean toPat = false;
+                for (JsonNode t : e.path("to")) {
+                    toPat |= t.asText().equals("Pat");
+                }
+                if (toPat) {
+                    relaysToPat.add(i + 1L);
+                }
+                if (e.path("from").asText().equals("Pat")) {
+                    assertTrue(e.path("text").asText().contains("ship it on Friday"), e.toString());
+                }
+            }
+        }
+        List<Long> relaysHeard = new ArrayList<>();
+        last.path("entries").forEach(e -> {
+            if (e.path("kind").asText().equals("relay")) {
+                relaysHeard.add(e.path("ref").asLong());
+                assertTrue(
+                        e.path("typed").asText().startsWith("[" + e.path("from").asText() + "] ("));
+            }
+        });
+        assertFalse(relaysToPat.isEmpty());
+        assertEquals(relaysToPat, relaysHeard, "every relayed turn since it joined, once, in order");
+        assertTrue(last.path("entries").findValuesAsText("kind").contains("close"), last.toString());
+    }
+
+    @Test
+    void aMemberThatStopsHearingIsAwayThenGone() throws Exception {
+        JsonNode started = Ceremonies.start(
+                world,
+                args("minimal", "Ada:speaker:speaker", "Bo:speaker:speaker", "Hal:harvester:harvester")
+                        .put("beat_interval_seconds", 60));
+        String id = started.path("gathering_id").asText();
+        JsonNode joined = call(
+                "join",
+                World.args()
+                        .put("gathering", id)
+                        .put("name", "Quin")
+                        .put("away_after_seconds", 1)
+                        .put("leave_after_seconds", 4));
+        String token = joined.path("token").asText();
+        await().atMost(LONG).until(() -> !world.entries(id, "away").isEmpty());
+        assertEquals("Quin", world.entries(id, "away").get(0).path("from").asText());
+        JsonNode who = call("who", World.args().put("gathering", id));
+        assertTrue(who.toString().contains("\"name\":\"Quin\""), who.toString());
+        JsonNode quin = null;
+        for (JsonNode m : who.path("members")) {
+            if (m.path("name").asText().equals("Quin")) {
+                quin = m;
+            }
+        }
+        // hearing brings it back; then it stops for good
+        assertEquals("away", quin == null ? "" : quin.path("state").asText(), who.toString());
+        call("hear", World.args().put("token", token));
+        await().atMost(LONG).until(() -> world.entries(id, "left").stream()
+                .anyMatch(e -> e.path("from").asText().equals("Quin")));
+        assertTrue(Ceremonies.announced(world, id, "left").stream().anyMatch(t -> t.startsWith("Quin (4)")));
+        JsonNode gone = world.call(null, "hear", World.args().put("token", token));
+        assertFalse(gone.path("ok").asBoolean());
+        assertTrue(gone.path("error").asText().contains("join again"), gone.toString());
+        JsonNode status = Ceremonies.status(world, id);
+        assertFalse(status.path("members").toString().contains("Quin"), status.toString());
+        call("end_gathering", World.args().put("gathering", id).put("now", true));
+    }
+
+    @Test
+    void aMemberWithoutAPaneTalksInALink() throws Exception {
+        String silent = "never-matches-anything";
+        Pane ada = world.sim("Ada", "--reply-when", silent);
+        Pane bo = world.sim("Bo", "--reply-when", silent);
+        String link = world.call(
+                        ada,
+                        "send",
+                        World.args()
+                                .put("to", bo.id())
+                                .put("message", "hello Bo")
+                                .put("direct", true))
+                .path("link")
+                .path("id")
+                .asText();
+        JsonNode joined = call("join", World.args().put("link", link).put("name", "Pat"));
+        String token = joined.path("token").asText();
+        JsonNode said = call("say", World.args().put("token", token).put("text", "Pat joins the two of you"));
+        assertTrue(said.path("relayed").asBoolean());
+        await().atMost(LONG).until(() -> world.screen(ada).contains("[Pat] (3):"));
+        await().atMost(LONG).until(() -> world.screen(bo).contains("Pat joins the two of you"));
+        world.daemon.relay.onTurnOutput(
+                new dev.gather.turn.TurnOutput(bo.id(), "sim", "welcome, Pat", java.time.Instant.now()));
+        JsonNode h = call("hear", World.args().put("token", token));
+        List<String> texts = h.path("entries").findValuesAsText("text");
+        assertTrue(texts.contains("welcome, Pat"), h.toString());
+        assertFalse(texts.contains("Pat joins the two of you"), "its own words are not heard back: " + h);
+        JsonNode left = call("leave", World.args().put("token", token));
+        assertTrue(left.path("left").asBoolean());
+        assertEquals(
+                2,
+                world.daemon.links.byId(link).orElseThrow().snapshot().members().size());
+    }
+
+    private JsonNode call(String op, com.fasterxml.jackson.databind.node.ObjectNode args) throws Exception {
+        JsonNode r = world.call(null, op, args);
+        assertTrue(r.path("ok").asBoolean(), () -> op + ": " + r);
+        return r;
+    }
+}
