@@ -7,7 +7,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 const gather = process.argv[2];
 const requireGathering = process.env.MCP_INTEROP_REQUIRE_GATHERING === "1";
 const expected = ["start_gathering", "send_message", "list_rhythms", "gathering_status", "end_gathering",
-  "list_members", "pass_piece"];
+  "list_members", "pass_piece", "join", "hear", "say", "who", "leave"];
 
 function fail(message) {
   console.error(`mcp-interop: FAIL: ${message}`);

@@ -184,7 +184,12 @@ class McpProcessTest {
                             "gathering_status",
                             "end_gathering",
                             "list_members",
-                            "pass_piece"),
+                            "pass_piece",
+                            "join",
+                            "hear",
+                            "say",
+                            "who",
+                            "leave"),
                     client.listTools().tools().stream()
                             .map(McpSchema.Tool::name)
                             .toList());

@@ -24,7 +24,12 @@ class ToolsListTest {
                             "gathering_status",
                             "end_gathering",
                             "list_members",
-                            "pass_piece"),
+                            "pass_piece",
+                            "join",
+                            "hear",
+                            "say",
+                            "who",
+                            "leave"),
                     tools.stream().map(McpSchema.Tool::name).toList());
             for (McpSchema.Tool t : tools) {
                 assertTrue(t.description().length() > 60, t.name() + " needs a description an agent can act on");
