@@ -1,0 +1,65 @@
+package dev.gather.gathering;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gather.link.Member;
+import dev.gather.link.Role;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletionException;
+import org.junit.jupiter.api.Test;
+
+/** A member who joins a running gathering, in virtual time: seed, announcement, its place in the order. */
+class JoinTest {
+    private static final Member CY = new Member("Cy", 4, Role.SPEAKER, Optional.empty());
+
+    @Test
+    void aLateSpeakerSpeaksLastFromTheNextRound() {
+        Circle c = new Circle("standard", 2, true, false);
+        c.gathering.start().join();
+        speak(c, "Ada");
+        c.gathering.join(CY, "calm seas").join();
+        assertEquals(
+                "Cy (4) has joined the gathering as speaker; they take their place at the end of the speaking"
+                        + " order from the next round.",
+                c.announced("joined").get(0));
+        Effect.Inject seed = c.injected("seed").stream()
+                .filter(i -> i.to().equals(CY))
+                .findFirst()
+                .orElseThrow();
+        assertTrue(seed.text().contains("[Ada] (1): Ada speaks"), seed.text());
+        // this round ends without it; the next is Ada, Bo, Cy
+        List<String> holders = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            holders.add(c.holder().name());
+            c.gathering.onTurnOutput(c.holder(), "my words. I pass the piece.").join();
+        }
+        assertEquals(List.of("Ada", "Bo", "Ada", "Bo", "Cy"), holders);
+        assertEquals(
+                List.of("Ada", "Bo", "Cy"),
+                c.gathering.status().order().stream().map(Member::name).toList());
+    }
+
+    @Test
+    void joinsAreRefusedForNamesTakenAndOnceHarvesting() {
+        Circle c = new Circle("minimal", 2, true, false);
+        c.gathering.start().join();
+        CompletionException taken = assertThrows(CompletionException.class, () -> c.gathering
+                .join(new Member("bo", 4, Role.SPEAKER, Optional.empty()), "")
+                .join());
+        assertTrue(taken.getCause().getMessage().contains("already has a member called bo"));
+        c.passAround(20);
+        assertEquals(GatheringState.HARVESTING, c.gathering.state());
+        CompletionException late = assertThrows(
+                CompletionException.class, () -> c.gathering.join(CY, "").join());
+        assertTrue(late.getCause().getMessage().contains("harvesting; nobody joins now"));
+    }
+
+    private static void speak(Circle c, String name) {
+        assertEquals(name, c.holder().name());
+        c.gathering.onTurnOutput(c.holder(), name + " speaks first").join();
+    }
+}
