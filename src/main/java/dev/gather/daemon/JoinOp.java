@@ -83,6 +83,9 @@ final class JoinOp {
             g = d.gatherings.byId(link.id());
         }
         Link.View view = link.snapshot();
+        r.callerPane().flatMap(link::memberInPane).ifPresent(me -> {
+            throw new UserError("join: you are already in " + link.id() + " as " + me.name());
+        });
         if (view.members().stream().anyMatch(m -> m.name().equalsIgnoreCase(name))) {
             throw new UserError("join: " + link.id() + " already has a member called "
                     + view.members().stream()

@@ -209,7 +209,7 @@ final class PullOps {
 
     private void sweep() {
         try {
-            for (Pulls.Change c : d.pulls.sweep()) {
+            for (Pulls.Change c : d.pulls.sweep(id -> d.links.byId(id).isPresent())) {
                 Pulls.Pull p = c.pull();
                 if (c.kind() == Pulls.Change.Kind.AWAY) {
                     note(p, "away", p.member.name() + " is away (has not heard for " + p.awayAfter.toSeconds() + "s)");

@@ -68,10 +68,13 @@ final class Pulls {
             return back;
         }
 
-        /** What the time {@code now} makes of it: nothing, away (once), or gone. */
-        private synchronized Optional<Change.Kind> due(Instant now) {
+        /**
+         * What the time {@code now} makes of it: nothing, away (once), or gone. Once its link has
+         * closed there is nothing more to hear than the close: it is let go at the away bound.
+         */
+        private synchronized Optional<Change.Kind> due(Instant now, boolean open) {
             Duration quiet = Duration.between(last, now);
-            if (quiet.compareTo(leaveAfter) >= 0) {
+            if (quiet.compareTo(open ? leaveAfter : awayAfter) >= 0) {
                 return Optional.of(Change.Kind.LEAVE);
             }
             if (quiet.compareTo(awayAfter) >= 0 && presence == Presence.PRESENT) {
@@ -133,12 +136,15 @@ final class Pulls {
         return byToken.isEmpty();
     }
 
-    /** Every pull member that went away or must leave by now; a leaving one is forgotten here. */
-    List<Change> sweep() {
+    /**
+     * Every pull member that went away or must leave by now ({@code open} says whether its link
+     * still is); a leaving one is forgotten here.
+     */
+    List<Change> sweep(java.util.function.Predicate<String> open) {
         Instant now = clock.instant();
         List<Change> out = new ArrayList<>();
         for (Pull p : byToken.values()) {
-            p.due(now).ifPresent(kind -> {
+            p.due(now, open.test(p.link)).ifPresent(kind -> {
                 if (kind == Change.Kind.LEAVE) {
                     byToken.remove(p.token);
                 }

@@ -131,6 +131,11 @@ class LateArrivalTest {
                         .put("pane", Ceremonies.pane(started, "Bo").id()),
                 "already in " + id);
         assertRefused(World.args().put("gathering", "g-nope").put("name", "Cy"), "no running gathering g-nope");
+        JsonNode twice = world.call(
+                Ceremonies.pane(started, "Ada"),
+                "join",
+                World.args().put("gathering", id).put("name", "Ada2"));
+        assertTrue(twice.path("error").asText().contains("you are already in " + id + " as Ada"), twice.toString());
         assertTrue(world.entries(id, "join").isEmpty(), "a refused join is not journalled");
 
         // the CLI is a thin client of the op: an existing pane joins
