@@ -17,7 +17,10 @@ public final class GatheringDiagram {
                 "beat's grace wait for it (a lease), up to the turn cap (`MAX_TURN`: the rhythm's `beats.max_turn`,\n");
         s.append("else ten times a turn's beats and grace). Words\n");
         s.append("that arrive after a turn was cut are journalled as `late`, never relayed. `END` asks the\n");
-        s.append("harvester (the `NEXT` choice sees the gathering ending); `END_NOW` closes at once.\n\n");
+        s.append("harvester (the `NEXT` choice sees the gathering ending); `END_NOW` closes at once.\n");
+        s.append("A member who joins late is no event of the machine: on the gathering's lane it joins the\n");
+        s.append("present members (a speaker joins the order when the next round begins) and gets its seed;\n");
+        s.append("refused while harvesting or closed.\n\n");
         s.append("```mermaid\n").append(TransitionTable.mermaid()).append("```\n\n");
         s.append("| transition | from | on | guard | to | action |\n|---|---|---|---|---|---|\n");
         for (TransitionTable.Row r : TransitionTable.ROWS) {
