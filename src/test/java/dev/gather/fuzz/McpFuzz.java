@@ -32,6 +32,10 @@ final class McpFuzz {
                     + "\"arguments\":{\"gathering\":\"g-none\"}}}",
             "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\",\"params\":{\"name\":\"pass_piece\","
                     + "\"arguments\":{\"to\":\"Bo\"}}}",
+            "{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"tools/call\",\"params\":{\"name\":\"join\","
+                    + "\"arguments\":{\"gathering\":\"g-none\",\"name\":\"Pat\"}}}",
+            "{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"tools/call\",\"params\":{\"name\":\"hear\","
+                    + "\"arguments\":{\"after\":2}}}",
             "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":4}}");
 
     private McpFuzz() {}

@@ -41,6 +41,12 @@ final class SocketFuzz {
             "{\"op\":\"pass\",\"as\":\"Human\",\"gathering\":\"g-none\"}",
             "{\"op\":\"clean\",\"dry_run\":true}",
             "{\"op\":\"end_gathering\",\"gathering\":\"g-none\",\"now\":true}",
+            "{\"op\":\"join\",\"gathering\":\"g-none\",\"name\":\"Pat\",\"away_after_seconds\":5}",
+            "{\"op\":\"join\",\"link\":\"l-none\",\"name\":\"Pat\",\"agent\":\"sim\"}",
+            "{\"op\":\"hear\",\"token\":\"pull-none\",\"after\":3}",
+            "{\"op\":\"say\",\"token\":\"pull-none\",\"text\":\"hello\"}",
+            "{\"op\":\"who\",\"gathering\":\"g-none\"}",
+            "{\"op\":\"leave\",\"token\":\"pull-none\"}",
             "{\"op\":\"no-such-op\"}");
 
     private SocketFuzz() {}

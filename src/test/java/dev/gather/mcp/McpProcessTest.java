@@ -247,7 +247,7 @@ class McpProcessTest {
         for (JsonNode l : lines) {
             assertEquals("2.0", l.path("jsonrpc").asText(), l.toString());
         }
-        assertEquals(7, lines.get(1).path("result").path("tools").size());
+        assertEquals(12, lines.get(1).path("result").path("tools").size());
         JsonNode call = lines.get(2).path("result");
         assertTrue(call.path("isError").asBoolean(), call.toString());
         assertTrue(call.path("content").get(0).path("text").asText().startsWith("send_message: 'to' is required"));
