@@ -37,7 +37,10 @@ final class GatheringOps {
         this.pulls = pulls;
         dispatcher
                 .on("start_gathering", start::handle)
-                .on("gathering_status", r -> status(find(r, "gathering_status").status(), d.post))
+                .on("gathering_status", r -> {
+                    Gathering g = find(r, "gathering_status");
+                    return Ops.presence(d, g.id(), status(g.status(), d.post));
+                })
                 .on("end_gathering", this::end)
                 .on("list_members", this::members)
                 .on("list_rhythms", r -> rhythms())

@@ -38,6 +38,7 @@ final class Ops {
         ArrayNode array = out.putArray("links");
         d.links.all().forEach(l -> {
             ObjectNode o = link(l.snapshot(), d.post, d.relay);
+            presence(d, l.id(), o);
             // a gathering's link relays through its ceremony: its turns are the gathering's
             d.gatherings
                     .byId(l.id())
@@ -45,6 +46,23 @@ final class Ops {
             array.add(o);
         });
         return out;
+    }
+
+    /** Marks each member without a pane in {@code o}'s members that pulls (join) as present or away. */
+    static ObjectNode presence(Daemon d, String link, ObjectNode o) {
+        for (com.fasterxml.jackson.databind.JsonNode m : o.path("members")) {
+            if (m.path("pane").isNull()) {
+                d.links
+                        .byId(link)
+                        .flatMap(l -> l.snapshot().members().stream()
+                                .filter(x -> x.name().equals(m.path("name").asText()))
+                                .findFirst())
+                        .flatMap(x -> d.pulls.of(link, x))
+                        .ifPresent(p -> ((ObjectNode) m)
+                                .put("presence", p.presence().name().toLowerCase(java.util.Locale.ROOT)));
+            }
+        }
+        return o;
     }
 
     static ObjectNode link(Link.View v, PostOffice post, Relay relay) {
@@ -100,7 +118,7 @@ final class Ops {
     private static ObjectNode status(Daemon d) {
         ObjectNode out = links(d);
         ArrayNode gs = out.putArray("gatherings");
-        d.gatherings.running().forEach(g -> gs.add(GatheringOps.status(g.status(), d.post)));
+        d.gatherings.running().forEach(g -> gs.add(presence(d, g.id(), GatheringOps.status(g.status(), d.post))));
         // every pane with messages not yet confirmed, or held up, whether or not it is in a link
         ArrayNode deliveries = out.putArray("deliveries");
         d.post.all().stream()

@@ -88,6 +88,13 @@ class McpSdkMemberTest {
         String id = started.path("gathering_id").asText();
         assertTrue(lines.get(lines.size() - 1).path("done").asBoolean(), lines::toString);
         assertTrue(lines.stream().anyMatch(l -> l.path("refused").asBoolean()), "say without the piece was refused");
+        JsonNode who = lines.stream()
+                .filter(l -> l.has("who"))
+                .findFirst()
+                .orElseThrow()
+                .path("who");
+        assertEquals("Pat", who.path("you").asText());
+        assertTrue(who.path("members").toString().contains("\"name\":\"Pat\",\"number\":4"), who::toString);
 
         // it heard every turn relayed to it, once, in journal order, and the seed as private
         List<Long> heard = new ArrayList<>();

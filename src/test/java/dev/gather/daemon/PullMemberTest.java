@@ -165,6 +165,7 @@ class PullMemberTest {
         }
         // hearing brings it back; then it stops for good
         assertEquals("away", quin == null ? "" : quin.path("state").asText(), who.toString());
+        assertTrue(Ceremonies.status(world, id).path("members").toString().contains("\"presence\":\"away\""));
         call("hear", World.args().put("token", token));
         await().atMost(LONG).until(() -> world.entries(id, "left").stream()
                 .anyMatch(e -> e.path("from").asText().equals("Quin")));
