@@ -36,7 +36,8 @@ final class JoinOp {
         this.pulls = pulls;
     }
 
-    ObjectNode handle(Request r) {
+    /** One join at a time: two arriving at once under one name would otherwise both pass the check. */
+    synchronized ObjectNode handle(Request r) {
         String name = r.text("name");
         if (!name.matches("[A-Za-z][A-Za-z0-9_-]{0,30}")) {
             throw new UserError("join: name '" + name + "' must be a word of letters, digits, '-' or '_'");
@@ -121,12 +122,10 @@ final class JoinOp {
         long ref = d.relay.journal(link).append(entry(link, m, agent, pane.isEmpty() && agent.isEmpty()));
         try {
             if (g.isPresent()) {
-                Gathering gathering1 = g.get();
+                Gathering circle = g.get();
                 String pulse = Pulse.of(
-                        Pulse.keywords(gathering1.rhythm().name(), gathering1.question()),
-                        d.state.journals(),
-                        gathering1.id());
-                gathering1.join(m, pulse).join();
+                        Pulse.keywords(circle.rhythm().name(), circle.question()), d.state.journals(), circle.id());
+                circle.join(m, pulse).join();
             } else {
                 d.relay.announce(
                         link,
