@@ -151,7 +151,7 @@ class PullMemberTest {
                         .put("gathering", id)
                         .put("name", "Quin")
                         .put("away_after_seconds", 1)
-                        .put("leave_after_seconds", 4));
+                        .put("leave_after_seconds", 3));
         String token = joined.path("token").asText();
         await().atMost(LONG).until(() -> !world.entries(id, "away").isEmpty());
         assertEquals("Quin", world.entries(id, "away").get(0).path("from").asText());
@@ -181,8 +181,11 @@ class PullMemberTest {
     @Test
     void aMemberWithoutAPaneTalksInALink() throws Exception {
         String silent = "never-matches-anything";
-        Pane ada = world.sim("Ada", "--reply-when", silent);
-        Pane bo = world.sim("Bo", "--reply-when", silent);
+        Pane ada = world.startSim("Ada", "--reply-when", silent);
+        Pane bo = world.startSim("Bo", "--reply-when", silent);
+        await().atMost(LONG)
+                .until(() -> world.screen(ada).contains("Ada is ready.")
+                        && world.screen(bo).contains("Bo is ready."));
         String link = world.call(
                         ada,
                         "send",
