@@ -73,6 +73,8 @@ class LateArrivalTest {
 
         // the others are told; Cy gets its seed with what was said before it came, typed into its pane
         assertTrue(Ceremonies.announced(world, id, "joined").get(0).startsWith("Cy (4) has joined"));
+        Pane bo = Ceremonies.pane(started, "Bo");
+        await().atMost(LONG).until(() -> world.screen(bo).contains("Cy (4) has joined"));
         JsonNode seed = world.entries(id, "private").stream()
                 .filter(e -> e.path("to").asText().equals("Cy"))
                 .findFirst()
