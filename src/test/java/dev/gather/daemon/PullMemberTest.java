@@ -151,7 +151,7 @@ class PullMemberTest {
                         .put("gathering", id)
                         .put("name", "Quin")
                         .put("away_after_seconds", 1)
-                        .put("leave_after_seconds", 3));
+                        .put("leave_after_seconds", 6));
         String token = joined.path("token").asText();
         await().atMost(LONG).until(() -> !world.entries(id, "away").isEmpty());
         assertEquals("Quin", world.entries(id, "away").get(0).path("from").asText());
