@@ -10,8 +10,9 @@ import picocli.CommandLine.Parameters;
         name = "take",
         mixinStandardHelpOptions = true,
         description = {
-            "Take the talking piece from a stuck holder (the human member or the starter",
-            "may), and give it to a name, a number or the next speaker.",
+            "Take the talking piece from a stuck holder and give it on.",
+            "The human member or the gathering's starter may; the piece goes to a name,",
+            "a number or the next speaker.",
             "Journalled with who did it.",
             "",
             "Example:  gather take g-20261122-101500-1 --to Bo"
