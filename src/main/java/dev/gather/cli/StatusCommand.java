@@ -54,8 +54,11 @@ final class StatusCommand implements Callable<Integer> {
                     + journal.getValue().asText() + " (turns wait in the spool until it can be written)");
         }
         for (JsonNode id : a.path("interrupted")) {
-            System.out.println(id.asText() + " interrupted (a daemon stopped before it closed; gather transcript "
-                    + id.asText() + ")");
+            System.out.println(id.asText() + " interrupted (a daemon stopped before it closed and it could not"
+                    + " resume; gather transcript " + id.asText() + ")");
+        }
+        for (JsonNode id : a.path("resumed")) {
+            System.out.println(id.asText() + " resumed (a daemon stopped before it closed; this one took it up)");
         }
         return 0;
     }

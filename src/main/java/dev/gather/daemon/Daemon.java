@@ -37,7 +37,11 @@ public final class Daemon implements AutoCloseable {
     final Tmux tmux;
     final Deliverer deliverer;
     final Links links;
-    final java.util.List<String> interrupted;
+    /** Links and gatherings the last daemon left unclosed that could not resume (their panes gone). */
+    final java.util.List<String> interrupted = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** Links and gatherings the last daemon left unclosed that this one resumed. */
+    final java.util.List<String> resumed = new java.util.concurrent.CopyOnWriteArrayList<>();
+
     final Journals journals;
     final Relay relay;
     final Replies replies;
@@ -93,7 +97,6 @@ public final class Daemon implements AutoCloseable {
         this.tmux = tmux;
         this.deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC);
         this.journals = new Journals(state.journals(), clock, files);
-        this.interrupted = Recovery.markInterrupted(journals);
         // ids stay unique across daemon runs, so a new link never appends to an old journal
         this.links = new Links("link-"
                 + java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
@@ -185,10 +188,20 @@ public final class Daemon implements AutoCloseable {
                 3,
                 3,
                 java.util.concurrent.TimeUnit.SECONDS);
-        int requeued = Recovery.redeliver(journals, post, ledger, remote::adopt);
+        // links and gatherings come back first, so a turn the spool hands over again finds its link;
+        // their ceremonies go on only once what the last daemon left queued is queued again
+        Runnable resume = Resumption.prepare(this);
+        int requeued = Recovery.redeliver(journals, post, ledger, remote::adopt, (pane, text, profile) -> {
+            try {
+                return tmux.alive(pane) && deliverer.finishTyping(pane, text, profile.quirks());
+            } catch (RuntimeException e) {
+                return false;
+            }
+        });
         if (requeued > 0) {
             LOG.info("{} messages the last daemon left queued are queued again", requeued);
         }
+        resume.run();
         spool = SpoolWatcher.start(
                 new Spool(state.spool()),
                 HookParsers.forUser(dev.gather.home.Homes.fromEnvironment()),
@@ -248,7 +261,8 @@ public final class Daemon implements AutoCloseable {
         } catch (Exception e) {
             LOG.warn("closing daemon: {}", e.getMessage());
         }
-        gatherings.running().forEach(g -> g.end("the daemon stopped"));
+        // running gatherings stay open in their journals: the next daemon resumes them (an upgrade
+        // is a stop and a start)
         screens.close();
         timers.shutdownNow();
         lanes.shutdown();

@@ -49,7 +49,7 @@ final class EffectRunner implements EffectSink {
                 // nothing queued before the close is typed after it: the closing words are the last
                 relay.withdraw(link, "not typed: the gathering closed first");
             }
-            var sent = relay.announce(link, a.text(), a.kind(), a.about());
+            var sent = relay.announce(link, a.text(), a.kind(), a.about(), a.marks());
             if (a.kind().equals("closing")) {
                 closing.addAll(sent.values());
             }

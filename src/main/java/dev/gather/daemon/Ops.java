@@ -133,6 +133,8 @@ final class Ops {
         d.relay.degraded().forEach((id, why) -> refusing.put(id, "cannot write journal (" + why + ")"));
         ArrayNode cut = out.putArray("interrupted");
         d.interrupted.forEach(cut::add);
+        ArrayNode resumed = out.putArray("resumed");
+        d.resumed.forEach(resumed::add);
         // status must answer even when tmux does not, and say so: a killed server is the usual cause
         ObjectNode tmux = out.putObject("tmux");
         d.tmux.trouble()

@@ -19,18 +19,23 @@ import java.util.Set;
 
 /**
  * What a new daemon finds of the one before it: links and gatherings whose journal never closed
- * were cut off by a crash. They are marked interrupted (appended, nothing rewritten) and reported;
- * their transcripts stay readable.
+ * (resumed by {@link Resumption} when their panes live, else marked interrupted), and messages
+ * journalled but never typed.
  */
 final class Recovery {
     private static final Set<String> ENDED = Set.of("close", "interrupted");
 
     private Recovery() {}
 
-    static List<String> markInterrupted(Journals journals) {
-        List<String> interrupted = new ArrayList<>();
+    /**
+     * Links and gatherings whose journal never closed: a crash, a SIGKILL or a graceful stop ended the
+     * daemon while they ran. Journals of links owned by another computer ({@code remote-}) and the
+     * one-shot journal are no links here.
+     */
+    static List<String> unclosed(Journals journals) {
+        List<String> open = new ArrayList<>();
         for (String id : journals.list()) {
-            if (id.equals("oneshot")) {
+            if (id.equals(Replies.JOURNAL) || id.startsWith(Remote.REMOTE)) {
                 continue;
             }
             List<JsonNode> entries = Transcript.read(journals.file(id));
@@ -39,25 +44,39 @@ final class Recovery {
                             .anyMatch(e -> ENDED.contains(e.path("kind").asText()))) {
                 continue;
             }
-            journals.of(id)
-                    .append(
-                            Journal.entry("interrupted")
-                                    .put("link", id)
-                                    .put(
-                                            "text",
-                                            "the daemon stopped before this closed; after this line only messages already queued are delivered"));
-            interrupted.add(id);
+            open.add(id);
         }
-        return interrupted;
+        return open;
+    }
+
+    /** Marks {@code id} interrupted (appended, nothing rewritten): it cannot resume, for {@code why}. */
+    static void markInterrupted(Journals journals, String id, String why) {
+        journals.of(id)
+                .append(Journal.entry("interrupted")
+                        .put("link", id)
+                        .put(
+                                "text",
+                                "the daemon stopped before this closed and it cannot resume (" + why
+                                        + "); after this line only messages already queued are delivered"));
     }
 
     /**
      * Messages the last daemon journalled but never typed are queued again, in journal order, for
-     * panes that still exist; a message it was typing when it stopped is marked failed rather than
+     * panes that still exist. A message it was typing when it stopped is finished when the pane's box
+     * still shows it (Enter pressed once: it was never submitted), else marked failed rather than
      * typed twice (it may have arrived).
      */
+    /** Presses Enter on a paste a stopped daemon left in a pane's box, if the box still shows it. */
+    interface Finish {
+        boolean finish(String pane, String text, dev.gather.profile.Profile profile);
+    }
+
     static int redeliver(
-            Journals journals, PostOffice post, Ledger ledger, java.util.function.BiConsumer<String, String> adopt) {
+            Journals journals,
+            PostOffice post,
+            Ledger ledger,
+            java.util.function.BiConsumer<String, String> adopt,
+            Finish finish) {
         int queued = 0;
         for (String id : journals.list()) {
             List<JsonNode> entries = Transcript.read(journals.file(id));
@@ -82,11 +101,28 @@ final class Recovery {
                         post.post(pane, letter);
                         queued++;
                     } else if (state.equals(DeliveryState.TYPING.word())) {
-                        ledger.record(
-                                letter,
-                                pane,
-                                DeliveryState.FAILED,
-                                "the daemon stopped while typing it; not typed again, to avoid a duplicate");
+                        String profile = e.path("profiles").path(to.getKey()).asText("");
+                        boolean finished = !remote
+                                && finish.finish(
+                                        pane,
+                                        letter.text(),
+                                        profile.isEmpty()
+                                                ? post.profiles().generic()
+                                                : post.profiles().forKind(profile));
+                        if (finished) {
+                            ledger.record(
+                                    letter,
+                                    pane,
+                                    DeliveryState.DELIVERED,
+                                    "the daemon stopped before Enter; its input box still showed the text, so the next"
+                                            + " daemon pressed Enter");
+                        } else {
+                            ledger.record(
+                                    letter,
+                                    pane,
+                                    DeliveryState.FAILED,
+                                    "the daemon stopped while typing it; not typed again, to avoid a duplicate");
+                        }
                     }
                 }
             }

@@ -38,6 +38,11 @@ public final class Relay {
     private final TurnFilter filter;
     private final DirectRhythm direct;
     private final Map<String, BiConsumer<Member, String>> interceptors = new ConcurrentHashMap<>();
+    /**
+     * Per pane, the last words a stopped daemon journalled from it: the spool may hand that turn over
+     * again (its file was not yet deleted when the daemon died), and it is not relayed twice.
+     */
+    private final Map<String, String> journalledBefore = new ConcurrentHashMap<>();
     /** Journals that refused their last entry, and why: their links are degraded until one is taken. */
     private final Map<String, String> degraded = new ConcurrentHashMap<>();
 
@@ -70,6 +75,11 @@ public final class Relay {
                 fanout,
                 TurnFilter.defaults(),
                 new DirectRhythm("direct", java.util.OptionalInt.empty(), "", ""));
+    }
+
+    /** A resumed link's member in {@code pane} last said {@code words} (journalled by the daemon before). */
+    void journalledBefore(String pane, String words) {
+        journalledBefore.put(pane, words);
     }
 
     /** Routes the outputs of {@code linkId}'s members to {@code interceptor} (a gathering) instead. */
@@ -108,6 +118,21 @@ public final class Relay {
         Link link = found.get();
         Optional<Member> from = link.memberInPane(output.pane());
         if (from.isEmpty()) {
+            return Map.of();
+        }
+        // only words count: an empty turn end (filtered out) says nothing about a repeat
+        Optional<String> words = filter.apply(output.text());
+        String before = words.isPresent() ? journalledBefore.remove(output.pane()) : null;
+        if (before != null && words.get().equals(before)) {
+            record(
+                    link,
+                    Journal.entry("duplicate")
+                            .put("link", link.id())
+                            .put("from", from.get().name())
+                            .put(
+                                    "text",
+                                    "the same turn came again after a restart (journalled before the daemon stopped);"
+                                            + " not relayed twice"));
             return Map.of();
         }
         return speak(link, from.get(), output.text());
@@ -169,12 +194,19 @@ public final class Relay {
     /** As {@link #announce(Link, String, String)}, naming the member it concerns ({@code member} in the journal). */
     public Map<Member, CompletableFuture<DeliveryResult>> announce(
             Link link, String text, String kind, Optional<Member> about) {
+        return announce(link, text, kind, about, Map.of());
+    }
+
+    /** As {@link #announce(Link, String, String, Optional)}, with counters kept beside the text (a turn's phase, round). */
+    public Map<Member, CompletableFuture<DeliveryResult>> announce(
+            Link link, String text, String kind, Optional<Member> about, Map<String, Integer> marks) {
         Link.View view = link.snapshot();
         ObjectNode entry = Journal.entry("announce")
                 .put("prompt", kind)
                 .put("link", view.id())
                 .put("text", text);
         about.ifPresent(m -> entry.put("member", m.name()));
+        new java.util.TreeMap<>(marks).forEach(entry::put);
         // who left is not told so (the link may still list them while their leaving goes through); who
         // joined gets its seed instead
         List<Member> to = (kind.equals("left") || kind.equals("joined")) && about.isPresent()

@@ -111,7 +111,11 @@ final class SendOp {
                     .append(Journal.entry("handshake")
                             .put("link", link.id())
                             .put("from", me.name())
-                            .put("to", targetMember.name()));
+                            .put("to", targetMember.name())
+                            // what a restarted daemon needs to re-open this link
+                            .put("from_pane", pane)
+                            .put("to_pane", targetPane)
+                            .put("screen", screen));
         }
         Member sender = link.memberInPane(pane).orElse(me);
         // the caller is mid-turn (it is calling us): replies wait until its turn ends

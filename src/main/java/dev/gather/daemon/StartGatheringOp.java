@@ -103,6 +103,77 @@ final class StartGatheringOp {
         d.runs.put(id, new GatheringRuns.Run(caller, spawned, r.flag("keep")));
         Link link = d.links.create(id, rhythm.name(), OptionalInt.empty(), members);
         String question = options.question().orElse(rhythm.openingQuestion());
+        Gathering g = wire(
+                id,
+                link,
+                rhythm,
+                question,
+                caller,
+                members,
+                (sink, pulse, midTurn) -> Gathering.create(
+                        id, rhythm, members, options, d.scheduler, d.clock, d.lanes, pulse, midTurn, sink));
+        ObjectNode start = startEntry(id, rhythm, question, options, members, spawned, caller, r.flag("keep"));
+        d.relay.journal(link).append(start);
+        g.start();
+        ObjectNode out =
+                Dispatcher.JSON.createObjectNode().put("gathering_id", id).put("rhythm", rhythm.name());
+        ArrayNode array = out.putArray("members");
+        members.forEach(m -> array.add(Ops.member(m)));
+        return out;
+    }
+
+    /**
+     * The journal's start entry: what a person reads, and what a later daemon needs to rebuild the
+     * gathering from its journal alone (rhythm, question, overrides, roster, spawned sessions).
+     */
+    static ObjectNode startEntry(
+            String id,
+            Rhythm rhythm,
+            String question,
+            GatheringOptions options,
+            List<Member> members,
+            Map<String, String> spawned,
+            Optional<String> caller,
+            boolean keep) {
+        ObjectNode start = dev.gather.journal.Journal.entry("start")
+                .put("link", id)
+                .put(
+                        "text",
+                        "gathering " + id + " of rhythm " + rhythm.name() + " with " + members.size() + " members");
+        caller.ifPresent(c -> start.put("starter", c));
+        ObjectNode sessions = start.putObject("spawned");
+        spawned.forEach((name, pane) -> sessions.put(pane, id + "-" + name));
+        start.put("rhythm", rhythm.name()).put("question", question);
+        options.beatsPerTurn().ifPresent(b -> start.put("beats_per_turn", b));
+        options.beatInterval().ifPresent(b -> start.put("beat_interval_ms", b.toMillis()));
+        options.grace().ifPresent(b -> start.put("grace_ms", b.toMillis()));
+        start.put("keep", keep);
+        ArrayNode roster = start.putArray("members");
+        members.forEach(m -> roster.add(Ops.member(m)));
+        return start;
+    }
+
+    /** Builds a gathering from what the daemon gives every gathering: where its effects go, its pulse, who is mid-turn. */
+    interface Maker {
+        Gathering make(
+                dev.gather.gathering.EffectSink sink,
+                java.util.function.Supplier<String> pulse,
+                java.util.function.Predicate<Member> midTurn);
+    }
+
+    /**
+     * Registers gathering {@code id} over {@code link} (started now, or resumed after a restart):
+     * its effects run against the link, its spawned panes end when it closes (unless kept), and its
+     * members' turns go to it.
+     */
+    Gathering wire(
+            String id,
+            Link link,
+            Rhythm rhythm,
+            String question,
+            Optional<String> caller,
+            List<Member> members,
+            Maker maker) {
         EffectRunner runner =
                 new EffectRunner(d.relay, link, d.state.journals().resolve(id + ".harvest.md"), () -> d.runs.of(id)
                         .filter(run -> !run.keep())
@@ -110,17 +181,10 @@ final class StartGatheringOp {
         Gathering g = d.gatherings.add(
                 caller,
                 members,
-                () -> Gathering.create(
-                        id,
-                        rhythm,
-                        members,
-                        options,
-                        d.scheduler,
-                        d.clock,
-                        d.lanes,
+                () -> maker.make(
+                        runner,
                         () -> Pulse.of(Pulse.keywords(rhythm.name(), question), d.state.journals(), id),
-                        this::midTurn,
-                        runner));
+                        this::midTurn));
         // the relay hands a turn over before the member's queue moves on: what is queued now was
         // sent before this turn ended, so the turn did not answer it
         d.relay.intercept(
@@ -132,28 +196,7 @@ final class StartGatheringOp {
                                 .flatMap(d.post::status)
                                 .map(s -> !s.queued().isEmpty())
                                 .orElse(false)));
-        ObjectNode start = dev.gather.journal.Journal.entry("start")
-                .put("link", id)
-                .put(
-                        "text",
-                        "gathering " + id + " of rhythm " + rhythm.name() + " with " + members.size() + " members");
-        caller.ifPresent(c -> start.put("starter", c));
-        ObjectNode sessions = start.putObject("spawned");
-        spawned.forEach((name, pane) -> sessions.put(pane, id + "-" + name));
-        // what a later daemon needs to rebuild this gathering from its journal alone
-        start.put("rhythm", rhythm.name()).put("question", question);
-        options.beatsPerTurn().ifPresent(b -> start.put("beats_per_turn", b));
-        options.beatInterval().ifPresent(b -> start.put("beat_interval_ms", b.toMillis()));
-        options.grace().ifPresent(b -> start.put("grace_ms", b.toMillis()));
-        ArrayNode roster = start.putArray("members");
-        members.forEach(m -> roster.add(Ops.member(m)));
-        d.relay.journal(link).append(start);
-        g.start();
-        ObjectNode out =
-                Dispatcher.JSON.createObjectNode().put("gathering_id", id).put("rhythm", rhythm.name());
-        ArrayNode array = out.putArray("members");
-        members.forEach(m -> array.add(Ops.member(m)));
-        return out;
+        return g;
     }
 
     /** Spawns member {@code name} of gathering {@code id} running agent {@code kind}, detached, in its own session. */

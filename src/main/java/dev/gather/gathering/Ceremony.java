@@ -37,6 +37,8 @@ final class Ceremony {
     private final Set<Member> present;
     private final Set<Member> heldThisRound = new HashSet<>();
     private final Set<Member> remindedThisTurn = new HashSet<>();
+    /** Members already seeded (by the daemon before a restart): the start does not seed them again. */
+    private final Set<Member> seeded = new HashSet<>();
     /** Members whose turn ended while they were still mid-turn: their next words come late. */
     private final Set<Member> cutOff = new HashSet<>();
     /** Why the gathering is ending by command, once it is (then the next choice harvests or closes). */
@@ -267,6 +269,27 @@ final class Ceremony {
         vars.put(HOLDER, next.holder());
         heldThisRound.add(next.holder());
         remindedThisTurn.clear();
+    }
+
+    boolean seeded(Member m) {
+        return seeded.contains(m);
+    }
+
+    /** Takes the counters, holder, round and presence of a journal's snapshot (a resumed gathering). */
+    void restore(Snapshot s) {
+        vars.put(PHASE, s.phase());
+        vars.put(ROUND, s.round());
+        vars.put(BEAT, s.beat());
+        vars.put(TURN, s.turn());
+        s.holder().flatMap(this::named).ifPresentOrElse(h -> vars.put(HOLDER, h), () -> vars.remove(HOLDER));
+        s.heldThisRound().stream().flatMap(n -> named(n).stream()).forEach(heldThisRound::add);
+        s.gone().stream().flatMap(n -> named(n).stream()).forEach(present::remove);
+        s.seeded().stream().flatMap(n -> named(n).stream()).forEach(seeded::add);
+        s.recent().forEach(w -> named(w.from()).ifPresent(m -> heard(m, w.text())));
+    }
+
+    Optional<Member> named(String name) {
+        return members.stream().filter(m -> m.name().equals(name)).findFirst();
     }
 
     void release() {

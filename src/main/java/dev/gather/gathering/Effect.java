@@ -18,7 +18,20 @@ public sealed interface Effect {
      * A line for everyone (phase, turn change, member left, closing); {@code about} names the member it
      * concerns (the new holder of the piece, the one who left), for the journal's readers.
      */
-    record Announce(String kind, String text, Optional<Member> about) implements Effect {
+    record Announce(String kind, String text, Optional<Member> about, java.util.Map<String, Integer> marks)
+            implements Effect {
+        /**
+         * {@code marks} are counters the journal keeps beside the text (a turn's phase, round and
+         * number), so a restarted daemon reads where the gathering was instead of parsing prose.
+         */
+        public Announce {
+            marks = java.util.Map.copyOf(marks);
+        }
+
+        public Announce(String kind, String text, Optional<Member> about) {
+            this(kind, text, about, java.util.Map.of());
+        }
+
         public Announce(String kind, String text) {
             this(kind, text, Optional.empty());
         }

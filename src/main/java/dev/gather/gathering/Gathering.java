@@ -57,6 +57,8 @@ public final class Gathering {
      */
     private final Map<Member, Integer> answering = new java.util.concurrent.ConcurrentHashMap<>();
 
+    private final TurnTimers turnTimers = new TurnTimers();
+
     private Gathering(
             String id,
             Rhythm rhythm,
@@ -91,7 +93,7 @@ public final class Gathering {
         };
         this.effects = watching;
         this.prompting = new Prompting(ceremony);
-        Steps steps = new Steps(ceremony, watching, new TurnTimers(), pulse, midTurn.or(m -> answering.containsKey(m)));
+        Steps steps = new Steps(ceremony, watching, turnTimers, pulse, midTurn.or(m -> answering.containsKey(m)));
         this.machine = MachineFactory.build(id, steps.actions(), steps.guards(), this::record);
         this.ceremony.useVars(machine.getExtendedState().getVariables());
     }
@@ -169,6 +171,84 @@ public final class Gathering {
     /** Why it closed, once it has. */
     public Optional<String> closedReason() {
         return Optional.ofNullable(closedReason);
+    }
+
+    /**
+     * A gathering a stopped daemon was running, to {@link #resume} from its journal's snapshot: the
+     * same rhythm, members and start-time overrides it was started with.
+     */
+    public static Gathering resumed(
+            String id,
+            Rhythm rhythm,
+            List<Member> members,
+            GatheringOptions options,
+            Scheduler scheduler,
+            Clock clock,
+            Executor executor,
+            Supplier<String> pulse,
+            Predicate<Member> midTurn,
+            EffectSink sink) {
+        return new Gathering(id, rhythm, members, options, scheduler, clock, executor, pulse, midTurn, sink);
+    }
+
+    /**
+     * Puts the machine where {@code s} says the gathering was (Spring's own reset, no action runs,
+     * nothing is typed) and arms its timers from the journal's times: a beat, grace or cap that fell
+     * due while no daemon ran fires once, now. A turn the holder's words (or a pass by command)
+     * had already ended, but whose piece had not moved yet, moves on now. A gathering still seeding
+     * seeds whom the last daemon had not and begins.
+     */
+    public CompletableFuture<Void> resume(Snapshot s, java.time.Instant now) {
+        return lane.submit(() -> {
+            ceremony.restore(s);
+            remember("resumed(" + s.state() + ", turn " + s.turn() + ")");
+            if (s.state() == GatheringState.SEEDING) {
+                send(GatheringEvent.START, Map.of());
+                return;
+            }
+            var context = new org.springframework.statemachine.support.DefaultStateMachineContext<
+                    GatheringState, GatheringEvent>(
+                    s.state(),
+                    null,
+                    null,
+                    new org.springframework.statemachine.support.DefaultExtendedState(
+                            new java.util.HashMap<>(machine.getExtendedState().getVariables())));
+            machine.getStateMachineAccessor().doWithAllRegions(a -> a.resetStateMachineReactively(context)
+                    .block());
+            machine.startReactively().block();
+            machineStarted = true;
+            Beats beats = ceremony.beats;
+            switch (s.state()) {
+                case SPEAKING -> turnTimers.in(due(s.beatBase().plus(beats.interval()), now), GatheringEvent.BEAT);
+                case FINAL_BEAT -> turnTimers.in(
+                        due(s.finalBeat().orElse(s.beatBase()).plus(beats.grace()), now), GatheringEvent.TIME_UP);
+                case HARVESTING -> turnTimers.in(
+                        due(
+                                s.since()
+                                        .plus(beats.interval().multipliedBy(beats.perTurn()))
+                                        .plus(beats.grace()),
+                                now),
+                        GatheringEvent.TIME_UP);
+                default -> throw new IllegalStateException("not resumable in " + s.state());
+            }
+            turnTimers.in(due(s.since().plus(beats.turnCap()), now), GatheringEvent.MAX_TURN);
+            if (s.state() == GatheringState.HARVESTING) {
+                return;
+            }
+            Optional<String> target = s.holderWords()
+                    .flatMap(w -> PassMatcher.find(rhythm.passPatterns(), w, ceremony.members))
+                    .map(p -> p.target().orElse(""));
+            if (s.passedByCommand() || target.isPresent() || s.wordsAfterFinalBeat()) {
+                send(
+                        GatheringEvent.TURN_OVER,
+                        Map.of(Steps.TARGET, target.orElse(""), Steps.REASON, "pass", Steps.BY_WORDS, true));
+            }
+        });
+    }
+
+    private static Duration due(java.time.Instant at, java.time.Instant now) {
+        Duration left = Duration.between(now, at);
+        return left.isNegative() ? Duration.ZERO : left;
     }
 
     /** Seeds every member and begins the first turn. */

@@ -54,7 +54,10 @@ final class Steps {
         Map<String, Action<GatheringState, GatheringEvent>> a = new java.util.HashMap<>();
         a.put("seedAndBegin", ctx -> {
             String p = pulse.get();
-            c.present().forEach(m -> sink.accept(new Effect.Inject(m, "seed", prompts.seed(m, p))));
+            // a resumed gathering that was seeding does not seed twice whom the last daemon seeded
+            c.present().stream()
+                    .filter(m -> !c.seeded(m))
+                    .forEach(m -> sink.accept(new Effect.Inject(m, "seed", prompts.seed(m, p))));
             nextTurn(Optional.empty());
         });
         a.put("nextTurn", ctx -> nextTurn(requested(ctx)));
@@ -168,7 +171,11 @@ final class Steps {
                     "phase", prompts.phase(c.rhythm.breath().get(next.phaseIndex()), next.round())));
         }
         c.begin(next);
-        sink.accept(new Effect.Announce("turn", prompts.turn(next.holder()), Optional.of(next.holder())));
+        sink.accept(new Effect.Announce(
+                "turn",
+                prompts.turn(next.holder()),
+                Optional.of(next.holder()),
+                Map.of(Ceremony.PHASE, c.phaseIndex(), Ceremony.ROUND, c.round(), Ceremony.TURN, c.turn())));
         timers.in(c.beats.interval(), GatheringEvent.BEAT);
         timers.in(c.beats.turnCap(), GatheringEvent.MAX_TURN);
     }

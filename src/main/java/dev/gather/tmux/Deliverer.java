@@ -134,6 +134,23 @@ public final class Deliverer implements AutoCloseable {
     }
 
     /**
+     * Finishes a delivery a stopped daemon left between paste and Enter: when the pane's input box
+     * still shows {@code text} as gather would have typed it, Enter is pressed now (the text was never
+     * submitted, so this submits it once) and true is returned; otherwise nothing is pressed.
+     */
+    public boolean finishTyping(String paneId, String text, HarnessQuirks quirks) {
+        if (quirks.input().isEmpty()) {
+            return false;
+        }
+        String safe = Typed.capTyped(quirks.neutralize(Sanitizer.sanitize(text)));
+        if (safe.isEmpty() || !quirks.input().get().shows(tmux.capture(paneId, 0), safe)) {
+            return false;
+        }
+        tmux.sendKeys(paneId, "Enter");
+        return true;
+    }
+
+    /**
      * The one rule of pressing Enter: only while the input box shows the text we typed, read once the
      * screen has settled. A dialog, or any other screen, stops the delivery without a key pressed.
      */

@@ -1,0 +1,58 @@
+package dev.gather.gathering;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Where a gathering stood when its daemon stopped, as its journal tells it: a restarted daemon
+ * resumes the gathering from this (phase, round, holder, beat, and when each began).
+ *
+ * @param state SEEDING, SPEAKING, FINAL_BEAT or HARVESTING
+ * @param phase index of the phase in the breath
+ * @param round round within the phase, from 1
+ * @param beat beats typed to the holder this turn
+ * @param turn turns begun so far
+ * @param holder who holds the piece (empty while seeding or harvesting)
+ * @param heldThisRound who has held the piece this round, the holder included
+ * @param gone members who left
+ * @param seeded members whose seed was journalled
+ * @param recent the last relayed words, oldest first, for the beats' micro pulse
+ * @param since when the current turn (or the harvest) began: the turn cap counts from here
+ * @param beatBase when the last beat, the turn's start or the holder's last words were: the next beat is an interval after
+ * @param finalBeat when the final beat was typed, in FINAL_BEAT: the grace counts from here
+ * @param holderWords the holder's last relayed words this turn, if any
+ * @param wordsAfterFinalBeat whether those words came after the final beat (then they ended the turn)
+ * @param passedByCommand whether the piece was passed or taken by command and had not moved yet
+ */
+public record Snapshot(
+        GatheringState state,
+        int phase,
+        int round,
+        int beat,
+        int turn,
+        Optional<String> holder,
+        Set<String> heldThisRound,
+        Set<String> gone,
+        Set<String> seeded,
+        List<Words> recent,
+        Instant since,
+        Instant beatBase,
+        Optional<Instant> finalBeat,
+        Optional<String> holderWords,
+        boolean wordsAfterFinalBeat,
+        boolean passedByCommand) {
+    public Snapshot {
+        heldThisRound = Set.copyOf(heldThisRound);
+        gone = Set.copyOf(gone);
+        seeded = Set.copyOf(seeded);
+        recent = List.copyOf(recent);
+        if (state == GatheringState.NEXT || state == GatheringState.CLOSED) {
+            throw new IllegalArgumentException("a gathering is never resumed in " + state);
+        }
+    }
+
+    /** Words someone relayed. */
+    public record Words(String from, String text) {}
+}
