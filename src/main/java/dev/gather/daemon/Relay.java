@@ -177,9 +177,25 @@ public final class Relay {
      * the link; each member's future completes once it was typed, or failed.
      */
     public Map<Member, CompletableFuture<DeliveryResult>> relay(Link link, Member from, String text, String kind) {
+        return relay(link, from, text, kind, false);
+    }
+
+    /**
+     * As {@link #relay(Link, Member, String, String)} for a message sent with {@code send} (not a
+     * turn): marked {@code sent}, so a restarted daemon does not count it against the turn budget.
+     */
+    Map<Member, CompletableFuture<DeliveryResult>> relaySent(Link link, Member from, String text) {
+        return relay(link, from, text, "relay", true);
+    }
+
+    private Map<Member, CompletableFuture<DeliveryResult>> relay(
+            Link link, Member from, String text, String kind, boolean sent) {
         Link.View view = link.snapshot();
         List<Member> to = view.othersThan(from);
         ObjectNode entry = Journal.entry(kind).put("link", view.id()).put("from", from.name());
+        if (sent) {
+            entry.put("sent", true);
+        }
         entry.put("from_number", from.number());
         to.forEach(m -> entry.withArray("to").add(m.name()));
         entry.put("text", text);

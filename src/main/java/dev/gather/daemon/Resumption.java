@@ -142,7 +142,8 @@ final class Resumption {
             Optional.ofNullable(words.get(m.name())).ifPresent(w -> d.relay.journalledBefore(pane, w));
         }
         long relayed = entries.stream()
-                .filter(e -> e.path("kind").asText().equals("relay"))
+                .filter(e -> e.path("kind").asText().equals("relay")
+                        && !e.path("sent").asBoolean(false))
                 .count();
         for (long i = 0; i < relayed; i++) {
             link.spendTurn();

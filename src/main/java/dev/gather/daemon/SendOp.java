@@ -120,7 +120,7 @@ final class SendOp {
         Member sender = link.memberInPane(pane).orElse(me);
         // the caller is mid-turn (it is calling us): replies wait until its turn ends
         d.post.turnStarted(pane);
-        Map<Member, CompletableFuture<DeliveryResult>> results = d.relay.relay(link, sender, message, "relay");
+        Map<Member, CompletableFuture<DeliveryResult>> results = d.relay.relaySent(link, sender, message);
         out.set("link", Ops.link(link.snapshot(), d.post, d.relay));
         results.forEach((m, res) -> out.withArray("delivered").add(result(m, res)));
         return out;

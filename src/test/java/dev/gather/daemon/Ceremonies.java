@@ -107,6 +107,42 @@ final class Ceremonies {
         assertEquals(List.of(), after, "typed after the close");
     }
 
+    /**
+     * A whole ceremony's journal: the piece went to {@code speakers} in order for {@code rounds}
+     * rounds (no turn skipped, none begun twice), every turn was heard, and every relayed turn is
+     * relayed exactly once, by its holder.
+     */
+    static void assertEveryTurnOnceInOrder(List<JsonNode> journal, List<String> speakers, int rounds) {
+        String dump = String.join("\n", dev.gather.journal.Transcript.readable(journal));
+        List<String> holders = new ArrayList<>();
+        List<Integer> relaysPerTurn = new ArrayList<>();
+        Set<String> relayed = new java.util.HashSet<>();
+        for (JsonNode e : journal) {
+            String kind = e.path("kind").asText();
+            if (kind.equals("announce") && e.path("prompt").asText().equals("turn")) {
+                holders.add(e.path("member").asText());
+                relaysPerTurn.add(0);
+            } else if (kind.equals("relay")) {
+                String words = e.path("from").asText() + ": " + e.path("text").asText();
+                assertTrue(relayed.add(words), () -> "relayed twice: " + words + "\n" + dump);
+                assertFalse(holders.isEmpty(), () -> "relayed before any turn\n" + dump);
+                assertEquals(
+                        holders.get(holders.size() - 1),
+                        e.path("from").asText(),
+                        () -> "only the holder is relayed\n" + dump);
+                relaysPerTurn.set(relaysPerTurn.size() - 1, relaysPerTurn.get(relaysPerTurn.size() - 1) + 1);
+            }
+        }
+        List<String> order = new ArrayList<>();
+        for (int r = 0; r < rounds; r++) {
+            order.addAll(speakers);
+        }
+        assertEquals(order, holders, () -> "every turn once, in order, none skipped or begun twice\n" + dump);
+        assertTrue(
+                relaysPerTurn.stream().allMatch(n -> n >= 1),
+                () -> "every turn was heard: " + relaysPerTurn + "\n" + dump);
+    }
+
     /** Whether {@code name} held the piece (a turn announcement) after journal entry {@code from}. */
     static boolean heldAfter(World world, String id, String name, int from) {
         List<JsonNode> journal = world.journal(id);

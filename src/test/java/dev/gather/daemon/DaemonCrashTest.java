@@ -17,7 +17,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A daemon killed with SIGKILL in the middle of a gathering loses nothing journalled; the next one goes on. */
+/**
+ * A daemon killed with SIGKILL in the middle of a gathering loses nothing journalled; when the
+ * gathering's panes died with it, the next daemon cannot resume it and reports it interrupted.
+ */
 class DaemonCrashTest {
     @TempDir
     Path home;
@@ -31,7 +34,8 @@ class DaemonCrashTest {
     }
 
     @Test
-    void killedMidGatheringTheJournalKeepsEverythingAndTheNextDaemonReportsItInterrupted() throws Exception {
+    void killedMidGatheringWithItsPanesGoneTheJournalKeepsEverythingAndTheNextDaemonReportsItInterrupted()
+            throws Exception {
         Files.writeString(
                 home.resolve("agents.yaml"),
                 """
@@ -50,12 +54,22 @@ class DaemonCrashTest {
         ProcessHandle.of(pid).orElseThrow().destroyForcibly();
         await().atMost(Duration.ofSeconds(10))
                 .until(() -> ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true));
+        // the agents end too (a reboot, a killed tmux session): nothing is left to resume
+        World.tmux(tmuxSocket, "new-session", "-d", "-s", "keep-the-server");
+        for (String name : List.of("Ada", "Bo")) {
+            World.tmux(tmuxSocket, "kill-session", "-t", id + "-" + name);
+        }
         List<String> before = Files.readAllLines(journal);
 
         Cli.Result status = run("status");
         assertEquals(0, status.code(), status.out());
         assertNotEquals(pid, daemonPid(), "a new daemon started");
         assertTrue(status.out().contains(id + " interrupted"), status.out());
+        assertTrue(
+                Transcript.read(journal).stream()
+                        .anyMatch(e -> e.path("kind").asText().equals("interrupted")
+                                && e.path("text").asText().contains("its panes are gone")),
+                "the journal says why it could not resume");
         List<String> after = Files.readAllLines(journal);
         assertEquals(
                 before.stream().filter(l -> !l.isBlank()).toList(),

@@ -12,11 +12,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
-import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.regex.Matcher;
@@ -143,30 +141,9 @@ class GatheringResumeTest {
                 .orElseThrow();
         assertTrue(close.path("text").asText().contains("harvest complete"), dump);
 
-        List<String> holders = new ArrayList<>();
-        List<Integer> relaysPerTurn = new ArrayList<>();
-        Set<String> relayed = new HashSet<>();
-        for (JsonNode e : all) {
-            String kind = e.path("kind").asText();
-            if (kind.equals("announce") && e.path("prompt").asText().equals("turn")) {
-                holders.add(e.path("member").asText());
-                relaysPerTurn.add(0);
-            } else if (kind.equals("relay")) {
-                String words = e.path("from").asText() + ": " + e.path("text").asText();
-                assertTrue(relayed.add(words), () -> "relayed twice: " + words + "\n" + dump);
-                String holder = holders.get(holders.size() - 1);
-                assertEquals(holder, e.path("from").asText(), () -> "only the holder is relayed\n" + dump);
-                relaysPerTurn.set(relaysPerTurn.size() - 1, relaysPerTurn.get(relaysPerTurn.size() - 1) + 1);
-            }
-        }
-        List<String> order = new ArrayList<>();
-        for (int r = 0; r < ROUNDS; r++) {
-            order.addAll(SPEAKERS);
-        }
-        assertEquals(order, holders, () -> "every turn once, in order, none skipped or begun twice\n" + dump);
-        assertTrue(relaysPerTurn.stream().allMatch(n -> n >= 1), () -> "every turn was heard: " + relaysPerTurn);
-        System.out.println("GatheringResumeTest: " + relayed.size() + " turns relayed once each over " + holders.size()
-                + " turns; duplicates caught after a restart: " + count(journal, "duplicate"));
+        Ceremonies.assertEveryTurnOnceInOrder(all, SPEAKERS, ROUNDS);
+        System.out.println("GatheringResumeTest: " + all.size() + " journal entries; duplicates caught after a"
+                + " restart: " + count(journal, "duplicate"));
     }
 
     /** Entries a full run of this ceremony journals at least (measured: ~1100); kills fall before. */

@@ -33,8 +33,8 @@ final class World implements AutoCloseable {
 
     final String socket = "gather-test-" + UUID.randomUUID();
     final StateDir state;
-    final Tmux tmux;
-    final Daemon daemon;
+    Tmux tmux;
+    Daemon daemon;
 
     World(Path home) throws IOException {
         this(home, dev.gather.journal.JournalFiles.REAL);
@@ -46,6 +46,17 @@ final class World implements AutoCloseable {
         Files.createDirectories(home);
         this.tmux = Tmuxes.connect(TmuxConfig.socket(socket));
         this.daemon = new Daemon(state, tmux, Clock.systemUTC(), files);
+        daemon.start();
+    }
+
+    /**
+     * Stops the daemon as {@code gather daemon --stop} does and starts a new one on the same state
+     * directory and tmux server (an upgrade); the agents in the panes go on running.
+     */
+    void restartDaemon() throws IOException {
+        daemon.close();
+        tmux = Tmuxes.connect(TmuxConfig.socket(socket));
+        daemon = new Daemon(state, tmux, Clock.systemUTC());
         daemon.start();
     }
 

@@ -1,0 +1,103 @@
+package dev.gather.daemon;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.tmux.Pane;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A daemon stopped and started again (an upgrade) leaves its links and gatherings running: the new
+ * one resumes them where they stood, with nothing said twice.
+ */
+class GracefulRestartTest {
+    @TempDir
+    Path home;
+
+    World world;
+
+    @BeforeEach
+    void start() throws Exception {
+        Files.writeString(home.resolve("agents.yaml"), World.SIM_AGENTS);
+        world = new World(home);
+    }
+
+    @AfterEach
+    void stop() {
+        world.close();
+    }
+
+    @Test
+    void aGatheringGoesOnAfterAStopAndAStartAndFinishesWithItsHarvest() throws Exception {
+        JsonNode started = Ceremonies.start(
+                world,
+                Ceremonies.args(
+                        "minimal",
+                        "Ada:speaker:speaker",
+                        "Bo:speaker:speaker",
+                        "Cy:speaker:speaker",
+                        "Hal:harvester:harvester"));
+        String id = started.path("gathering_id").asText();
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> world.entries(id, "relay").size() >= 2);
+        world.restartDaemon();
+        assertTrue(world.daemon.resumed.contains(id), "resumed: " + world.daemon.resumed);
+        await().atMost(Duration.ofSeconds(90))
+                .until(() -> !world.entries(id, "close").isEmpty());
+        assertTrue(
+                world.entries(id, "close").get(0).path("text").asText().contains("harvest complete"),
+                () -> world.journal(id).toString());
+        assertEquals(1, world.entries(id, "resumed").size());
+        assertEquals(List.of(), world.entries(id, "interrupted"));
+        int rounds = RhythmRounds.of("minimal");
+        Ceremonies.assertEveryTurnOnceInOrder(world.journal(id), List.of("Ada", "Bo", "Cy"), rounds);
+        Ceremonies.assertNothingTypedAfterClose(world, id);
+    }
+
+    @Test
+    void aDirectLinkGoesOnAfterAStopAndAStartWithinItsTurnBudget() throws Exception {
+        Pane ada = world.sim("Ada");
+        Pane bo = world.sim("Bo");
+        String link = world.call(
+                        ada,
+                        "send",
+                        World.args().put("to", bo.id()).put("message", "go").put("direct", true))
+                .path("link")
+                .path("id")
+                .asText();
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> world.entries(link, "relay").size() >= 6);
+        world.restartDaemon();
+        assertTrue(world.daemon.resumed.contains(link), "resumed: " + world.daemon.resumed);
+        await().atMost(Duration.ofSeconds(120))
+                .until(() -> !world.entries(link, "close").isEmpty());
+        assertEquals(
+                "turn budget used",
+                world.entries(link, "close").get(0).path("text").asText());
+        List<JsonNode> relays = world.entries(link, "relay");
+        assertEquals(40, relays.size() - 1, "the handshake message plus the direct rhythm's 40 turns, restart or not");
+        Set<String> once = new HashSet<>();
+        relays.forEach(r -> assertTrue(
+                once.add(r.path("from").asText() + ": " + r.path("text").asText()), r::toString));
+    }
+
+    /** Rounds of a shipped rhythm's whole breath. */
+    private static final class RhythmRounds {
+        static int of(String rhythm) {
+            return dev.gather.rhythm.RhythmLibrary.shippedRhythm(rhythm).orElseThrow().breath().stream()
+                    .mapToInt(dev.gather.rhythm.Phase::rounds)
+                    .sum();
+        }
+    }
+}
