@@ -65,7 +65,7 @@ export class Conversation {
         return el('li', { ...base, class: 'phase' }, n, `Closed: ${e.text || ''}`);
       case 'leave':
         return el('li', { ...base, class: 'note' }, n, e.text || `${e.member || e.from} left`);
-      case 'start': case 'closing': case 'announce': case 'notice': case 'interrupted':
+      case 'start': case 'closing': case 'announce': case 'notice': case 'interrupted': case 'resumed': case 'duplicate':
         return el('li', { ...base, class: 'note' }, n, e.text || e.event);
       case 'join':
         return el('li', { ...base, class: 'note' }, n, `${e.from || e.member || 'a member'} joined`);

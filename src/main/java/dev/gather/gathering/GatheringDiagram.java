@@ -21,6 +21,13 @@ public final class GatheringDiagram {
         s.append("A member who joins late is no event of the machine: on the gathering's lane it joins the\n");
         s.append("present members (a speaker joins the order when the next round begins) and gets its seed;\n");
         s.append("refused while harvesting or closed.\n\n");
+        s.append("A daemon restart (crash, SIGKILL, or stop and start for an upgrade) is no transition: the new\n");
+        s.append("daemon replays the gathering's journal into a snapshot (state, phase, round, holder, beat, and\n");
+        s.append("when the turn and its last beat began; `GatheringReplay`), puts the machine in that state with\n");
+        s.append("Spring's `resetStateMachineReactively` (no action runs, nothing is typed again) and arms its\n");
+        s.append("timers from the journal's times: a beat, grace or cap that fell due while no daemon ran fires\n");
+        s.append("once. A turn the holder's words had already ended (a pass, last words) moves on at once\n");
+        s.append("(`TURN_OVER`); a gathering still seeding seeds whom the last daemon had not, then `START`s.\n\n");
         s.append("```mermaid\n").append(TransitionTable.mermaid()).append("```\n\n");
         s.append("| transition | from | on | guard | to | action |\n|---|---|---|---|---|---|\n");
         for (TransitionTable.Row r : TransitionTable.ROWS) {
