@@ -66,6 +66,43 @@ class GracefulRestartTest {
     }
 
     @Test
+    void aMemberWhosePaneEndedWhileNoDaemonRanLeavesAndTheCircleGoesOnWithoutIt() throws Exception {
+        JsonNode started = Ceremonies.start(
+                world,
+                Ceremonies.args(
+                        "minimal",
+                        "Ada:speaker:speaker",
+                        "Bo:speaker:speaker",
+                        "Cy:speaker:speaker",
+                        "Hal:harvester:harvester"));
+        String id = started.path("gathering_id").asText();
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> world.entries(id, "relay").size() >= 1);
+        world.restartDaemon(() -> World.tmux(world.socket, "kill-session", "-t", id + "-Cy"));
+        assertTrue(world.daemon.resumed.contains(id), "resumed: " + world.daemon.resumed);
+        await().atMost(Duration.ofSeconds(90))
+                .until(() -> !world.entries(id, "close").isEmpty());
+        assertTrue(
+                Ceremonies.announced(world, id, "left").stream().anyMatch(t -> t.startsWith("Cy (3) has left")),
+                () -> world.journal(id).toString());
+        assertTrue(
+                world.entries(id, "close").get(0).path("text").asText().contains("harvest complete"),
+                () -> world.journal(id).toString());
+        List<JsonNode> journal = world.journal(id);
+        int resumedAt = 0;
+        while (!journal.get(resumedAt).path("kind").asText().equals("resumed")) {
+            resumedAt++;
+        }
+        List<String> holdersAfter = journal.subList(resumedAt, journal.size()).stream()
+                .filter(e -> e.path("prompt").asText().equals("turn"))
+                .map(e -> e.path("member").asText())
+                .toList();
+        assertTrue(holdersAfter.contains("Ada") && holdersAfter.contains("Bo"), holdersAfter::toString);
+        assertTrue(!holdersAfter.contains("Cy"), () -> "the piece skips Cy after the restart: " + holdersAfter);
+        Ceremonies.assertNothingTypedAfterClose(world, id);
+    }
+
+    @Test
     void aDirectLinkGoesOnAfterAStopAndAStartWithinItsTurnBudget() throws Exception {
         Pane ada = world.sim("Ada");
         Pane bo = world.sim("Bo");

@@ -54,7 +54,13 @@ final class World implements AutoCloseable {
      * directory and tmux server (an upgrade); the agents in the panes go on running.
      */
     void restartDaemon() throws IOException {
+        restartDaemon(() -> {});
+    }
+
+    /** As {@link #restartDaemon()}, doing {@code meanwhile} while no daemon runs. */
+    void restartDaemon(Runnable meanwhile) throws IOException {
         daemon.close();
+        meanwhile.run();
         tmux = Tmuxes.connect(TmuxConfig.socket(socket));
         daemon = new Daemon(state, tmux, Clock.systemUTC());
         daemon.start();
