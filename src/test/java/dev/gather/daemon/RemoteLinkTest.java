@@ -180,6 +180,30 @@ class RemoteLinkTest {
         }
     }
 
+    @Test
+    void theOwnersRestartResumesItsLinkAndReadoptsTheMemberOnTheOtherComputer() throws Exception {
+        Pane ada = alpha.sim("Ada", "--reply-when", "never-matches");
+        Pane bo = beta.sim("Bo", "--reply-when", "never-matches");
+        await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
+        String link = linkAcross(ada, bo, "first");
+        await().atMost(Duration.ofSeconds(20)).ignoreExceptions().until(() -> beta.screen(bo)
+                .contains("first"));
+
+        alpha.restartDaemon();
+        assertTrue(alpha.daemon.resumed.contains(link), "resumed: " + alpha.daemon.resumed);
+        new dev.gather.turn.Spool(beta.state.spool())
+                .drop(new dev.gather.turn.HookEvent(
+                        "sim", bo.id(), Instant.now(), "{\"last_message\":\"Bo after alpha's restart\"}"));
+        await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> alpha.screen(ada)
+                .contains("Bo after alpha's restart"));
+        new dev.gather.turn.Spool(alpha.state.spool())
+                .drop(new dev.gather.turn.HookEvent(
+                        "sim", ada.id(), Instant.now(), "{\"last_message\":\"Ada after the restart\"}"));
+        await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> beta.screen(bo)
+                .contains("Ada after the restart"));
+        assertEquals(List.of(), alpha.entries(link, "close"), "the link across computers stays open");
+    }
+
     /** Ada on alpha links with Bo on beta, saying {@code message}; returns the link's id. */
     private String linkAcross(Pane ada, Pane bo, String message) throws Exception {
         JsonNode answer = alpha.call(
