@@ -194,8 +194,9 @@ public final class Gathering {
     /**
      * Puts the machine where {@code s} says the gathering was (Spring's own reset, no action runs,
      * nothing is typed) and arms its timers from the journal's times: a beat, grace or cap that fell
-     * due while no daemon ran fires once, now. A turn the holder's words (or a pass by command)
-     * had already ended, but whose piece had not moved yet, moves on now. A gathering still seeding
+     * due while no daemon ran fires once, now. A turn the holder's words (a pass, last words), a pass
+     * by command or the holder leaving had already ended, but whose piece had not moved yet, moves on
+     * now. A gathering still seeding
      * seeds whom the last daemon had not and begins.
      */
     public CompletableFuture<Void> resume(Snapshot s, java.time.Instant now) {
@@ -238,7 +239,9 @@ public final class Gathering {
             Optional<String> target = s.holderWords()
                     .flatMap(w -> PassMatcher.find(rhythm.passPatterns(), w, ceremony.members))
                     .map(p -> p.target().orElse(""));
-            if (s.passedByCommand() || target.isPresent() || s.wordsAfterFinalBeat()) {
+            boolean holderLeft =
+                    ceremony.holder().filter(h -> !ceremony.isPresent(h)).isPresent();
+            if (s.passedByCommand() || target.isPresent() || s.wordsAfterFinalBeat() || holderLeft) {
                 send(
                         GatheringEvent.TURN_OVER,
                         Map.of(Steps.TARGET, target.orElse(""), Steps.REASON, "pass", Steps.BY_WORDS, true));

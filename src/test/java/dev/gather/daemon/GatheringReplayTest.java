@@ -202,6 +202,34 @@ class GatheringReplayTest {
     }
 
     @Test
+    void aHolderWhoLeftJustBeforeTheStopLosesThePieceOnResume() {
+        live.memberGone(member("Ada")).join();
+        List<JsonNode> all = Transcript.read(journals.file("g-replay"));
+        // the daemon died after journalling that Ada left, before the piece moved
+        int left = 0;
+        while (!all.get(left).path("prompt").asText().equals("left")) {
+            left++;
+        }
+        Snapshot s = GatheringReplay.snapshot(
+                all.subList(0, left + 1),
+                java.time.Instant.parse(all.get(0).path("time").asText()));
+        assertEquals(Optional.of("Ada"), s.holder());
+        assertTrue(s.gone().contains("Ada"));
+        List<Effect> effects = resume(s);
+        assertTrue(
+                effects.stream()
+                        .anyMatch(e -> e instanceof Effect.Announce a
+                                && a.kind().equals("turn")
+                                && a.about().map(Member::name).equals(Optional.of("Bo"))),
+                effects::toString);
+        assertTrue(
+                effects.stream()
+                        .noneMatch(e ->
+                                e instanceof Effect.Inject i && i.to().name().equals("Ada")),
+                "nothing more for Ada: " + effects);
+    }
+
+    @Test
     void aJournalFromBeforeResumableGatheringsIsNotResumed() {
         List<JsonNode> all = Transcript.read(journals.file("g-replay"));
         ((com.fasterxml.jackson.databind.node.ObjectNode) all.get(0)).remove("members");
