@@ -51,7 +51,8 @@ final class GatheringReplay {
             boolean keep,
             Snapshot snapshot,
             Map<String, String> profiles,
-            Map<String, String> lastWords) {}
+            Map<String, String> lastWords,
+            JsonNode panePids) {}
 
     static Replayed of(String id, List<JsonNode> entries) {
         JsonNode start = entries.stream()
@@ -89,7 +90,8 @@ final class GatheringReplay {
                 start.path("keep").asBoolean(false),
                 snapshot(entries, Instant.parse(start.path("time").asText())),
                 profiles(entries),
-                lastWords(entries));
+                lastWords(entries),
+                start.path("pane_pids"));
     }
 
     /** Where the gathering stood after its last journalled entry. */

@@ -25,9 +25,28 @@ final class Resumption {
 
     private final Daemon d;
     private final List<Runnable> go = new ArrayList<>();
+    /** The tmux server's panes now, by id: one look serves every journal. */
+    private final java.util.Map<String, dev.gather.tmux.Pane> panes = new java.util.HashMap<>();
 
     private Resumption(Daemon d) {
         this.d = d;
+        try {
+            d.tmux.panes().forEach(p -> panes.put(p.id(), p));
+        } catch (RuntimeException e) {
+            // no tmux server: no pane lives, nothing local resumes
+            LOG.info("no tmux panes to resume into: {}", e.getMessage());
+        }
+    }
+
+    /**
+     * The process each of {@code ids} runs ({@code pane_pid}), for the journal: pane ids start again
+     * at %0 when the tmux server does (a reboot), and a later daemon must not take a stranger's new
+     * pane for a member's.
+     */
+    static com.fasterxml.jackson.databind.node.ObjectNode pids(List<dev.gather.tmux.Pane> live, List<String> ids) {
+        var out = Dispatcher.JSON.createObjectNode();
+        live.stream().filter(p -> ids.contains(p.id())).forEach(p -> out.put(p.id(), p.pid()));
+        return out;
     }
 
     /**
@@ -63,7 +82,7 @@ final class Resumption {
         Rhythm rhythm = d.rhythms.load(g.rhythm());
         List<Member> here = g.members().stream()
                 .filter(m -> !g.snapshot().gone().contains(m.name()))
-                .filter(m -> m.pane().map(this::alive).orElse(true))
+                .filter(m -> m.pane().map(p -> alive(p, g.panePids())).orElse(true))
                 .toList();
         long speakers = here.stream().filter(m -> m.role() != Role.HARVESTER).count();
         if (speakers < rhythm.roles().minSpeakers()) {
@@ -127,7 +146,7 @@ final class Resumption {
         Member to = Member.inPane(
                 hs.path("to").asText(), 2, Role.SPEAKER, hs.path("to_pane").asText());
         for (Member m : List.of(from, to)) {
-            if (!alive(m.pane().orElseThrow())) {
+            if (!alive(m.pane().orElseThrow(), hs.path("pane_pids"))) {
                 throw new GatheringReplay.NotResumable("its panes are gone: " + m.name() + "'s pane "
                         + m.pane().get() + " ended");
             }
@@ -159,14 +178,21 @@ final class Resumption {
     }
 
     /**
-     * Whether {@code pane} still lives: a pane of this tmux server, or a member on another computer
-     * (re-adopted: the liveness checks end it if its computer stays away).
+     * Whether {@code pane} still lives: a pane of this tmux server still running the process the
+     * journal saw there ({@code pids}), or a member on another computer (re-adopted: the liveness
+     * checks end it if its computer stays away).
      */
-    private boolean alive(String pane) {
+    private boolean alive(String pane, JsonNode pids) {
         if (d.remote.address(pane).isPresent()) {
             return true;
         }
-        return pane.matches("%[0-9]+") && d.tmux.alive(pane);
+        dev.gather.tmux.Pane now = panes.get(pane);
+        if (now == null || now.dead()) {
+            return false;
+        }
+        // the same pane id running another process is another pane (the server restarted, or the
+        // pane was respawned): journals from before pids were kept trust the id alone
+        return !pids.has(pane) || pids.path(pane).asInt() == now.pid();
     }
 
     private dev.gather.profile.Profile profile(String name) {

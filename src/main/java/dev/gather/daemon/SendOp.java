@@ -115,7 +115,8 @@ final class SendOp {
                             // what a restarted daemon needs to re-open this link
                             .put("from_pane", pane)
                             .put("to_pane", targetPane)
-                            .put("screen", screen));
+                            .put("screen", screen)
+                            .set("pane_pids", Resumption.pids(panes, List.of(pane, targetPane))));
         }
         Member sender = link.memberInPane(pane).orElse(me);
         // the caller is mid-turn (it is calling us): replies wait until its turn ends

@@ -113,6 +113,11 @@ final class StartGatheringOp {
                 (sink, pulse, midTurn) -> Gathering.create(
                         id, rhythm, members, options, d.scheduler, d.clock, d.lanes, pulse, midTurn, sink));
         ObjectNode start = startEntry(id, rhythm, question, options, members, spawned, caller, r.flag("keep"));
+        start.set(
+                "pane_pids",
+                Resumption.pids(
+                        d.tmux.panes(),
+                        members.stream().flatMap(m -> m.pane().stream()).toList()));
         d.relay.journal(link).append(start);
         g.start();
         ObjectNode out =

@@ -103,6 +103,39 @@ class GracefulRestartTest {
     }
 
     @Test
+    void aPaneIdNowRunningAnotherProgramIsNotTakenForTheMember() throws Exception {
+        JsonNode started = Ceremonies.start(
+                world,
+                Ceremonies.args(
+                        "minimal",
+                        "Ada:speaker:speaker",
+                        "Bo:speaker:speaker",
+                        "Cy:speaker:speaker",
+                        "Hal:harvester:harvester"));
+        String id = started.path("gathering_id").asText();
+        String cy = Ceremonies.pane(started, "Cy").id();
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> world.entries(id, "relay").size() >= 1);
+        // the same pane id, another process (as after a tmux server restart, or a respawn)
+        world.restartDaemon(() -> World.tmux(world.socket, "respawn-pane", "-k", "-t", cy, "sleep 600"));
+        assertTrue(world.daemon.resumed.contains(id), "resumed: " + world.daemon.resumed);
+        await().atMost(Duration.ofSeconds(30)).until(() -> Ceremonies.announced(world, id, "left").stream()
+                .anyMatch(t -> t.startsWith("Cy (3) has left")));
+        assertTrue(world.daemon.links.byPane(cy).isEmpty(), "the stranger in " + cy + " is in no link");
+        await().atMost(Duration.ofSeconds(90))
+                .until(() -> !world.entries(id, "close").isEmpty());
+        List<JsonNode> journal = world.journal(id);
+        int resumedAt = 0;
+        while (!journal.get(resumedAt).path("kind").asText().equals("resumed")) {
+            resumedAt++;
+        }
+        assertTrue(
+                journal.subList(resumedAt, journal.size()).stream()
+                        .noneMatch(e -> e.path("panes").path("Cy").isTextual()),
+                "nothing typed into " + cy + " after the restart");
+    }
+
+    @Test
     void aDirectLinkGoesOnAfterAStopAndAStartWithinItsTurnBudget() throws Exception {
         Pane ada = world.sim("Ada");
         Pane bo = world.sim("Bo");
