@@ -8,9 +8,7 @@ import dev.gather.link.Member;
 import dev.gather.link.Role;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -38,8 +36,9 @@ final class GatheringReplay {
     }
 
     /**
-     * Everything to rebuild one gathering: its start, its snapshot, each member's profile and last
-     * journalled words (a turn the spool hands over again is not relayed twice).
+     * Everything to rebuild one gathering: its start and its late joiners, its snapshot, each member's
+     * profile and last journalled words (a turn the spool hands over again is not relayed twice), the
+     * processes its panes ran, and its members without a pane (their tokens do not survive a restart).
      */
     record Replayed(
             String id,
@@ -52,7 +51,8 @@ final class GatheringReplay {
             Snapshot snapshot,
             Map<String, String> profiles,
             Map<String, String> lastWords,
-            JsonNode panePids) {}
+            JsonNode panePids,
+            java.util.Set<String> pulls) {}
 
     static Replayed of(String id, List<JsonNode> entries) {
         JsonNode start = entries.stream()
@@ -64,16 +64,28 @@ final class GatheringReplay {
         }
         List<Member> members = new ArrayList<>();
         for (JsonNode m : start.path("members")) {
-            Role role = Role.valueOf(m.path("role").asText("speaker").toUpperCase(Locale.ROOT));
-            Optional<String> pane =
-                    m.path("pane").isTextual() ? Optional.of(m.path("pane").asText()) : Optional.empty();
-            members.add(new Member(m.path("name").asText(), m.path("number").asInt(), role, pane));
+            members.add(member(m));
         }
         Map<String, String> spawned = new LinkedHashMap<>();
         start.path("spawned").properties().forEach(p -> {
             String session = p.getValue().asText();
             spawned.put(session.startsWith(id + "-") ? session.substring(id.length() + 1) : session, p.getKey());
         });
+        // members who joined late (JoinOp's join entries), in journal order
+        java.util.Set<String> pulls = new java.util.HashSet<>();
+        for (JsonNode j : entries) {
+            if (!j.path("kind").asText().equals("join")) {
+                continue;
+            }
+            Member m = member(j);
+            members.add(m);
+            if (j.path("pull").asBoolean(false)) {
+                pulls.add(m.name());
+            }
+            if (j.has("session") && m.pane().isPresent()) {
+                spawned.put(m.name(), m.pane().get());
+            }
+        }
         GatheringOptions options = new GatheringOptions(
                 optionalInt(start, "beats_per_turn"),
                 optionalMillis(start, "beat_interval_ms"),
@@ -91,7 +103,8 @@ final class GatheringReplay {
                 snapshot(entries, Instant.parse(start.path("time").asText())),
                 profiles(entries),
                 lastWords(entries),
-                start.path("pane_pids"));
+                start.path("pane_pids"),
+                pulls);
     }
 
     /** Where the gathering stood after its last journalled entry. */
@@ -105,7 +118,9 @@ final class GatheringReplay {
         Set<String> held = new HashSet<>();
         Set<String> gone = new HashSet<>();
         Set<String> seeded = new HashSet<>();
-        Deque<Snapshot.Words> recent = new ArrayDeque<>();
+        List<Snapshot.Words> said = new ArrayList<>();
+        List<String> order = new ArrayList<>();
+        List<String> joining = new ArrayList<>();
         Instant since = started;
         Instant beatBase = started;
         Instant finalBeat = null;
@@ -124,13 +139,19 @@ final class GatheringReplay {
                         }
                         int p = e.path("phase").asInt();
                         int r = e.path("round").asInt();
+                        String next = e.path("member").asText();
                         if (holder == null || p != phase || r != round) {
                             held.clear();
+                            // as Ceremony.begin: who joined takes its place just before the round's first speaker
+                            int at = order.indexOf(next);
+                            joining.removeIf(gone::contains);
+                            order.addAll(at <= 0 ? order.size() : at, joining);
+                            joining.clear();
                         }
                         phase = p;
                         round = r;
                         turn = e.path("turn").asInt();
-                        holder = e.path("member").asText();
+                        holder = next;
                         held.add(holder);
                         beat = 0;
                         state = GatheringState.SPEAKING;
@@ -145,6 +166,20 @@ final class GatheringReplay {
                     }
                 }
                 case "left" -> gone.add(e.path("from").asText());
+                case "start" -> {
+                    for (JsonNode m : e.path("members")) {
+                        if (!m.path("role").asText().equals("harvester")) {
+                            order.add(m.path("name").asText());
+                        }
+                    }
+                }
+                case "join" -> {
+                    // as Ceremony.join: before the first turn a speaker joins the order's end, later the next round's
+                    if (!e.path("role").asText().equals("harvester")) {
+                        (holder == null && turn == 0 ? order : joining)
+                                .add(e.path("name").asText());
+                    }
+                }
                 case "private" -> {
                     String to = e.path("to").asText();
                     switch (prompt) {
@@ -172,10 +207,7 @@ final class GatheringReplay {
                 case "relay" -> {
                     String from = e.path("from").asText();
                     String text = e.path("text").asText();
-                    recent.addLast(new Snapshot.Words(from, text));
-                    while (recent.size() > 3) {
-                        recent.removeFirst();
-                    }
+                    said.add(new Snapshot.Words(from, text));
                     if (from.equals(holder)) {
                         holderWords = text;
                         afterFinal = state == GatheringState.FINAL_BEAT;
@@ -201,7 +233,9 @@ final class GatheringReplay {
                 held,
                 gone,
                 seeded,
-                List.copyOf(recent),
+                said,
+                order,
+                joining,
                 since,
                 beatBase,
                 Optional.ofNullable(finalBeat),
@@ -229,6 +263,14 @@ final class GatheringReplay {
             }
         }
         return out;
+    }
+
+    /** A member as the start entry's roster and a join entry name it. */
+    private static Member member(JsonNode m) {
+        Role role = Role.valueOf(m.path("role").asText("speaker").toUpperCase(Locale.ROOT));
+        Optional<String> pane =
+                m.path("pane").isTextual() ? Optional.of(m.path("pane").asText()) : Optional.empty();
+        return new Member(m.path("name").asText(), m.path("number").asInt(), role, pane);
     }
 
     private static Optional<Integer> optionalInt(JsonNode o, String field) {

@@ -159,7 +159,7 @@ final class JoinOp {
     }
 
     /** The join entry: who (name, number, role, pane), how (spawned kind, pull), enough to rebuild the roster. */
-    private static ObjectNode entry(Link link, Member m, Optional<String> agent, boolean pull) {
+    static ObjectNode entry(Link link, Member m, Optional<String> agent, boolean pull) {
         ObjectNode e = Journal.entry("join")
                 .put("link", link.id())
                 .put("name", m.name())

@@ -82,6 +82,8 @@ final class Resumption {
         Rhythm rhythm = d.rhythms.load(g.rhythm());
         List<Member> here = g.members().stream()
                 .filter(m -> !g.snapshot().gone().contains(m.name()))
+                // a member without a pane took part through a token, which a restart forgets
+                .filter(m -> !g.pulls().contains(m.name()))
                 .filter(m -> m.pane().map(p -> alive(p, g.panePids())).orElse(true))
                 .toList();
         long speakers = here.stream().filter(m -> m.role() != Role.HARVESTER).count();

@@ -285,7 +285,15 @@ final class Ceremony {
         s.heldThisRound().stream().flatMap(n -> named(n).stream()).forEach(heldThisRound::add);
         s.gone().stream().flatMap(n -> named(n).stream()).forEach(present::remove);
         s.seeded().stream().flatMap(n -> named(n).stream()).forEach(seeded::add);
-        s.recent().forEach(w -> named(w.from()).ifPresent(m -> heard(m, w.text())));
+        s.said().forEach(w -> named(w.from()).ifPresent(m -> heard(m, w.text())));
+        if (!s.order().isEmpty()) {
+            // members who joined late took their places as the rounds began: the journal's order
+            List<Member> journalled =
+                    s.order().stream().flatMap(n -> named(n).stream()).toList();
+            order.clear();
+            order.addAll(journalled);
+        }
+        s.joining().stream().flatMap(n -> named(n).stream()).forEach(joining::add);
     }
 
     Optional<Member> named(String name) {

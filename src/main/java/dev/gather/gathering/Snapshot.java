@@ -18,7 +18,9 @@ import java.util.Set;
  * @param heldThisRound who has held the piece this round, the holder included
  * @param gone members who left
  * @param seeded members whose seed was journalled
- * @param recent the last relayed words, oldest first, for the beats' micro pulse
+ * @param said every relayed turn, oldest first (the beats' micro pulse, a late member's seed)
+ * @param order the speaking order, members who joined late in their places (empty: the roster's)
+ * @param joining speakers who joined and take their place when the next round begins
  * @param since when the current turn (or the harvest) began: the turn cap counts from here
  * @param beatBase when the last beat, the turn's start or the holder's last words were: the next beat is an interval after
  * @param finalBeat when the final beat was typed, in FINAL_BEAT: the grace counts from here
@@ -36,7 +38,9 @@ public record Snapshot(
         Set<String> heldThisRound,
         Set<String> gone,
         Set<String> seeded,
-        List<Words> recent,
+        List<Words> said,
+        List<String> order,
+        List<String> joining,
         Instant since,
         Instant beatBase,
         Optional<Instant> finalBeat,
@@ -47,7 +51,9 @@ public record Snapshot(
         heldThisRound = Set.copyOf(heldThisRound);
         gone = Set.copyOf(gone);
         seeded = Set.copyOf(seeded);
-        recent = List.copyOf(recent);
+        said = List.copyOf(said);
+        order = List.copyOf(order);
+        joining = List.copyOf(joining);
         if (state == GatheringState.NEXT || state == GatheringState.CLOSED) {
             throw new IllegalArgumentException("a gathering is never resumed in " + state);
         }

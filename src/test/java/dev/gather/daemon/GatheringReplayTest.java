@@ -64,6 +64,7 @@ class GatheringReplayTest {
     private Deliverer deliverer;
     private PostOffice post;
     private Gathering live;
+    private Link link;
 
     @BeforeEach
     void start() {
@@ -82,7 +83,7 @@ class GatheringReplayTest {
                 new Fanout(post),
                 TurnFilter.defaults(),
                 new DirectRhythm("direct", OptionalInt.empty(), "", ""));
-        Link link = new Links("t-").create("g-replay", rhythm.name(), OptionalInt.empty(), members);
+        link = new Links("t-").create("g-replay", rhythm.name(), OptionalInt.empty(), members);
         journals.of("g-replay")
                 .append(StartGatheringOp.startEntry(
                         "g-replay",
@@ -129,6 +130,16 @@ class GatheringReplayTest {
         assertReplayMatches("final beat");
         say("Bo", "My last words. I pass to Di.");
         assertReplayMatches("passed by name");
+        // someone joins mid-round (journalled as JoinOp does, then the gathering takes it)
+        Member ed = Member.inPane(
+                "Ed",
+                6,
+                Role.SPEAKER,
+                tmux.spawn(SpawnSpec.of("Ed", home, "agent")).id());
+        journals.of("g-replay").append(JoinOp.entry(link, ed, Optional.empty(), false));
+        live.join(ed, "calm").join();
+        members.add(ed);
+        assertReplayMatches("Ed joined, waiting for the next round");
         // round after round through every phase: each speaker passes at once
         while (live.status().state() == GatheringState.SPEAKING) {
             say(live.status().holder().orElseThrow().name(), "Heard. I pass the piece.");
@@ -286,8 +297,9 @@ class GatheringReplayTest {
                         g.round(),
                         g.beat(),
                         g.turn(),
-                        g.holder().map(Member::name)),
-                List.of(s.state(), s.phase(), s.round(), s.beat(), s.turn(), s.holder()),
+                        g.holder().map(Member::name),
+                        g.order().stream().map(Member::name).toList()),
+                List.of(s.state(), s.phase(), s.round(), s.beat(), s.turn(), s.holder(), s.order()),
                 when + ": state, phase, round, beat, turn, holder");
     }
 
