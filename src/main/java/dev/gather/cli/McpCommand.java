@@ -18,7 +18,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         description = {
             "Serve gather's agent tools (send_message, start_gathering, …) over MCP on stdin/stdout.",
-            "An agent harness starts it; the caller is the pane in $TMUX_PANE. Logs go to stderr.",
+            "An agent harness starts it; the caller is the pane it runs in. Logs go to stderr.",
+            "A thin bridge: the daemon serves the session (started when none runs).",
             "",
             "Example:  claude mcp add gather -- /path/to/gather/bin/gather mcp",
         })
