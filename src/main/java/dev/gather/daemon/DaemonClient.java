@@ -60,6 +60,7 @@ public final class DaemonClient {
             java.util.function.UnaryOperator<String> asCaller,
             Optional<String> callerPane,
             Optional<String> onBehalfOf) {
+        // no state directory: it never connects, so it never starts a daemon either
         return new DaemonClient(new StateDir(Path.of("/nonexistent")), callerPane, onBehalfOf, asCaller);
     }
 
@@ -110,6 +111,9 @@ public final class DaemonClient {
      * false. Throws {@link UserError} when the daemon refuses the request.
      */
     public void stream(ObjectNode request, java.util.function.Predicate<JsonNode> line) throws IOException {
+        if (local != null) {
+            throw new UserError("'" + request.path("op").asText() + "' streams: run it in a terminal of its own");
+        }
         SocketChannel connected;
         try {
             connected = connect();
