@@ -12,6 +12,7 @@ final class Benchmarks {
                 new RelayBenchmark(),
                 new ClaudeRelayBenchmark(),
                 new HookBenchmark(),
+                new ClientBenchmark(),
                 new LintBenchmark(),
                 new PulseBenchmark(),
                 new IdleBenchmark(),

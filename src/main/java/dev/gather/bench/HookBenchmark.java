@@ -101,7 +101,7 @@ final class HookBenchmark implements Benchmark {
     }
 
     /** bin/gather of this checkout: next to target/ whether running from the jar or from classes. */
-    private static Path launcher() throws Exception {
+    static Path launcher() throws Exception {
         Path code = Path.of(HookBenchmark.class
                 .getProtectionDomain()
                 .getCodeSource()

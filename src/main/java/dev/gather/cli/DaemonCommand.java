@@ -33,7 +33,8 @@ final class DaemonCommand implements Callable<Integer> {
             }
             return 0;
         }
-        if (!Daemon.run(state)) {
+        // the daemon hosts the MCP server of every bridged `gather mcp` and runs bridged client commands
+        if (!Daemon.run(state, d -> DaemonCli.serveBridges(d, state))) {
             System.err.println("gather: a daemon already runs for " + state.root());
         }
         return 0;

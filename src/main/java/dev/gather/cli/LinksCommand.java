@@ -10,15 +10,18 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         description = {"List open links and their members.", "", "Example:  gather links"})
 final class LinksCommand implements Callable<Integer> {
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
-        DaemonClient client = DaemonClient.fromEnvironment();
+        DaemonClient client = Invocation.of(spec).client().get();
         JsonNode answer = client.call(client.request("links"));
         if (answer.path("links").isEmpty()) {
-            System.out.println("no open links");
+            spec.commandLine().getOut().println("no open links");
         }
         for (JsonNode l : answer.path("links")) {
-            System.out.println(describe(l));
+            spec.commandLine().getOut().println(describe(l));
         }
         return 0;
     }

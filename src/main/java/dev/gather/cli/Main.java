@@ -47,6 +47,17 @@ public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** Whom the commands run for: this process, unless the daemon runs them for a bridged client. */
+    final Invocation invocation;
+
+    Main() {
+        this(Invocation.fromEnvironment());
+    }
+
+    Main(Invocation invocation) {
+        this.invocation = invocation;
+    }
+
     public static void main(String[] args) {
         System.exit(run(args));
     }
@@ -57,7 +68,11 @@ public final class Main implements Runnable {
     }
 
     static CommandLine commandLine() {
-        CommandLine cli = new CommandLine(new Main());
+        return commandLine(new Main());
+    }
+
+    static CommandLine commandLine(Main main) {
+        CommandLine cli = new CommandLine(main);
         cli.setExecutionExceptionHandler(new UserErrors());
         return cli;
     }

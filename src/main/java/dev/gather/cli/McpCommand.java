@@ -1,5 +1,6 @@
 package dev.gather.cli;
 
+import dev.gather.bridge.McpBridge;
 import dev.gather.daemon.DaemonClient;
 import dev.gather.mcp.EndAwareInput;
 import dev.gather.mcp.GatherServer;
@@ -17,14 +18,27 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         description = {
             "Serve gather's agent tools (send_message, start_gathering, …) over MCP on stdin/stdout.",
-            "An agent harness starts it; the caller is the pane in $TMUX_PANE. Logs go to stderr.",
+            "An agent harness starts it; the caller is the pane it runs in. Logs go to stderr.",
+            "A thin bridge: the daemon serves the session (started when none runs).",
             "",
             "Example:  claude mcp add gather -- /path/to/gather/bin/gather mcp",
         })
 final class McpCommand implements Callable<Integer> {
+    @picocli.CommandLine.Option(
+            names = "--in-process",
+            hidden = true,
+            description = "Serve MCP in this process (the way before the bridge; ~100 MiB per agent).")
+    boolean inProcess;
 
     @Override
     public Integer call() throws Exception {
+        if (!inProcess) {
+            // a thin bridge: the daemon hosts the session (docs/mcp.md, docs/performance.md)
+            int code = McpBridge.run(System.getenv());
+            if (code != McpBridge.NOT_OFFERED) {
+                return code;
+            }
+        }
         OutputStream protocol = new FileOutputStream(FileDescriptor.out);
         // stdout belongs to the protocol: anything else that prints by mistake lands on stderr.
         System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true, "UTF-8"));

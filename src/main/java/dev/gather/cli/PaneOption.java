@@ -17,7 +17,11 @@ final class PaneOption {
     String pane;
 
     DaemonClient client() {
-        DaemonClient c = DaemonClient.fromEnvironment();
+        return client(DaemonClient.fromEnvironment());
+    }
+
+    /** {@code c}, acting for the pane given with {@code --pane} when there is one. */
+    DaemonClient client(DaemonClient c) {
         return Optional.ofNullable(pane).map(c::onBehalfOf).orElse(c);
     }
 }

@@ -16,6 +16,9 @@ import picocli.CommandLine.Parameters;
             "Example:  gather pass Ada        gather pass --as Me --gathering g-20261122-101500-1 Bo"
         })
 final class PassCommand implements Callable<Integer> {
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @picocli.CommandLine.Mixin
     PaneOption pane = new PaneOption();
 
@@ -30,7 +33,7 @@ final class PassCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        DaemonClient client = pane.client();
+        DaemonClient client = pane.client(Invocation.of(spec).client().get());
         var r = client.request("pass");
         if (to != null) {
             r.put("to", to);
@@ -41,7 +44,9 @@ final class PassCommand implements Callable<Integer> {
         if (gathering != null) {
             r.put("gathering", gathering);
         }
-        System.out.println("the piece is with " + client.call(r).path("holder").asText());
+        spec.commandLine()
+                .getOut()
+                .println("the piece is with " + client.call(r).path("holder").asText());
         return 0;
     }
 }

@@ -19,6 +19,9 @@ import picocli.CommandLine.Parameters;
             "Example:  gather say g-20261122-101500-1 'I think we are missing tests. I pass the piece.'",
         })
 final class SayCommand implements Callable<Integer> {
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @picocli.CommandLine.Mixin
     PaneOption pane = new PaneOption();
 
@@ -30,10 +33,12 @@ final class SayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        DaemonClient client = pane.client();
+        DaemonClient client = pane.client(Invocation.of(spec).client().get());
         ObjectNode r = client.request("say").put("gathering", gathering).put("text", String.join(" ", words));
         JsonNode a = client.call(r);
-        System.out.println(a.path("relayed").asBoolean() ? "said" : "kept, not relayed: you do not hold the piece");
+        spec.commandLine()
+                .getOut()
+                .println(a.path("relayed").asBoolean() ? "said" : "kept, not relayed: you do not hold the piece");
         return 0;
     }
 }

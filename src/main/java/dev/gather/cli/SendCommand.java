@@ -20,6 +20,9 @@ import picocli.CommandLine.Parameters;
             "Example:  gather send --direct --to %%12 'Can you review my parser?'",
         })
 final class SendCommand implements Callable<Integer> {
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @picocli.CommandLine.Mixin
     PaneOption pane = new PaneOption();
 
@@ -51,13 +54,13 @@ final class SendCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        DaemonClient client = pane.client();
+        DaemonClient client = pane.client(Invocation.of(spec).client().get());
         ObjectNode r = client.request("send");
         if (close) {
             r.put("close_link", true);
         } else {
             if (to == null || words == null || words.isEmpty()) {
-                System.err.println("gather send: give --to and a message (or --close)");
+                spec.commandLine().getErr().println("gather send: give --to and a message (or --close)");
                 return 2;
             }
             r.put("to", to)
@@ -73,21 +76,27 @@ final class SendCommand implements Callable<Integer> {
         }
         JsonNode answer = client.call(r);
         if (answer.has("left")) {
-            System.out.println("left gathering " + answer.get("left").asText());
+            spec.commandLine()
+                    .getOut()
+                    .println("left gathering " + answer.get("left").asText());
             return 0;
         }
         if (answer.has("closed")) {
-            System.out.println("closed " + answer.get("closed").asText());
+            spec.commandLine().getOut().println("closed " + answer.get("closed").asText());
         }
         if (answer.has("link")) {
-            System.out.println("linked " + answer.path("link").path("id").asText());
+            spec.commandLine()
+                    .getOut()
+                    .println("linked " + answer.path("link").path("id").asText());
         }
         for (JsonNode d : answer.path("delivered")) {
-            System.out.println(d.path("to").asText() + ": " + d.path("state").asText()
-                    + (d.has("reason") ? " (" + d.path("reason").asText() + ")" : ""));
+            spec.commandLine()
+                    .getOut()
+                    .println(d.path("to").asText() + ": " + d.path("state").asText()
+                            + (d.has("reason") ? " (" + d.path("reason").asText() + ")" : ""));
         }
         if (answer.has("reply")) {
-            System.out.println("reply: " + answer.path("reply").asText());
+            spec.commandLine().getOut().println("reply: " + answer.path("reply").asText());
         }
         return 0;
     }

@@ -10,6 +10,9 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         description = {"Show the daemon, its links and gatherings.", "", "Example:  gather status"})
 final class StatusCommand implements Callable<Integer> {
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @picocli.CommandLine.Option(
             names = "--format",
             defaultValue = "text",
@@ -18,47 +21,60 @@ final class StatusCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        DaemonClient client = DaemonClient.fromEnvironment();
+        DaemonClient client = Invocation.of(spec).client().get();
         JsonNode a = client.call(client.request("status"));
         if (format.equals("json")) {
-            System.out.println(a.toString());
+            spec.commandLine().getOut().println(a.toString());
             return 0;
         }
         JsonNode d = a.path("daemon");
-        System.out.println("daemon pid " + d.path("pid").asLong() + ", up "
-                + d.path("uptime_s").asLong() + " s, state "
-                + d.path("state_dir").asText() + ", computer "
-                + d.path("computer").asText("-"));
+        spec.commandLine()
+                .getOut()
+                .println("daemon pid " + d.path("pid").asLong() + ", up "
+                        + d.path("uptime_s").asLong() + " s, state "
+                        + d.path("state_dir").asText() + ", computer "
+                        + d.path("computer").asText("-"));
         if (!a.path("tmux").path("ok").asBoolean(true)) {
-            System.out.println(a.path("tmux").path("error").asText());
+            spec.commandLine().getOut().println(a.path("tmux").path("error").asText());
         }
         for (JsonNode l : a.path("links")) {
-            System.out.println(LinksCommand.describe(l));
+            spec.commandLine().getOut().println(LinksCommand.describe(l));
         }
         for (JsonNode g : a.path("gatherings")) {
-            System.out.println(
-                    g.path("gathering_id").asText() + " " + g.path("state").asText() + " phase "
+            spec.commandLine()
+                    .getOut()
+                    .println(g.path("gathering_id").asText() + " "
+                            + g.path("state").asText() + " phase "
                             + g.path("phase").asText() + " round "
                             + g.path("round").asInt() + "/" + g.path("rounds").asInt()
                             + ", piece with " + g.path("holder").asText("-"));
         }
         for (JsonNode p : a.path("deliveries")) {
             JsonNode del = p.path("delivery");
-            System.out.println("  " + p.path("pane").asText() + " ("
-                    + del.path("profile").asText() + ") "
-                    + del.path("state").asText() + " since " + del.path("since").asText() + ": "
-                    + pending(del.path("pending"), del.path("note").asText("")));
+            spec.commandLine()
+                    .getOut()
+                    .println("  " + p.path("pane").asText() + " ("
+                            + del.path("profile").asText() + ") "
+                            + del.path("state").asText() + " since "
+                            + del.path("since").asText() + ": "
+                            + pending(del.path("pending"), del.path("note").asText("")));
         }
         for (var journal : a.path("degraded").properties()) {
-            System.out.println("journal " + journal.getKey() + " degraded: "
-                    + journal.getValue().asText() + " (turns wait in the spool until it can be written)");
+            spec.commandLine()
+                    .getOut()
+                    .println("journal " + journal.getKey() + " degraded: "
+                            + journal.getValue().asText() + " (turns wait in the spool until it can be written)");
         }
         for (JsonNode id : a.path("interrupted")) {
-            System.out.println(id.asText() + " interrupted (a daemon stopped before it closed and it could not"
-                    + " resume; gather transcript " + id.asText() + ")");
+            spec.commandLine()
+                    .getOut()
+                    .println(id.asText() + " interrupted (a daemon stopped before it closed and it could not"
+                            + " resume; gather transcript " + id.asText() + ")");
         }
         for (JsonNode id : a.path("resumed")) {
-            System.out.println(id.asText() + " resumed (a daemon stopped before it closed; this one took it up)");
+            spec.commandLine()
+                    .getOut()
+                    .println(id.asText() + " resumed (a daemon stopped before it closed; this one took it up)");
         }
         return 0;
     }

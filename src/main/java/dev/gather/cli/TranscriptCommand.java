@@ -24,6 +24,9 @@ import picocli.CommandLine.Parameters;
             "Example:  gather transcript --format json link-1",
         })
 final class TranscriptCommand implements Callable<Integer> {
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Parameters(arity = "0..1", description = "Link or gathering id.")
     String id;
 
@@ -32,7 +35,7 @@ final class TranscriptCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        StateDir state = StateDir.fromEnvironment();
+        StateDir state = Invocation.of(spec).state();
         Journals journals = new Journals(state.journals(), Clock.systemUTC());
         String which = journals.choose(id);
         Path file = journals.file(which);
@@ -40,14 +43,14 @@ final class TranscriptCommand implements Callable<Integer> {
         List<JsonNode> entries = Transcript.read(file);
         if (format.equals("json")) {
             for (JsonNode e : entries) {
-                System.out.println(json.writeValueAsString(e));
+                spec.commandLine().getOut().println(json.writeValueAsString(e));
             }
         } else {
-            Transcript.readable(entries).forEach(System.out::println);
+            Transcript.readable(entries).forEach(spec.commandLine().getOut()::println);
         }
         Path harvest = state.journals().resolve(which + ".harvest.md");
         if (!format.equals("json") && Files.exists(harvest)) {
-            System.out.println("\n--- harvest ---\n" + Files.readString(harvest));
+            spec.commandLine().getOut().println("\n--- harvest ---\n" + Files.readString(harvest));
         }
         return 0;
     }

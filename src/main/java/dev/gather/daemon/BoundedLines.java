@@ -87,6 +87,38 @@ public final class BoundedLines {
         }
     }
 
+    /**
+     * The stream after the last line returned: what was read ahead of it first, then {@code then} (the
+     * same source, perhaps read another way). For a connection that turns from lines into a byte stream
+     * (an MCP session bridged to the daemon); no line may be read after this.
+     */
+    public InputStream rest(InputStream then) {
+        return new InputStream() {
+            @Override
+            public int read() throws IOException {
+                byte[] one = new byte[1];
+                int n = read(one, 0, 1);
+                return n < 0 ? -1 : one[0] & 0xff;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                if (pos < end) {
+                    int n = Math.min(len, end - pos);
+                    System.arraycopy(buf, pos, b, off, n);
+                    pos += n;
+                    return n;
+                }
+                return then.read(b, off, len);
+            }
+
+            @Override
+            public void close() throws IOException {
+                then.close();
+            }
+        };
+    }
+
     private static byte[] strip(byte[] bytes) {
         int n = bytes.length;
         return n > 0 && bytes[n - 1] == '\r' ? Arrays.copyOf(bytes, n - 1) : bytes;

@@ -145,6 +145,15 @@ public final class Daemon implements AutoCloseable {
      * already holds the state directory.
      */
     public static boolean run(StateDir state) throws IOException, InterruptedException {
+        return run(state, d -> {});
+    }
+
+    /**
+     * The same, with ops that live above this package ({@code mcp}'s bridged sessions) added to the
+     * dispatcher before the socket opens.
+     */
+    public static boolean run(StateDir state, java.util.function.Consumer<Dispatcher> extend)
+            throws IOException, InterruptedException {
         Files.createDirectories(state.root());
         Files.setPosixFilePermissions(state.root(), PosixFilePermissions.fromString("rwx------"));
         Optional<DaemonLock> lock = DaemonLock.tryAcquire(state.lock());
@@ -152,6 +161,7 @@ public final class Daemon implements AutoCloseable {
             return false;
         }
         try (Daemon daemon = new Daemon(state, Tmuxes.connect(), Clock.systemUTC())) {
+            extend.accept(daemon.dispatcher);
             daemon.start();
             daemon.stopped.await();
         } finally {
@@ -167,6 +177,11 @@ public final class Daemon implements AutoCloseable {
         Daemon d = new Daemon(state, tmux, Clock.systemUTC());
         d.start();
         return d;
+    }
+
+    /** The ops this daemon answers; more may be added before clients arrive (bridged sessions). */
+    public Dispatcher dispatcher() {
+        return dispatcher;
     }
 
     /** Answers one protocol line, as the socket would. */

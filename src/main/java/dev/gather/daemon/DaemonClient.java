@@ -13,14 +13,9 @@ import java.net.UnixDomainSocketAddress;
 import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * A thin client of the daemon: one request, one response. Starts a daemon when none answers (as
@@ -28,35 +23,45 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class DaemonClient {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(20);
 
-    /**
-     * How a daemon's JVM runs: a long-lived process that must come back to its size after a burst
-     * (5,000 connections, docs/performance.md). A small initial heap that may shrink again, the native
-     * heap trimmed every 5 s (ignored by a JVM that lacks the flag), few malloc arenas.
-     */
-    public static final List<String> DAEMON_JVM = List.of(
-            "-XX:+UseSerialGC",
-            "-Xms16m",
-            "-XX:MaxHeapFreeRatio=40",
-            "-XX:+IgnoreUnrecognizedVMOptions",
-            "-XX:TrimNativeHeapInterval=5000");
+    /** How a daemon's JVM runs (see {@link DaemonStarter#DAEMON_JVM}). */
+    public static final List<String> DAEMON_JVM = DaemonStarter.DAEMON_JVM;
 
     /** The daemon's environment beyond gather's own variables. */
-    public static final java.util.Map<String, String> DAEMON_ENV = java.util.Map.of("MALLOC_ARENA_MAX", "2");
+    public static final java.util.Map<String, String> DAEMON_ENV = DaemonStarter.DAEMON_ENV;
 
     private final StateDir state;
     private final Optional<String> callerPane;
     private final Optional<String> onBehalfOf;
+    /** Answers request lines inside the daemon instead of over its socket; null for a socket client. */
+    private final java.util.function.UnaryOperator<String> local;
 
     public DaemonClient(StateDir state, Optional<String> callerPane) {
-        this(state, callerPane, Optional.empty());
+        this(state, callerPane, Optional.empty(), null);
     }
 
-    private DaemonClient(StateDir state, Optional<String> callerPane, Optional<String> onBehalfOf) {
+    private DaemonClient(
+            StateDir state,
+            Optional<String> callerPane,
+            Optional<String> onBehalfOf,
+            java.util.function.UnaryOperator<String> local) {
         this.state = state;
         this.callerPane = callerPane;
         this.onBehalfOf = onBehalfOf;
+        this.local = local;
+    }
+
+    /**
+     * A client inside the daemon for a bridged connection: its requests carry the pane and {@code
+     * onBehalfOf} that connection's process claimed, and {@code asCaller} answers them as the daemon
+     * answers that process ({@link Takeover}).
+     */
+    public static DaemonClient inDaemon(
+            java.util.function.UnaryOperator<String> asCaller,
+            Optional<String> callerPane,
+            Optional<String> onBehalfOf) {
+        // no state directory: it never connects, so it never starts a daemon either
+        return new DaemonClient(new StateDir(Path.of("/nonexistent")), callerPane, onBehalfOf, asCaller);
     }
 
     /**
@@ -67,12 +72,13 @@ public final class DaemonClient {
         return new DaemonClient(
                 StateDir.fromEnvironment(),
                 Optional.ofNullable(System.getenv("TMUX_PANE")).filter(p -> !p.isBlank()),
-                Optional.ofNullable(System.getenv("GATHER_PANE")).filter(p -> !p.isBlank()));
+                Optional.ofNullable(System.getenv("GATHER_PANE")).filter(p -> !p.isBlank()),
+                null);
     }
 
     /** This client acting on behalf of {@code pane} from outside it (the daemon refuses it from inside another pane). */
     public DaemonClient onBehalfOf(String pane) {
-        return new DaemonClient(state, callerPane, Optional.of(pane));
+        return new DaemonClient(state, callerPane, Optional.of(pane), local);
     }
 
     /** A fresh request of {@code op}, with the caller filled in. */
@@ -90,7 +96,6 @@ public final class DaemonClient {
         try {
             answer = exchange(request);
         } catch (IOException notRunning) {
-            requireOwnStateDir();
             startDaemon();
             answer = exchange(request);
         }
@@ -106,6 +111,9 @@ public final class DaemonClient {
      * false. Throws {@link UserError} when the daemon refuses the request.
      */
     public void stream(ObjectNode request, java.util.function.Predicate<JsonNode> line) throws IOException {
+        if (local != null) {
+            throw new UserError("'" + request.path("op").asText() + "' streams: run it in a terminal of its own");
+        }
         SocketChannel connected;
         try {
             connected = connect();
@@ -158,6 +166,9 @@ public final class DaemonClient {
     }
 
     private JsonNode exchange(ObjectNode request) throws IOException {
+        if (local != null) {
+            return JSON.readTree(local.apply(JSON.writeValueAsString(request)));
+        }
         try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
             ch.connect(UnixDomainSocketAddress.of(state.socket()));
             OutputStream out = Channels.newOutputStream(ch);
@@ -173,68 +184,7 @@ public final class DaemonClient {
         }
     }
 
-    /**
-     * The state directory (and its socket) must be this user's: another user's daemon is not ours to
-     * reach or start, and saying so beats blaming setsid or a log we cannot read.
-     */
-    private void requireOwnStateDir() {
-        String me = System.getProperty("user.name");
-        for (Path p : List.of(state.root(), state.socket())) {
-            String owner;
-            try {
-                owner = Files.getOwner(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)
-                        .getName();
-            } catch (IOException | UnsupportedOperationException e) {
-                continue; // not there yet (a first start makes it) or no owners on this file system
-            }
-            if (!owner.equals(me)) {
-                throw new UserError("the gather state directory " + state.root() + " belongs to user " + owner
-                        + ", not to you (" + me + "); its daemon is theirs. Set GATHER_HOME to a directory of"
-                        + " your own");
-            }
-        }
-    }
-
     private void startDaemon() throws IOException {
-        // on stderr (stdout may be an MCP stream): a first call waits seconds for the JVM and tmux, and says why
-        System.err.println("gather: starting the daemon for " + state.root() + " (log: " + state.log() + ") …");
-        Files.createDirectories(state.root());
-        List<String> cmd = new ArrayList<>();
-        if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
-            cmd.add("/usr/bin/setsid");
-        }
-        cmd.add(ProcessHandle.current().info().command().orElse("java"));
-        cmd.addAll(DAEMON_JVM);
-        cmd.add("-Dorg.slf4j.simpleLogger.logFile=" + state.log());
-        cmd.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=info");
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add("dev.gather.cli.Main");
-        cmd.add("daemon");
-        ProcessBuilder pb = new ProcessBuilder(cmd)
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(state.log().toFile()))
-                .redirectErrorStream(true);
-        pb.environment().put("GATHER_HOME", state.root().toString());
-        pb.environment().remove("TMUX_PANE");
-        pb.environment().remove("GATHER_PANE");
-        pb.environment().putAll(DAEMON_ENV);
-        Process p = pb.start();
-        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-        long pause = TimeUnit.MILLISECONDS.toNanos(10);
-        while (System.nanoTime() < deadline) {
-            if (running()) {
-                System.err.println("gather: daemon ready");
-                return;
-            }
-            if (!p.isAlive() && p.exitValue() != 0) {
-                throw new IOException("the daemon failed to start (exit " + p.exitValue() + "); see " + state.log());
-            }
-            // polling the socket with backoff: a daemon announces nothing else when it is ready
-            LockSupport.parkNanos(pause);
-            pause = Math.min(pause * 2, TimeUnit.MILLISECONDS.toNanos(200));
-        }
-        throw new IOException("no daemon answered on " + state.socket() + " within " + START_TIMEOUT.toSeconds()
-                + " s; see " + state.log());
+        DaemonStarter.start(state, this::running);
     }
 }

@@ -26,6 +26,7 @@ public final class Dispatcher {
 
     private final Map<String, Handler> handlers = new TreeMap<>();
     private final Map<String, StreamHandler> streams = new TreeMap<>();
+    private final Map<String, Takeover> takeovers = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile java.util.function.Function<String, Optional<String>> threadPanes = t -> Optional.empty();
     private Identify identify =
             (peer, r, onBehalfOf) -> new Request(r.op(), r.id(), onBehalfOf.or(r::callerPane), r.args());
@@ -64,21 +65,40 @@ public final class Dispatcher {
         return this;
     }
 
+    /** Registers {@code op} as one that takes its connection over after a first {@code {"ok":true}} line. */
+    public Dispatcher onTakeover(String op, Takeover takeover) {
+        takeovers.put(op, takeover);
+        return this;
+    }
+
     /**
      * Answers one request line through {@code out}: one line, or, for a stream op, its lines until it ends
      * or {@code gone}. Whether the connection may carry another request (not after a stream).
      */
     boolean respond(String line, java.util.function.Consumer<String> out, java.util.function.BooleanSupplier gone) {
-        return respond(Peer.IN_PROCESS, line, out, gone);
+        return respond(Peer.IN_PROCESS, line, out, gone, null);
     }
 
-    /** The same for a request from {@code peer}, which acts for the pane its process runs in. */
+    /**
+     * The same for a request from {@code peer}, which acts for the pane its process runs in, on a
+     * {@code connection} that an op may take over (null: none may).
+     */
     boolean respond(
-            Peer peer, String line, java.util.function.Consumer<String> out, java.util.function.BooleanSupplier gone) {
+            Peer peer,
+            String line,
+            java.util.function.Consumer<String> out,
+            java.util.function.BooleanSupplier gone,
+            SocketServer.Connection connection) {
         JsonNode id = null;
         StreamHandler.Stream stream;
         try {
             JsonNode node = JSON.readTree(line);
+            Takeover takeover = node != null && node.isObject()
+                    ? takeovers.get(node.path("op").asText(""))
+                    : null;
+            if (takeover != null) {
+                return takeOver(takeover, peer, (ObjectNode) node, out, connection);
+            }
             StreamHandler h = node != null && node.isObject()
                     ? streams.get(node.path("op").asText(""))
                     : null;
@@ -117,6 +137,33 @@ public final class Dispatcher {
         return false;
     }
 
+    /** Hands the connection to {@code takeover} after one {@code ok} line; it is closed when that returns. */
+    private boolean takeOver(
+            Takeover takeover,
+            Peer peer,
+            ObjectNode node,
+            java.util.function.Consumer<String> out,
+            SocketServer.Connection connection) {
+        JsonNode id = node.get("id");
+        if (connection == null) {
+            out.accept(error(id, "'" + node.path("op").asText() + "' takes a connection of its own; use the socket"));
+            return true;
+        }
+        ObjectNode head = JSON.createObjectNode().put("ok", true);
+        if (id != null) {
+            head.set("id", id);
+        }
+        out.accept(head.toString());
+        try {
+            takeover.serve(node, request -> answer(peer, request), connection.in(), connection.out());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            LOG.warn("{} connection failed", node.path("op").asText(), e);
+        }
+        return false;
+    }
+
     /** Answers one request line from code in this process (trusted to name its pane); never throws. */
     public String answer(String line) {
         return answer(Peer.IN_PROCESS, line);
@@ -142,12 +189,16 @@ public final class Dispatcher {
             id = node.get("id");
             Request claimed = parse((ObjectNode) node, id);
             Handler h = handlers.get(claimed.op());
+            if (h == null && takeovers.containsKey(claimed.op())) {
+                return error(id, "'" + claimed.op() + "' takes a connection of its own; use the socket");
+            }
             if (h == null && streams.containsKey(claimed.op())) {
                 return error(id, "'" + claimed.op() + "' answers with a stream of lines; read it over the socket");
             }
             if (h == null) {
                 java.util.Set<String> known = new java.util.TreeSet<>(handlers.keySet());
                 known.addAll(streams.keySet());
+                known.addAll(takeovers.keySet());
                 return error(id, "unknown op '" + claimed.op() + "'; known: " + String.join(", ", known));
             }
             Request request = identified(peer, (ObjectNode) node, claimed);

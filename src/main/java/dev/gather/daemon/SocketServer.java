@@ -74,15 +74,20 @@ final class SocketServer implements AutoCloseable {
     interface Responder {
         /**
          * Writes the answer to {@code line} through {@code out}; a stream writes on until {@code gone} says
-         * the client left. Returns whether the connection stays open for another request (not after a
-         * stream).
+         * the client left; an op that takes the connection over reads and writes {@code connection}
+         * after its first answer. Returns whether the connection stays open for another request (not
+         * after a stream or a takeover).
          */
-        boolean respond(Peer peer, String line, Consumer<String> out, BooleanSupplier gone) throws IOException;
+        boolean respond(Peer peer, String line, Consumer<String> out, BooleanSupplier gone, Connection connection)
+                throws IOException;
     }
+
+    /** The bytes of a connection after its request line, both ways: for an op that speaks its own protocol. */
+    record Connection(java.io.InputStream in, OutputStream out) {}
 
     /** Accepts until closed; {@code answer} maps each request line, and who sent it, to its response line. */
     void serve(BiFunction<Peer, String, String> answer) {
-        serve((peer, line, out, gone) -> {
+        serve((peer, line, out, gone, connection) -> {
             out.accept(answer.apply(peer, line));
             return true;
         });
@@ -182,13 +187,55 @@ final class SocketServer implements AutoCloseable {
                     return;
                 }
                 String line = new String(((BoundedLines.Line) next).bytes(), StandardCharsets.UTF_8);
-                if (!line.isBlank() && !responder.respond(peer, line, l -> write(out, l), gone(client))) {
+                if (!line.isBlank()
+                        && !responder.respond(peer, line, l -> write(out, l), gone(client), takeover(client, in))) {
                     return;
                 }
             }
         } catch (IOException | UncheckedIOException e) {
             LOG.debug("connection ended: {}", e.getMessage());
         }
+    }
+
+    /**
+     * The connection's bytes after the request line, read and written straight on the channel: the
+     * streams of {@link Channels} hold one lock for reading and writing, so a session waiting for its
+     * client's next line could not answer the last one.
+     */
+    private static Connection takeover(SocketChannel client, BoundedLines in) {
+        java.io.InputStream raw = new java.io.InputStream() {
+            @Override
+            public int read() throws IOException {
+                byte[] one = new byte[1];
+                int n = read(one, 0, 1);
+                return n < 0 ? -1 : one[0] & 0xff;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                return len == 0 ? 0 : client.read(ByteBuffer.wrap(b, off, len));
+            }
+
+            @Override
+            public void close() throws IOException {
+                client.shutdownInput();
+            }
+        };
+        OutputStream out = new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                ByteBuffer buf = ByteBuffer.wrap(b, off, len);
+                while (buf.hasRemaining()) {
+                    client.write(buf);
+                }
+            }
+        };
+        return new Connection(in.rest(raw), out);
     }
 
     /**

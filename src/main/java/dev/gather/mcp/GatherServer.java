@@ -72,6 +72,10 @@ public final class GatherServer {
                 .jsonMapper(mapper)
                 // Our own argument checks say what to fix in words an agent can act on.
                 .validateToolInputs(false)
+                // Tool calls run one at a time on the reading thread, so answers are sent one at a time:
+                // the SDK's stdio transport loses a session when two calls finish at once ("Failed to
+                // enqueue message"), which a daemon answering in microseconds made frequent.
+                .immediateExecution(true)
                 .capabilities(
                         McpSchema.ServerCapabilities.builder().tools(false).build())
                 .tools(specs)

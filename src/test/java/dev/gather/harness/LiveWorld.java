@@ -38,6 +38,8 @@ final class LiveWorld implements AutoCloseable {
         this.state = new StateDir(gatherHome);
         this.tmux = Tmuxes.connect(TmuxConfig.socket(socket));
         this.daemon = Daemon.inProcess(state, tmux);
+        // as a daemon process does: `gather mcp` from the harnesses is bridged to it
+        dev.gather.cli.DaemonCli.serveBridges(daemon.dispatcher(), state);
     }
 
     /** Starts {@code command} in its own session {@code name}, with {@code env} and GATHER_HOME. */

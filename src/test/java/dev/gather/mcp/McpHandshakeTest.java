@@ -56,7 +56,10 @@ class McpHandshakeTest {
     @Test
     void whenNobodyReadsItsAnswersItEndsInsteadOfLingering() throws Exception {
         ProcessBuilder pb = new ProcessBuilder(RawMcp.command("mcp"));
+        String tmux = "gather-raw-" + java.util.UUID.randomUUID();
         pb.environment().put("GATHER_HOME", home.resolve("state").toString());
+        // the bridge starts a daemon as it connects: on a private tmux server, stopped below
+        pb.environment().put("GATHER_TMUX_SOCKET", tmux);
         pb.environment().remove("TMUX_PANE");
         pb.redirectError(ProcessBuilder.Redirect.DISCARD);
         Process p = pb.start();
@@ -73,6 +76,7 @@ class McpHandshakeTest {
             assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "gather mcp ended");
         } finally {
             p.destroyForcibly();
+            RawMcp.stopDaemon(home.resolve("state"), tmux, true);
         }
     }
 }

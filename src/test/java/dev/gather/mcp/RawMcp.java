@@ -28,15 +28,24 @@ public final class RawMcp implements AutoCloseable {
     private final BlockingQueue<JsonNode> answers = new LinkedBlockingQueue<>();
     private final List<String> notProtocol = new CopyOnWriteArrayList<>();
 
+    private final Path state;
+    private final String tmuxSocket;
+    /** Whether the daemon and tmux server are this one's to stop when it closes (the caller named none). */
+    private final boolean ownsTmux;
+
     RawMcp(Path home) throws IOException {
-        this(
-                home,
-                home.resolve("state"),
-                "gather-raw-" + ProcessHandle.current().pid());
+        this(home, home.resolve("state"), "gather-raw-" + java.util.UUID.randomUUID(), true);
     }
 
     /** {@code gather mcp} on state directory {@code state} and tmux server {@code tmuxSocket}; stderr kept in {@code home}. */
     public RawMcp(Path home, Path state, String tmuxSocket) throws IOException {
+        this(home, state, tmuxSocket, false);
+    }
+
+    private RawMcp(Path home, Path state, String tmuxSocket, boolean ownsTmux) throws IOException {
+        this.state = state;
+        this.tmuxSocket = tmuxSocket;
+        this.ownsTmux = ownsTmux;
         ProcessBuilder pb = new ProcessBuilder(command("mcp"));
         pb.environment().put("GATHER_HOME", state.toString());
         pb.environment().put("GATHER_TMUX_SOCKET", tmuxSocket);
@@ -140,6 +149,32 @@ public final class RawMcp implements AutoCloseable {
         in.close();
         if (!process.waitFor(30, TimeUnit.SECONDS)) {
             process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+        if (ownsTmux) {
+            // the daemon the bridge started on connecting, and its tmux server; a caller that named
+            // them stops them itself (it may go on using the daemon)
+            stopDaemon(state, tmuxSocket, true);
+        }
+    }
+
+    /**
+     * Stops the daemon a bridged {@code gather mcp} started on {@code state} (it starts one when it
+     * connects), and kills the tmux server {@code tmuxSocket} when {@code killTmux}.
+     */
+    public static void stopDaemon(Path state, String tmuxSocket, boolean killTmux) throws Exception {
+        ProcessBuilder stop = new ProcessBuilder(command("daemon", "--stop"))
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        stop.environment().put("GATHER_HOME", state.toString());
+        stop.environment().put("GATHER_TMUX_SOCKET", tmuxSocket);
+        stop.environment().remove("TMUX_PANE");
+        stop.start().waitFor(60, TimeUnit.SECONDS);
+        if (killTmux) {
+            new ProcessBuilder("tmux", "-L", tmuxSocket, "kill-server")
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start()
+                    .waitFor(10, TimeUnit.SECONDS);
         }
     }
 }

@@ -1,0 +1,101 @@
+package dev.gather.bridge;
+
+import dev.gather.home.StateDir;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+/** The daemon's socket as the bridges speak it, with nothing beyond the JDK: one JSON line out, one back. */
+final class DaemonSocket {
+    private static final int HEAD_LIMIT = 1 << 16;
+
+    private DaemonSocket() {}
+
+    /**
+     * The first line: {@code op}, the pane this process was told it is in and the one it acts for
+     * ({@code $TMUX_PANE}, {@code $GATHER_PANE}) as any client sends them, and {@code more} (JSON
+     * members, each led by a comma).
+     */
+    static String head(String op, Map<String, String> env, String more) {
+        String tmuxPane = env.get("TMUX_PANE");
+        String gatherPane = env.get("GATHER_PANE");
+        StringBuilder s = new StringBuilder("{\"op\":").append(quote(op)).append(",\"caller\":{\"pane\":");
+        s.append(blank(tmuxPane) ? "null" : quote(tmuxPane)).append('}');
+        if (!blank(gatherPane)) {
+            s.append(",\"on_behalf_of\":").append(quote(gatherPane));
+        }
+        return s.append(more).append("}\n").toString();
+    }
+
+    static boolean blank(String s) {
+        return s == null || s.isBlank();
+    }
+
+    /** A JSON string: the environment is the user's, so it may hold anything. */
+    static String quote(String s) {
+        StringBuilder q = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '"' -> q.append("\\\"");
+                case '\\' -> q.append("\\\\");
+                default -> {
+                    if (c < 0x20) {
+                        q.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        q.append(c);
+                    }
+                }
+            }
+        }
+        return q.append('"').toString();
+    }
+
+    static SocketChannel connect(StateDir state) throws IOException {
+        SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
+        try {
+            ch.connect(UnixDomainSocketAddress.of(state.socket()));
+            return ch;
+        } catch (IOException e) {
+            ch.close();
+            throw e;
+        }
+    }
+
+    /** Whether a daemon accepts connections on the state directory's socket. */
+    static boolean answers(StateDir state) {
+        try (SocketChannel ch = connect(state)) {
+            return ch.isConnected();
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    static void write(SocketChannel ch, String line) throws IOException {
+        ByteBuffer b = ByteBuffer.wrap(line.getBytes(StandardCharsets.UTF_8));
+        while (b.hasRemaining()) {
+            ch.write(b);
+        }
+    }
+
+    /** The daemon's first line, read a byte at a time so that nothing after it is taken from the session. */
+    static String readLine(SocketChannel ch) throws IOException {
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        ByteBuffer one = ByteBuffer.allocate(1);
+        while (line.size() < HEAD_LIMIT) {
+            one.clear();
+            if (ch.read(one) < 0) {
+                return null;
+            }
+            if (one.get(0) == '\n') {
+                return line.toString(StandardCharsets.UTF_8);
+            }
+            line.write(one.get(0));
+        }
+        throw new IOException("the daemon's first answer is longer than " + HEAD_LIMIT + " bytes");
+    }
+}

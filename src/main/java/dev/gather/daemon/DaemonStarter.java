@@ -1,0 +1,118 @@
+package dev.gather.daemon;
+
+import dev.gather.home.StateDir;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Starts a daemon for a state directory when none answers (as tmux does), detached in its own session
+ * so it outlives the client's terminal. Needs nothing beyond the JDK: the thin {@code gather mcp}
+ * bridge starts daemons too and must stay small.
+ */
+public final class DaemonStarter {
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(20);
+
+    /**
+     * How a daemon's JVM runs: a long-lived process that must come back to its size after a burst
+     * (5,000 connections, docs/performance.md). A small initial heap that may shrink again, the native
+     * heap trimmed every 5 s (ignored by a JVM that lacks the flag), few malloc arenas. Kept here, not
+     * in {@link DaemonClient}, whose Jackson a bridge must not load.
+     */
+    static final List<String> DAEMON_JVM = List.of(
+            "-XX:+UseSerialGC",
+            "-Xms16m",
+            "-XX:MaxHeapFreeRatio=40",
+            "-XX:+IgnoreUnrecognizedVMOptions",
+            "-XX:TrimNativeHeapInterval=5000");
+
+    /** The daemon's environment beyond gather's own variables. */
+    static final java.util.Map<String, String> DAEMON_ENV = java.util.Map.of("MALLOC_ARENA_MAX", "2");
+
+    private DaemonStarter() {}
+
+    /** Starts a daemon for {@code state} and returns once {@code running} says it answers. */
+    public static void start(StateDir state, BooleanSupplier running) throws IOException {
+        requireOwnStateDir(state);
+        // on stderr (stdout may be an MCP stream): a first call waits seconds for the JVM and tmux, and says why
+        System.err.println("gather: starting the daemon for " + state.root() + " (log: " + state.log() + ") …");
+        Files.createDirectories(state.root());
+        List<String> cmd = new ArrayList<>();
+        if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
+            cmd.add("/usr/bin/setsid");
+        }
+        cmd.add(ProcessHandle.current().info().command().orElse("java"));
+        cmd.addAll(DAEMON_JVM);
+        cmd.add("-Dorg.slf4j.simpleLogger.logFile=" + state.log());
+        cmd.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=info");
+        cmd.add("-cp");
+        cmd.add(classPath());
+        cmd.add("dev.gather.cli.Main");
+        cmd.add("daemon");
+        ProcessBuilder pb = new ProcessBuilder(cmd)
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(state.log().toFile()))
+                .redirectErrorStream(true);
+        pb.environment().put("GATHER_HOME", state.root().toString());
+        pb.environment().remove("TMUX_PANE");
+        pb.environment().remove("GATHER_PANE");
+        pb.environment().putAll(DAEMON_ENV);
+        Process p = pb.start();
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        long pause = TimeUnit.MILLISECONDS.toNanos(10);
+        while (System.nanoTime() < deadline) {
+            if (running.getAsBoolean()) {
+                System.err.println("gather: daemon ready");
+                return;
+            }
+            if (!p.isAlive() && p.exitValue() != 0) {
+                throw new IOException("the daemon failed to start (exit " + p.exitValue() + "); see " + state.log());
+            }
+            // polling the socket with backoff: a daemon announces nothing else when it is ready
+            LockSupport.parkNanos(pause);
+            pause = Math.min(pause * 2, TimeUnit.MILLISECONDS.toNanos(200));
+        }
+        throw new IOException("no daemon answered on " + state.socket() + " within " + START_TIMEOUT.toSeconds()
+                + " s; see " + state.log());
+    }
+
+    /**
+     * The daemon's class path: this process's, with the main jar in place of the bridges' small one
+     * (whose manifest only points at it).
+     */
+    private static String classPath() {
+        String cp = System.getProperty("java.class.path");
+        return cp.endsWith("gather-bridge.jar")
+                ? cp.substring(0, cp.length() - "gather-bridge.jar".length()) + "gather.jar"
+                : cp;
+    }
+
+    /**
+     * The state directory (and its socket) must be this user's: another user's daemon is not ours to
+     * reach or start, and saying so beats blaming setsid or a log we cannot read.
+     */
+    static void requireOwnStateDir(StateDir state) {
+        String me = System.getProperty("user.name");
+        for (Path p : List.of(state.root(), state.socket())) {
+            String owner;
+            try {
+                owner = Files.getOwner(p, LinkOption.NOFOLLOW_LINKS).getName();
+            } catch (IOException | UnsupportedOperationException e) {
+                continue; // not there yet (a first start makes it) or no owners on this file system
+            }
+            if (!owner.equals(me)) {
+                throw new UserError("the gather state directory " + state.root() + " belongs to user " + owner
+                        + ", not to you (" + me + "); its daemon is theirs. Set GATHER_HOME to a directory of"
+                        + " your own");
+            }
+        }
+    }
+}
