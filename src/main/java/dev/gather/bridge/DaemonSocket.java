@@ -76,7 +76,11 @@ final class DaemonSocket {
     }
 
     static void write(SocketChannel ch, String line) throws IOException {
-        ByteBuffer b = ByteBuffer.wrap(line.getBytes(StandardCharsets.UTF_8));
+        write(ch, line.getBytes(StandardCharsets.UTF_8));
+    }
+
+    static void write(SocketChannel ch, byte[] bytes) throws IOException {
+        ByteBuffer b = ByteBuffer.wrap(bytes);
         while (b.hasRemaining()) {
             ch.write(b);
         }
