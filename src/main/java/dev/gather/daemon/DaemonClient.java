@@ -93,11 +93,19 @@ public final class DaemonClient {
     /** Sends {@code request}, starting a daemon first when none runs; throws {@link UserError} on an error answer. */
     public JsonNode call(ObjectNode request) throws IOException {
         JsonNode answer;
-        try {
-            answer = exchange(request);
-        } catch (IOException notRunning) {
-            startDaemon();
-            answer = exchange(request);
+        if (local != null) {
+            answer = JSON.readTree(local.apply(JSON.writeValueAsString(request)));
+        } else {
+            SocketChannel connected;
+            try {
+                connected = connect();
+            } catch (IOException notRunning) {
+                // only a daemon that cannot be reached is started: one that fails mid-answer (or a
+                // thread interrupted while waiting) is reported, not doubled
+                startDaemon();
+                connected = connect();
+            }
+            answer = exchange(connected, request);
         }
         if (!answer.path("ok").asBoolean(false)) {
             throw new UserError(answer.path("error").asText("the daemon refused the request"));
@@ -157,20 +165,19 @@ public final class DaemonClient {
 
     /** Whether a daemon answers on this state directory's socket now. */
     public boolean running() {
+        if (local != null) {
+            return true; // the client of the daemon it runs in
+        }
         try {
-            exchange(request("hello"));
+            exchange(connect(), request("hello"));
             return true;
         } catch (IOException e) {
             return false;
         }
     }
 
-    private JsonNode exchange(ObjectNode request) throws IOException {
-        if (local != null) {
-            return JSON.readTree(local.apply(JSON.writeValueAsString(request)));
-        }
-        try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
-            ch.connect(UnixDomainSocketAddress.of(state.socket()));
+    private static JsonNode exchange(SocketChannel connected, ObjectNode request) throws IOException {
+        try (SocketChannel ch = connected) {
             OutputStream out = Channels.newOutputStream(ch);
             out.write((JSON.writeValueAsString(request) + "\n").getBytes(StandardCharsets.UTF_8));
             out.flush();
