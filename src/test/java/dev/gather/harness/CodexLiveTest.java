@@ -75,13 +75,14 @@ class CodexLiveTest {
     @AfterAll
     void stop() {
         try {
-            if (world != null) {
-                world.close();
+            if (codex != null) {
+                // it outlives tmux, and its gather mcp bridges would outlive the daemon
+                codex.stopServers();
             }
         } finally {
             try {
-                if (codex != null) {
-                    codex.stopServers(); // it outlives tmux
+                if (world != null) {
+                    world.close();
                 }
             } finally {
                 if (model != null) {

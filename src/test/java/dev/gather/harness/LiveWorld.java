@@ -46,6 +46,8 @@ final class LiveWorld implements AutoCloseable {
     Pane spawn(String name, List<String> command, Map<String, String> env, Path cwd) {
         Map<String, String> all = new HashMap<>(env);
         all.put("GATHER_HOME", state.root().toString());
+        // a daemon a harness's gather mcp starts (if this world's is gone) stays on this tmux server
+        all.put("GATHER_TMUX_SOCKET", socket);
         all.put("LANG", "C.UTF-8");
         Pane pane = tmux.spawn(new SpawnSpec(name, command, all, cwd, 120, 40));
         spawned.add(pane);
@@ -125,11 +127,15 @@ final class LiveWorld implements AutoCloseable {
 
     @Override
     public void close() {
+        // the harnesses go first: their gather mcp bridges outlive a daemon and would start another
         try {
-            daemon.close();
-        } finally {
             endSpawned();
-            killServer();
+        } finally {
+            try {
+                daemon.close();
+            } finally {
+                killServer();
+            }
         }
     }
 
