@@ -95,7 +95,7 @@ final class Steps {
                                 ? "no harvest: the harvester left"
                                 : "no harvest: the harvester did not answer in time")));
         a.put("storeHarvest", ctx -> {
-            sink.accept(new Effect.HarvestStored(member(ctx), header(ctx, TEXT).orElse("")));
+            // the harvest itself was stored before this event (Gathering.onTurnOutput)
             close(c.ending().map(e -> e + "; harvest complete").orElse("harvest complete"));
         });
         a.put("stillHarvesting", ctx -> {
@@ -197,24 +197,33 @@ final class Steps {
         return c.isHolder(m) && !c.owesLateWords(m);
     }
 
+    /**
+     * What a member's words are, as the one effect that keeps them: late (the answer to a turn that
+     * was cut, even when the piece came back to it meanwhile), relayed (the holder's), or kept out of
+     * turn. Emitted before the machine hears of them, so a refusal changes nothing.
+     */
+    Effect words(Member from, String text) {
+        if (c.owesLateWords(from)) {
+            return new Effect.Late(from, text);
+        }
+        return c.isHolder(from) ? new Effect.Relay(from, text) : new Effect.OutOfTurn(from, text);
+    }
+
+    /** What follows a member's words, once {@link #words} kept them. */
     private void output(StateContext<GatheringState, GatheringEvent> ctx) {
         Member from = member(ctx);
         String text = header(ctx, TEXT).orElse("");
         if (c.late(from)) {
-            // the answer to a turn that was cut, even when the piece came back to it meanwhile
-            sink.accept(new Effect.Late(from, text));
             return;
         }
         if (c.isHolder(from)) {
             c.heard(from, text);
-            sink.accept(new Effect.Relay(from, text));
             if (ctx.getSource() != null && ctx.getSource().getId() == GatheringState.SPEAKING) {
                 // the next beat comes a full interval after the holder's words, however long they took
                 timers.in(c.beats.interval(), GatheringEvent.BEAT);
             }
             return;
         }
-        sink.accept(new Effect.OutOfTurn(from, text));
         c.holder()
                 .filter(h -> c.shouldRemind(from))
                 .ifPresent(h -> sink.accept(new Effect.Inject(from, "reminder", prompts.reminder(from, h))));
