@@ -151,6 +151,17 @@ public final class Relay {
                                             + " not relayed twice"));
             return Map.of();
         }
+        if (output.onBehalf().isPresent() && words.isPresent()) {
+            // like an op done on behalf of a pane: the journal says who, before the words go anywhere
+            journalled(
+                    link.id(),
+                    Journal.entry("on_behalf")
+                            .put("op", "hook")
+                            .put("harness", output.harness())
+                            .put("link", link.id())
+                            .put("on_behalf_of", output.pane())
+                            .put("by", output.onBehalf().get()));
+        }
         return speak(link, from.get(), output.text());
     }
 

@@ -12,10 +12,13 @@ import dev.gather.link.Member;
 import dev.gather.link.Role;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.SpawnSpec;
+import dev.gather.turn.HookEvent;
+import dev.gather.turn.Spool;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -125,6 +128,28 @@ class IdentityTest {
         assertTrue(p.waitFor(20, TimeUnit.SECONDS));
         await().atMost(Duration.ofSeconds(30))
                 .until(() -> count(world.state.spool().resolve("rejected")) == 1);
+
+        // while one written on behalf of A, by this process outside every pane, is A's turn: relayed
+        // as A's, and A's link journal says it was written on A's behalf, before the words
+        Link link = world.daemon.links.create(
+                "behalf",
+                OptionalInt.empty(),
+                List.of(
+                        Member.inPane("Ada", 1, Role.SPEAKER, ada.id()),
+                        Member.inPane("Bo", 2, Role.SPEAKER, bo.id())));
+        new Spool(world.state.spool())
+                .drop(new HookEvent(
+                        "sim", ada.id(), Instant.now(), "{\"last_message\":\"a turn written on behalf of A\"}"));
+        await().atMost(Duration.ofSeconds(30)).until(() -> world.screen(bo).contains("a turn written on behalf of A"));
+        List<JsonNode> journal = world.journal(link.id());
+        List<String> kinds = journal.stream().map(e -> e.path("kind").asText()).toList();
+        assertEquals(List.of("on_behalf", "relay"), kinds.subList(0, 2), journal.toString());
+        JsonNode behalf = journal.get(0);
+        assertEquals(ada.id(), behalf.path("on_behalf_of").asText(), behalf.toString());
+        assertEquals("hook", behalf.path("op").asText(), behalf.toString());
+        assertTrue(behalf.path("by").asText().contains("outside every pane"), behalf.toString());
+        assertEquals("Ada", journal.get(1).path("from").asText());
+        assertEquals(1, count(world.state.spool().resolve("rejected")), "only the unannounced one was refused");
     }
 
     record Run(int exit, String out) {}
