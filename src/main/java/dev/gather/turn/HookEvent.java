@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -63,13 +62,8 @@ public record HookEvent(String harness, String pane, Instant time, String payloa
 
     /** An event written by this very process, which runs in the pane it names (the simulated agent). */
     public static HookEvent fromThisProcess(String harness, String pane, Instant time, String payload) {
-        List<Long> chain = new java.util.ArrayList<>();
-        for (Optional<ProcessHandle> p = Optional.of(ProcessHandle.current());
-                p.isPresent() && chain.size() < 64;
-                p = p.get().parent()) {
-            chain.add(p.get().pid());
-        }
-        return new HookEvent(harness, pane, time, payload, new Origin.Process(chain));
+        return new HookEvent(
+                harness, pane, time, payload, new Origin.Process(dev.gather.process.Processes.ancestryOfThisProcess()));
     }
 
     /** The bytes of a spool file holding this event, exactly as bin/gather writes them. */
