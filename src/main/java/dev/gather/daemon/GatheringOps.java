@@ -23,13 +23,15 @@ final class GatheringOps {
     }
 
     void register(Dispatcher dispatcher) {
-        // a member's words that arrive after its gathering closed (its link is gone) are still kept
+        // a member's words that arrive after its gathering closed (its link is gone) are still kept,
+        // and stay in the spool while the journal refuses them, as any turn does
         d.relay.onUnlinked(
                 out -> d.gatherings.all().stream().filter(Gathering::closed).forEach(g -> g.members().stream()
                         .filter(m -> m.pane().equals(Optional.of(out.pane())))
                         .findFirst()
                         .filter(m -> !out.text().isBlank())
-                        .ifPresent(m -> g.onTurnOutput(m, out.text().strip()))));
+                        .ifPresent(m -> Relay.handedOver(
+                                g.id(), g.onTurnOutput(m, out.text().strip())))));
         StartGatheringOp start = new StartGatheringOp(d);
         PullOps pulls = new PullOps(d);
         pulls.register(dispatcher);

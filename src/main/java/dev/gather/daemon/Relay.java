@@ -179,7 +179,7 @@ public final class Relay {
         BiFunction<Member, String, CompletableFuture<Void>> interceptor = interceptors.get(link.id());
         if (interceptor != null) {
             // as for a direct link: the hook file goes only once the gathering journalled the words
-            handedOver(link, interceptor.apply(from.get(), text.get()));
+            handedOver(link.id(), interceptor.apply(from.get(), text.get()));
             return Map.of();
         }
         synchronized (link) {
@@ -200,18 +200,17 @@ public final class Relay {
         }
     }
 
-    /** Waits for a gathering to take a turn; its journal's refusal is thrown on, anything else logged. */
-    private static void handedOver(Link link, CompletableFuture<Void> taken) {
+    /** Waits for gathering {@code id} to take a turn; its journal's refusal is thrown on, anything else logged. */
+    static void handedOver(String id, CompletableFuture<Void> taken) {
         try {
             taken.get(HANDED_OVER_WITHIN.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException | CompletionException e) {
             if (e.getCause() instanceof JournalUnavailable refused) {
                 throw refused;
             }
-            LOG.warn("gathering {} could not take a turn: {}", link.id(), String.valueOf(e.getCause()));
+            LOG.warn("gathering {} could not take a turn: {}", id, String.valueOf(e.getCause()));
         } catch (TimeoutException e) {
-            LOG.warn(
-                    "gathering {} has not taken a turn after {}; it stays queued there", link.id(), HANDED_OVER_WITHIN);
+            LOG.warn("gathering {} has not taken a turn after {}; it stays queued there", id, HANDED_OVER_WITHIN);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
