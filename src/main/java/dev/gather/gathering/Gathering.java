@@ -31,6 +31,8 @@ import reactor.core.publisher.Mono;
  */
 public final class Gathering {
     private static final int HISTORY = 20;
+    /** How soon a timed step (beat, grace over, turn cap) whose words were refused is tried again. */
+    private static final Duration STEP_RETRY = Duration.ofSeconds(2);
 
     private final String id;
     private final Rhythm rhythm;
@@ -571,8 +573,18 @@ public final class Gathering {
                                 || s == GatheringState.HARVESTING;
                         default -> false;
                     };
-            if (due) {
+            if (!due) {
+                return;
+            }
+            try {
                 send(event, Map.of(Steps.REASON, event.name().toLowerCase(java.util.Locale.ROOT)));
+            } catch (RuntimeException refused) {
+                if (!closed) {
+                    // what it says was refused (a journal that cannot be written): the step, not yet
+                    // taken, comes again shortly instead of never, which would leave a quiet holder waiting
+                    schedule(STEP_RETRY, event, true);
+                }
+                throw refused;
             }
         }
     }

@@ -170,21 +170,25 @@ final class Steps {
             sink.accept(new Effect.Announce(
                     "phase", prompts.phase(c.rhythm.breath().get(next.phaseIndex()), next.round())));
         }
-        c.begin(next);
+        // the counters the turn will have: it begins only once it was announced, so a refused
+        // announcement leaves it not begun and the step comes again
         sink.accept(new Effect.Announce(
                 "turn",
                 prompts.turn(next.holder()),
                 Optional.of(next.holder()),
-                Map.of(Ceremony.PHASE, c.phaseIndex(), Ceremony.ROUND, c.round(), Ceremony.TURN, c.turn())));
+                Map.of(Ceremony.PHASE, next.phaseIndex(), Ceremony.ROUND, next.round(), Ceremony.TURN, c.turn() + 1)));
+        c.begin(next);
         timers.in(c.beats.interval(), GatheringEvent.BEAT);
         timers.in(c.beats.turnCap(), GatheringEvent.MAX_TURN);
     }
 
     private void beat() {
         Member holder = c.holder().orElseThrow();
-        int b = c.nextBeat();
+        int b = c.beat() + 1;
         boolean last = b >= c.beats.perTurn();
+        // the prompt first: refused (the journal cannot be written), the beat is not counted and comes again
         sink.accept(new Effect.Inject(holder, last ? "final_beat" : "beat", prompts.beat(holder, b, c.microPulse())));
+        c.nextBeat();
         if (last) {
             timers.in(c.beats.grace(), GatheringEvent.TIME_UP);
         } else {

@@ -99,6 +99,37 @@ class GatheringTest {
         assertFalse(c.holder().name().equals("Cy"));
     }
 
+    /** A beat whose prompt the sink refuses is not counted and comes again, instead of leaving a quiet holder waiting. */
+    @Test
+    void aRefusedBeatComesAgainOnceTheSinkTakesIt() {
+        Circle c = started();
+        c.refusing = true;
+        c.time.advance(Duration.ofSeconds(60));
+        c.time.advance(Duration.ofSeconds(4));
+        c.refusing = false;
+        assertEquals(List.of(), c.injected("beat"));
+        assertEquals(0, c.gathering.status().beat(), "the refused beat is not counted");
+        c.time.advance(Duration.ofSeconds(2));
+        assertEquals(1, c.injected("beat").size());
+        assertTrue(
+                c.injected("beat").get(0).text().startsWith("[Beat 1/2]"),
+                c.injected("beat").get(0).text());
+        c.time.advance(Duration.ofSeconds(60));
+        assertEquals(1, c.injected("final_beat").size(), "and the turn goes on as before");
+        assertEquals("Ada", c.holder().name());
+
+        // the grace runs out while the next turn cannot be announced: it begins once it can, once
+        int turns = c.announced("turn").size();
+        c.refusing = true;
+        c.time.advance(Duration.ofSeconds(34));
+        c.refusing = false;
+        assertEquals("Ada", c.holder().name(), "the next turn was not announced, so it has not begun");
+        c.time.advance(Duration.ofSeconds(2));
+        assertEquals("Bo", c.holder().name());
+        assertEquals(turns + 1, c.announced("turn").size());
+        assertEquals("The piece is now with Bo (2).", last(c.announced("turn")));
+    }
+
     @Test
     void passToNumber() {
         Circle c = started();
