@@ -39,9 +39,15 @@ final class HookCommand implements Callable<Integer> {
                 ? (args.isEmpty() ? "" : args.get(args.size() - 1))
                 : (System.console() != null ? "" : new String(System.in.readAllBytes(), StandardCharsets.UTF_8));
         String pane = System.getenv().getOrDefault("TMUX_PANE", "-");
+        // a process outside every pane speaks for one only by naming it, as bin/gather's hook does
+        String behalf = System.getenv().getOrDefault("GATHER_PANE", "");
         try {
             new Spool(StateDir.fromEnvironment().spool())
-                    .drop(HookEvent.fromThisProcess(harness, pane.isBlank() ? "-" : pane, Instant.now(), payload));
+                    .drop(
+                            behalf.isBlank()
+                                    ? HookEvent.fromThisProcess(
+                                            harness, pane.isBlank() ? "-" : pane, Instant.now(), payload)
+                                    : HookEvent.onBehalfFromThisProcess(harness, behalf, Instant.now(), payload));
         } catch (IOException | IllegalArgumentException e) {
             System.err.println("gather hook: could not hand the event over: " + e.getMessage());
         }

@@ -1,7 +1,7 @@
 package dev.gather.daemon;
 
-import dev.gather.identity.Ancestry;
 import dev.gather.identity.PaneOfProcess;
+import dev.gather.process.Processes;
 import dev.gather.tmux.Pane;
 import java.util.List;
 import java.util.Optional;
@@ -20,7 +20,7 @@ final class Callers {
     private final LongFunction<List<Long>> ancestry;
 
     Callers(Supplier<List<Pane>> panes) {
-        this(panes, Ancestry::of);
+        this(panes, Processes::ancestry);
     }
 
     Callers(Supplier<List<Pane>> panes, LongFunction<List<Long>> ancestry) {

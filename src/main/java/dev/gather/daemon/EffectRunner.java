@@ -54,28 +54,30 @@ final class EffectRunner implements EffectSink {
                 closing.addAll(sent.values());
             }
         } else if (effect instanceof Effect.OutOfTurn o) {
-            relay.journal(link)
-                    .append(Journal.entry("out_of_turn")
+            relay.append(
+                    link,
+                    Journal.entry("out_of_turn")
                             .put("link", link.id())
                             .put("from", o.from().name())
                             .put("text", o.text()));
         } else if (effect instanceof Effect.Late l) {
-            relay.journal(link)
-                    .append(Journal.entry("late")
+            relay.append(
+                    link,
+                    Journal.entry("late")
                             .put("link", link.id())
                             .put("from", l.from().name())
                             .put("text", l.text()));
         } else if (effect instanceof Effect.Note n) {
-            relay.journal(link)
-                    .append(Journal.entry(n.kind()).put("link", link.id()).put("text", n.text()));
+            relay.append(link, Journal.entry(n.kind()).put("link", link.id()).put("text", n.text()));
         } else if (effect instanceof Effect.HarvestStored h) {
             try {
                 Files.writeString(harvestFile, h.text() + "\n");
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write harvest " + harvestFile, e);
             }
-            relay.journal(link)
-                    .append(Journal.entry("harvest")
+            relay.append(
+                    link,
+                    Journal.entry("harvest")
                             .put("link", link.id())
                             .put("from", h.by().name())
                             .put("file", harvestFile.toString())

@@ -23,13 +23,15 @@ final class GatheringOps {
     }
 
     void register(Dispatcher dispatcher) {
-        // a member's words that arrive after its gathering closed (its link is gone) are still kept
+        // a member's words that arrive after its gathering closed (its link is gone) are still kept,
+        // and stay in the spool while the journal refuses them, as any turn does
         d.relay.onUnlinked(
                 out -> d.gatherings.all().stream().filter(Gathering::closed).forEach(g -> g.members().stream()
                         .filter(m -> m.pane().equals(Optional.of(out.pane())))
                         .findFirst()
                         .filter(m -> !out.text().isBlank())
-                        .ifPresent(m -> g.onTurnOutput(m, out.text().strip()))));
+                        .ifPresent(m -> Relay.handedOver(
+                                g.id(), g.onTurnOutput(m, out.text().strip())))));
         StartGatheringOp start = new StartGatheringOp(d);
         PullOps pulls = new PullOps(d);
         pulls.register(dispatcher);
@@ -39,7 +41,7 @@ final class GatheringOps {
                 .on("start_gathering", start::handle)
                 .on("gathering_status", r -> {
                     Gathering g = find(r, "gathering_status");
-                    return Ops.presence(d, g.id(), status(g.status(), d.post));
+                    return Ops.presence(d, g.id(), status(g.status(), d.post, d.relay));
                 })
                 .on("end_gathering", this::end)
                 .on("list_members", this::members)
@@ -76,7 +78,8 @@ final class GatheringOps {
         return ids.isEmpty() ? "none" : String.join(", ", ids);
     }
 
-    static ObjectNode status(GatheringStatus s, dev.gather.delivery.PostOffice post) {
+    /** A gathering's status; {@code degraded} says its journal refuses words (they wait in the spool). */
+    static ObjectNode status(GatheringStatus s, dev.gather.delivery.PostOffice post, Relay relay) {
         ObjectNode o = Dispatcher.JSON
                 .createObjectNode()
                 .put("gathering_id", s.id())
@@ -91,6 +94,7 @@ final class GatheringOps {
         s.nextBeat().ifPresentOrElse(t -> o.put("next_beat_at", t.toEpochMilli()), () -> o.putNull("next_beat_at"));
         o.put("as_of", s.asOf().toEpochMilli());
         s.closedReason().ifPresent(why -> o.put("closed_reason", why));
+        relay.degraded(s.id()).ifPresent(why -> o.put("degraded", why));
         s.holder().ifPresentOrElse(h -> o.put("holder", h.name()), () -> o.putNull("holder"));
         ArrayNode order = o.putArray("order");
         s.order().forEach(m -> order.add(m.name()));
@@ -113,7 +117,7 @@ final class GatheringOps {
                 .orElse("command");
         String reason = "ended by " + who;
         join(r.flag("now") ? g.endNow(reason + ", without a harvest") : g.end(reason));
-        return status(g.status(), d.post);
+        return status(g.status(), d.post, d.relay);
     }
 
     private ObjectNode members(Request r) {
@@ -235,7 +239,7 @@ final class GatheringOps {
                     .orElseGet(() -> "the user" + pane.map(p -> " in pane " + p).orElse(" at a terminal"));
         }
         join(g.take(who, r.optionalText("to")));
-        return status(g.status(), d.post);
+        return status(g.status(), d.post, d.relay);
     }
 
     private static void join(java.util.concurrent.CompletableFuture<Void> f) {

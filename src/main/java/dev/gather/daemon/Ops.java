@@ -118,7 +118,9 @@ final class Ops {
     private static ObjectNode status(Daemon d) {
         ObjectNode out = links(d);
         ArrayNode gs = out.putArray("gatherings");
-        d.gatherings.running().forEach(g -> gs.add(presence(d, g.id(), GatheringOps.status(g.status(), d.post))));
+        d.gatherings
+                .running()
+                .forEach(g -> gs.add(presence(d, g.id(), GatheringOps.status(g.status(), d.post, d.relay))));
         // every pane with messages not yet confirmed, or held up, whether or not it is in a link
         ArrayNode deliveries = out.putArray("deliveries");
         d.post.all().stream()

@@ -15,12 +15,18 @@ import dev.gather.rhythm.Template;
 import dev.gather.tmux.DeliveryResult;
 import dev.gather.turn.TurnFilter;
 import dev.gather.turn.TurnOutput;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,7 +43,14 @@ public final class Relay {
     private final Fanout fanout;
     private final TurnFilter filter;
     private final DirectRhythm direct;
-    private final Map<String, BiConsumer<Member, String>> interceptors = new ConcurrentHashMap<>();
+    /**
+     * How long the data path waits for a gathering to take a turn: only its first journal entry is
+     * waited for (the gathering's lane runs nothing slow), this bounds a lane that hangs.
+     */
+    private static final Duration HANDED_OVER_WITHIN = Duration.ofSeconds(30);
+
+    private final Map<String, BiFunction<Member, String, CompletableFuture<Void>>> interceptors =
+            new ConcurrentHashMap<>();
     /**
      * Per pane, the last words a stopped daemon journalled from it: the spool may hand that turn over
      * again (its file was not yet deleted when the daemon died), and it is not relayed twice.
@@ -82,8 +95,11 @@ public final class Relay {
         journalledBefore.put(pane, words);
     }
 
-    /** Routes the outputs of {@code linkId}'s members to {@code interceptor} (a gathering) instead. */
-    public void intercept(String linkId, BiConsumer<Member, String> interceptor) {
+    /**
+     * Routes the outputs of {@code linkId}'s members to {@code interceptor} (a gathering) instead; its
+     * future completes once the words are journalled, or fails with {@link JournalUnavailable}.
+     */
+    public void intercept(String linkId, BiFunction<Member, String, CompletableFuture<Void>> interceptor) {
         interceptors.put(linkId, interceptor);
     }
 
@@ -135,6 +151,17 @@ public final class Relay {
                                             + " not relayed twice"));
             return Map.of();
         }
+        if (output.onBehalf().isPresent() && words.isPresent()) {
+            // like an op done on behalf of a pane: the journal says who, before the words go anywhere
+            journalled(
+                    link.id(),
+                    Journal.entry("on_behalf")
+                            .put("op", "hook")
+                            .put("harness", output.harness())
+                            .put("link", link.id())
+                            .put("on_behalf_of", output.pane())
+                            .put("by", output.onBehalf().get()));
+        }
         return speak(link, from.get(), output.text());
     }
 
@@ -149,9 +176,10 @@ public final class Relay {
         if (text.isEmpty()) {
             return Map.of();
         }
-        BiConsumer<Member, String> interceptor = interceptors.get(link.id());
+        BiFunction<Member, String, CompletableFuture<Void>> interceptor = interceptors.get(link.id());
         if (interceptor != null) {
-            interceptor.accept(from.get(), text.get());
+            // as for a direct link: the hook file goes only once the gathering journalled the words
+            handedOver(link.id(), interceptor.apply(from.get(), text.get()));
             return Map.of();
         }
         synchronized (link) {
@@ -169,6 +197,22 @@ public final class Relay {
                 close(link, "turn budget used");
             }
             return sent;
+        }
+    }
+
+    /** Waits for gathering {@code id} to take a turn; its journal's refusal is thrown on, anything else logged. */
+    static void handedOver(String id, CompletableFuture<Void> taken) {
+        try {
+            taken.get(HANDED_OVER_WITHIN.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | CompletionException e) {
+            if (e.getCause() instanceof JournalUnavailable refused) {
+                throw refused;
+            }
+            LOG.warn("gathering {} could not take a turn: {}", id, String.valueOf(e.getCause()));
+        } catch (TimeoutException e) {
+            LOG.warn("gathering {} has not taken a turn after {}; it stays queued there", id, HANDED_OVER_WITHIN);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -299,6 +343,14 @@ public final class Relay {
             }
             throw e;
         }
+    }
+
+    /**
+     * Appends {@code entry} to the link's journal, forced; a refusal marks the link degraded and is
+     * thrown on (words kept out of turn or late, a harvest: their turn stays in the spool).
+     */
+    long append(Link link, ObjectNode entry) {
+        return journalled(link.id(), entry);
     }
 
     /** Journals a record that nothing waits on (a close, a member leaving): a refusal is logged, not thrown. */

@@ -209,10 +209,12 @@ final class StartGatheringOp {
         Map<String, String> env = new HashMap<>();
         env.put("GATHER_HOME", d.state.root().toString());
         env.put("LANG", "C.UTF-8");
-        SpawnSpec spec = new SpawnSpec(id + "-" + name, agents.command(kind, name), env, cwd, 160, 48);
+        List<String> command = agents.command(kind, name);
+        SpawnSpec spec =
+                new SpawnSpec(id + "-" + name, dev.gather.agents.UserTerminal.command(command), env, cwd, 160, 48);
         Pane pane = d.tmux.spawn(spec);
         // nothing is typed into it before its profile says it is ready
-        d.post.started(pane.id(), profile(kind, spec.command()));
+        d.post.started(pane.id(), profile(kind, command));
         return pane;
     }
 

@@ -132,7 +132,8 @@ public final class PostOffice implements AutoCloseable {
             return tmux.panes().stream()
                     .filter(p -> p.id().equals(pane))
                     .findFirst()
-                    .flatMap(p -> profiles.recognise(p.command(), () -> ProcessTree.commandLines(p.pid())))
+                    .flatMap(p ->
+                            profiles.recognise(p.command(), () -> dev.gather.process.Processes.commandLines(p.pid())))
                     .orElseGet(profiles::generic);
         } catch (TmuxException e) {
             return profiles.generic();

@@ -31,6 +31,8 @@ import reactor.core.publisher.Mono;
  */
 public final class Gathering {
     private static final int HISTORY = 20;
+    /** How soon a timed step (beat, grace over, turn cap) whose words were refused is tried again. */
+    private static final Duration STEP_RETRY = Duration.ofSeconds(2);
 
     private final String id;
     private final Rhythm rhythm;
@@ -49,6 +51,7 @@ public final class Gathering {
     private volatile String closedReason;
     private final EffectSink effects;
     private final Prompting prompting;
+    private final Steps steps;
     private boolean machineStarted;
     /**
      * Turn outputs handed to the lane but not yet taken by it, per member. The relay hands a turn
@@ -93,7 +96,7 @@ public final class Gathering {
         };
         this.effects = watching;
         this.prompting = new Prompting(ceremony);
-        Steps steps = new Steps(ceremony, watching, turnTimers, pulse, midTurn.or(m -> answering.containsKey(m)));
+        this.steps = new Steps(ceremony, watching, turnTimers, pulse, midTurn.or(m -> answering.containsKey(m)));
         this.machine = MachineFactory.build(id, steps.actions(), steps.guards(), this::record);
         this.ceremony.useVars(machine.getExtendedState().getVariables());
     }
@@ -271,7 +274,9 @@ public final class Gathering {
      * A member's turn output; {@code moreQueued} says messages for it were still waiting to be typed
      * when its turn ended, so this turn answered an older one. A real harness answers every message
      * in order: the harvester's answer to something it heard before the harvest prompt is not the
-     * harvest.
+     * harvest. The words' own effect (relay, out of turn, late, harvest) runs first, before the
+     * machine moves: when it throws (the journal refused it) the future fails with that and the
+     * gathering is as it was, so the same output can be handed in again later.
      */
     public CompletableFuture<Void> onTurnOutput(Member from, String text, boolean moreQueued) {
         answering.merge(from, 1, Integer::sum);
@@ -288,9 +293,11 @@ public final class Gathering {
             if (state == GatheringState.HARVESTING
                     && !moreQueued
                     && ceremony.harvester.filter(from::equals).isPresent()) {
+                effects.accept(new Effect.HarvestStored(from, text));
                 send(GatheringEvent.HARVEST_DONE, Map.of(Steps.MEMBER, from, Steps.TEXT, text));
                 return;
             }
+            effects.accept(steps.words(from, text));
             boolean speaksNow = ceremony.isHolder(from) && !ceremony.owesLateWords(from);
             Optional<PassMatcher.Pass> pass =
                     speaksNow ? PassMatcher.find(rhythm.passPatterns(), text, ceremony.members) : Optional.empty();
@@ -566,8 +573,18 @@ public final class Gathering {
                                 || s == GatheringState.HARVESTING;
                         default -> false;
                     };
-            if (due) {
+            if (!due) {
+                return;
+            }
+            try {
                 send(event, Map.of(Steps.REASON, event.name().toLowerCase(java.util.Locale.ROOT)));
+            } catch (RuntimeException refused) {
+                if (!closed) {
+                    // what it says was refused (a journal that cannot be written): the step, not yet
+                    // taken, comes again shortly instead of never, which would leave a quiet holder waiting
+                    schedule(STEP_RETRY, event, true);
+                }
+                throw refused;
             }
         }
     }

@@ -95,7 +95,7 @@ final class Steps {
                                 ? "no harvest: the harvester left"
                                 : "no harvest: the harvester did not answer in time")));
         a.put("storeHarvest", ctx -> {
-            sink.accept(new Effect.HarvestStored(member(ctx), header(ctx, TEXT).orElse("")));
+            // the harvest itself was stored before this event (Gathering.onTurnOutput)
             close(c.ending().map(e -> e + "; harvest complete").orElse("harvest complete"));
         });
         a.put("stillHarvesting", ctx -> {
@@ -170,21 +170,25 @@ final class Steps {
             sink.accept(new Effect.Announce(
                     "phase", prompts.phase(c.rhythm.breath().get(next.phaseIndex()), next.round())));
         }
-        c.begin(next);
+        // the counters the turn will have: it begins only once it was announced, so a refused
+        // announcement leaves it not begun and the step comes again
         sink.accept(new Effect.Announce(
                 "turn",
                 prompts.turn(next.holder()),
                 Optional.of(next.holder()),
-                Map.of(Ceremony.PHASE, c.phaseIndex(), Ceremony.ROUND, c.round(), Ceremony.TURN, c.turn())));
+                Map.of(Ceremony.PHASE, next.phaseIndex(), Ceremony.ROUND, next.round(), Ceremony.TURN, c.turn() + 1)));
+        c.begin(next);
         timers.in(c.beats.interval(), GatheringEvent.BEAT);
         timers.in(c.beats.turnCap(), GatheringEvent.MAX_TURN);
     }
 
     private void beat() {
         Member holder = c.holder().orElseThrow();
-        int b = c.nextBeat();
+        int b = c.beat() + 1;
         boolean last = b >= c.beats.perTurn();
+        // the prompt first: refused (the journal cannot be written), the beat is not counted and comes again
         sink.accept(new Effect.Inject(holder, last ? "final_beat" : "beat", prompts.beat(holder, b, c.microPulse())));
+        c.nextBeat();
         if (last) {
             timers.in(c.beats.grace(), GatheringEvent.TIME_UP);
         } else {
@@ -197,24 +201,33 @@ final class Steps {
         return c.isHolder(m) && !c.owesLateWords(m);
     }
 
+    /**
+     * What a member's words are, as the one effect that keeps them: late (the answer to a turn that
+     * was cut, even when the piece came back to it meanwhile), relayed (the holder's), or kept out of
+     * turn. Emitted before the machine hears of them, so a refusal changes nothing.
+     */
+    Effect words(Member from, String text) {
+        if (c.owesLateWords(from)) {
+            return new Effect.Late(from, text);
+        }
+        return c.isHolder(from) ? new Effect.Relay(from, text) : new Effect.OutOfTurn(from, text);
+    }
+
+    /** What follows a member's words, once {@link #words} kept them. */
     private void output(StateContext<GatheringState, GatheringEvent> ctx) {
         Member from = member(ctx);
         String text = header(ctx, TEXT).orElse("");
         if (c.late(from)) {
-            // the answer to a turn that was cut, even when the piece came back to it meanwhile
-            sink.accept(new Effect.Late(from, text));
             return;
         }
         if (c.isHolder(from)) {
             c.heard(from, text);
-            sink.accept(new Effect.Relay(from, text));
             if (ctx.getSource() != null && ctx.getSource().getId() == GatheringState.SPEAKING) {
                 // the next beat comes a full interval after the holder's words, however long they took
                 timers.in(c.beats.interval(), GatheringEvent.BEAT);
             }
             return;
         }
-        sink.accept(new Effect.OutOfTurn(from, text));
         c.holder()
                 .filter(h -> c.shouldRemind(from))
                 .ifPresent(h -> sink.accept(new Effect.Inject(from, "reminder", prompts.reminder(from, h))));

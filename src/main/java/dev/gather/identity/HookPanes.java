@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
  * whose {@code pane_pid} is among the writer's processes), never simply for the pane it names. A
  * harness session id gather learned in a pane overrides that (a shared background process reports
  * every pane's turns from the first pane's tree). A writer outside every pane must have said
- * {@code on-behalf} explicitly.
+ * {@code on-behalf} explicitly ({@code $GATHER_PANE}); one inside another pane may not.
  */
 public final class HookPanes implements PaneResolver {
     private static final Logger LOG = LoggerFactory.getLogger(HookPanes.class);
@@ -56,9 +56,15 @@ public final class HookPanes implements PaneResolver {
             }
             return in;
         }
-        if (event.origin() instanceof HookEvent.Origin.OnBehalf) {
+        if (event.origin() instanceof HookEvent.Origin.OnBehalf behalf) {
             if (event.pane().equals("-")) {
                 throw new HookRejected("written on behalf of no pane");
+            }
+            // saying "on behalf" is for writers outside every pane: one inside another pane is refused
+            Optional<String> in = PaneOfProcess.find(behalf.pids(), live);
+            if (in.isPresent() && !in.get().equals(event.pane())) {
+                throw new HookRejected("written from inside pane " + in.get() + " on behalf of pane " + event.pane()
+                        + " ($GATHER_PANE); a pane speaks only for itself");
             }
             LOG.info(
                     "hook event {} accepted on behalf of pane {} (written from outside it)",

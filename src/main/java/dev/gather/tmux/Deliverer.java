@@ -175,11 +175,11 @@ public final class Deliverer implements AutoCloseable {
         }
         InputBox box = quirks.input().get();
         long seen = watch.mark();
-        String screen = tmux.capture(paneId, 0);
-        if (box.shows(screen, typed)) {
+        InputBox.Sight sight = box.see(tmux.capture(paneId, 0), typed);
+        if (sight.shows()) {
             return CompletableFuture.completedFuture(Optional.empty());
         }
-        InputBox.State state = box.read(screen);
+        InputBox.State state = sight.state();
         long left = deadline - System.nanoTime();
         if (state == InputBox.State.DIALOG || left <= 0) {
             return CompletableFuture.completedFuture(Optional.of(state));
@@ -226,32 +226,87 @@ public final class Deliverer implements AutoCloseable {
                                     x -> press(paneId, watch, quirks, typed, press + 1, wait.multipliedBy(2), start));
         }
         InputBox box = quirks.input().get();
-        String screen = tmux.capture(paneId, 0);
-        if (!box.shows(screen, typed)) {
-            return CompletableFuture.completedFuture(
-                    delivered(paneId, start, press, "input box " + name(box.read(screen))));
+        Optional<DeliveryResult> done = lookAfterPress(paneId, box, typed, press, start);
+        return done.isPresent()
+                ? CompletableFuture.completedFuture(done.get())
+                : whileDrawing(paneId, watch, quirks, box, typed, press, wait, start);
+    }
+
+    /** After press {@code press}: delivered when the box no longer shows our text, failed after the last press. */
+    private Optional<DeliveryResult> lookAfterPress(String paneId, InputBox box, String typed, int press, long start) {
+        InputBox.Sight sight = box.see(tmux.capture(paneId, 0), typed);
+        if (!sight.shows()) {
+            return Optional.of(delivered(paneId, start, press, "input box " + name(sight.state())));
         }
         if (press == timing.enterPresses) {
-            return CompletableFuture.completedFuture(new DeliveryResult.Failed(
+            return Optional.of(new DeliveryResult.Failed(
                     paneId, "pane " + paneId + " still holds the text in its input box after " + press + " presses"));
         }
-        // Still our text. A harness busy with the submit redraws (spinners animate), so press again only
-        // after a long quiet with our text still there, and only if nothing was drawn since that look.
-        return watch.quiet(retryQuiet(quirks), wait.plus(retryQuiet(quirks)))
-                .thenComposeAsync(
-                        x -> {
-                            long seen = watch.mark();
-                            String now = tmux.capture(paneId, 0);
-                            if (!box.shows(now, typed)) {
-                                return CompletableFuture.completedFuture(
-                                        delivered(paneId, start, press, "input box " + name(box.read(now))));
-                            }
-                            if (watch.mark() != seen) {
-                                return afterPress(paneId, watch, quirks, typed, press, wait, start, true);
-                            }
-                            return press(paneId, watch, quirks, typed, press + 1, wait.multipliedBy(2), start);
-                        },
-                        pool);
+        return Optional.empty();
+    }
+
+    /**
+     * Still our text after a press. A harness busy with the submit redraws (spinners animate), so press
+     * again only after a long quiet with our text still there, and only if nothing was drawn since that
+     * look; while it keeps drawing, look again as right after the press. One loop and one result,
+     * however long the harness stays busy: no future is nested in another per round.
+     */
+    private CompletableFuture<DeliveryResult> whileDrawing(
+            String paneId,
+            PaneWatch watch,
+            HarnessQuirks quirks,
+            InputBox box,
+            String typed,
+            int press,
+            Duration wait,
+            long start) {
+        CompletableFuture<DeliveryResult> result = new CompletableFuture<>();
+        Runnable round = new Runnable() {
+            @Override
+            public void run() {
+                Runnable next = this;
+                watch.quiet(retryQuiet(quirks), wait.plus(retryQuiet(quirks)))
+                        .whenCompleteAsync(
+                                (x, failed) -> {
+                                    try {
+                                        if (failed != null) {
+                                            result.completeExceptionally(failed);
+                                            return;
+                                        }
+                                        long seen = watch.mark();
+                                        InputBox.Sight now = box.see(tmux.capture(paneId, 0), typed);
+                                        if (!now.shows()) {
+                                            result.complete(
+                                                    delivered(paneId, start, press, "input box " + name(now.state())));
+                                        } else if (watch.mark() == seen) {
+                                            press(paneId, watch, quirks, typed, press + 1, wait.multipliedBy(2), start)
+                                                    .whenComplete((r, e) -> {
+                                                        if (e != null) {
+                                                            result.completeExceptionally(e);
+                                                        } else {
+                                                            result.complete(r);
+                                                        }
+                                                    });
+                                        } else if (!tmux.alive(paneId)) {
+                                            result.complete(gone(paneId));
+                                        } else {
+                                            Optional<DeliveryResult> done =
+                                                    lookAfterPress(paneId, box, typed, press, start);
+                                            if (done.isPresent()) {
+                                                result.complete(done.get());
+                                            } else {
+                                                next.run();
+                                            }
+                                        }
+                                    } catch (RuntimeException e) {
+                                        result.completeExceptionally(e);
+                                    }
+                                },
+                                pool);
+            }
+        };
+        round.run();
+        return result;
     }
 
     /** How long a box must sit unchanged with our text before Enter is pressed again. */

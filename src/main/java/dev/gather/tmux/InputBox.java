@@ -54,10 +54,14 @@ public record InputBox(
 
     /** Reads {@code screen} (a pane capture): a menu among the last non-blank lines, else the lowest box line. */
     public State read(String screen) {
-        if (dialogOpen(screen)) {
+        return state(scan(screen));
+    }
+
+    private State state(Seen seen) {
+        if (seen.dialog()) {
             return State.DIALOG;
         }
-        return boxText(screen)
+        return seen.box()
                 .map(text -> text.isEmpty()
                                 || placeholders.stream()
                                         .anyMatch(p -> p.matcher(text).matches())
@@ -71,14 +75,23 @@ public record InputBox(
      * the profile's paste placeholders. The one condition under which Enter may be pressed.
      */
     public boolean shows(String screen, String typed) {
-        if (dialogOpen(screen)) {
+        return shows(scan(screen), typed);
+    }
+
+    /** What {@link #read} and {@link #shows} say of one screen, from one look at its lines. */
+    public record Sight(State state, boolean shows) {}
+
+    /** {@link #read} and {@link #shows} of {@code screen} at once (the delivery path asks both). */
+    public Sight see(String screen, String typed) {
+        Seen seen = scan(screen);
+        return new Sight(state(seen), shows(seen, typed));
+    }
+
+    private boolean shows(Seen seen, String typed) {
+        if (seen.dialog() || seen.box().isEmpty() || seen.box().get().isEmpty()) {
             return false;
         }
-        Optional<String> shown = boxText(screen);
-        if (shown.isEmpty() || shown.get().isEmpty()) {
-            return false;
-        }
-        String box = shown.get();
+        String box = seen.box().get();
         if (pasted.stream().anyMatch(p -> p.matcher(box).find())) {
             return true;
         }
@@ -87,30 +100,16 @@ public record InputBox(
         return n > 0 && box.regionMatches(0, first, 0, n);
     }
 
-    /** The box's text (plain spaces, stripped) on the lowest box line among the last non-blank lines. */
-    private Optional<String> boxText(String screen) {
-        String[] lines = screen.split("\n", -1);
-        int seen = 0;
-        for (int i = lines.length - 1; i >= 0 && seen < searchLines; i--) {
-            String l = plain(lines[i]);
-            if (l.isBlank()) {
-                continue;
-            }
-            seen++;
-            Matcher m = line.matcher(l);
-            if (m.matches()) {
-                return Optional.of(
-                        m.group("text") == null ? "" : m.group("text").strip());
-            }
-        }
-        return Optional.empty();
-    }
+    /**
+     * What the last {@code searchLines} non-blank lines of a screen hold: whether any is a menu line
+     * (a dialog), and the box's text (plain spaces, stripped) on the lowest box line among them.
+     */
+    private record Seen(boolean dialog, Optional<String> box) {}
 
-    private boolean dialogOpen(String screen) {
-        if (menus.isEmpty()) {
-            return false;
-        }
+    /** One pass over the screen's last non-blank lines, from the bottom up. */
+    private Seen scan(String screen) {
         String[] lines = screen.split("\n", -1);
+        Optional<String> box = Optional.empty();
         int seen = 0;
         for (int i = lines.length - 1; i >= 0 && seen < searchLines; i--) {
             String l = plain(lines[i]);
@@ -120,11 +119,18 @@ public record InputBox(
             seen++;
             for (Pattern p : menus) {
                 if (p.matcher(l).find()) {
-                    return true;
+                    return new Seen(true, box); // a dialog wins over any box: nothing more to read
+                }
+            }
+            if (box.isEmpty()) {
+                Matcher m = line.matcher(l);
+                if (m.matches()) {
+                    box = Optional.of(
+                            m.group("text") == null ? "" : m.group("text").strip());
                 }
             }
         }
-        return false;
+        return new Seen(false, box);
     }
 
     /** {@code s} with Unicode spaces as plain spaces, zero-width characters gone and trailing blanks cut. */

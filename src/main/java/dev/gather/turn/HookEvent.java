@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -32,8 +31,20 @@ public record HookEvent(String harness, String pane, Instant time, String payloa
             }
         }
 
-        /** A writer outside every pane that said explicitly which pane it speaks for. */
-        record OnBehalf() implements Origin {}
+        /**
+         * A writer outside every pane that said explicitly which pane it speaks for ({@code
+         * $GATHER_PANE}); {@code pids} are its process and parents, so one inside another pane is
+         * still refused (empty from in-process writers: tests, benchmarks).
+         */
+        record OnBehalf(List<Long> pids) implements Origin {
+            public OnBehalf {
+                pids = List.copyOf(pids);
+            }
+
+            public OnBehalf() {
+                this(List.of());
+            }
+        }
 
         /** An older hook that did not say (header version 1). */
         record Unknown() implements Origin {}
@@ -61,15 +72,23 @@ public record HookEvent(String harness, String pane, Instant time, String payloa
         this(harness, pane, time, payload, new Origin.OnBehalf());
     }
 
+    /**
+     * An event written by this very process on behalf of {@code pane} ({@code $GATHER_PANE}), from
+     * outside it; its processes go along, so a writer inside another pane is still refused.
+     */
+    public static HookEvent onBehalfFromThisProcess(String harness, String pane, Instant time, String payload) {
+        return new HookEvent(
+                harness,
+                pane,
+                time,
+                payload,
+                new Origin.OnBehalf(dev.gather.process.Processes.ancestryOfThisProcess()));
+    }
+
     /** An event written by this very process, which runs in the pane it names (the simulated agent). */
     public static HookEvent fromThisProcess(String harness, String pane, Instant time, String payload) {
-        List<Long> chain = new java.util.ArrayList<>();
-        for (Optional<ProcessHandle> p = Optional.of(ProcessHandle.current());
-                p.isPresent() && chain.size() < 64;
-                p = p.get().parent()) {
-            chain.add(p.get().pid());
-        }
-        return new HookEvent(harness, pane, time, payload, new Origin.Process(chain));
+        return new HookEvent(
+                harness, pane, time, payload, new Origin.Process(dev.gather.process.Processes.ancestryOfThisProcess()));
     }
 
     /** The bytes of a spool file holding this event, exactly as bin/gather writes them. */
@@ -81,11 +100,10 @@ public record HookEvent(String harness, String pane, Instant time, String payloa
 
     private static String origin(Origin o) {
         if (o instanceof Origin.Process p) {
-            return "pids:"
-                    + String.join(",", p.pids().stream().map(String::valueOf).toList());
+            return pids(p.pids());
         }
-        if (o instanceof Origin.OnBehalf) {
-            return "on-behalf";
+        if (o instanceof Origin.OnBehalf b) {
+            return b.pids().isEmpty() ? "on-behalf" : "on-behalf:" + pids(b.pids());
         }
         throw new IllegalStateException("an event of unknown origin is read, never written");
     }
@@ -113,15 +131,28 @@ public record HookEvent(String harness, String pane, Instant time, String payloa
         }
     }
 
+    private static String pids(List<Long> pids) {
+        return "pids:" + String.join(",", pids.stream().map(String::valueOf).toList());
+    }
+
     private static Origin parseOrigin(String s) {
         if (s.equals("on-behalf")) {
             return new Origin.OnBehalf();
         }
-        if (!PIDS.matcher(s).matches()) {
-            throw new IllegalArgumentException("origin must be pids:<pid>,<parent>,… or on-behalf (was '" + s + "')");
+        if (s.startsWith("on-behalf:")
+                && PIDS.matcher(s.substring("on-behalf:".length())).matches()) {
+            return new Origin.OnBehalf(parsePids(s.substring("on-behalf:".length())));
         }
-        return new Origin.Process(Arrays.stream(s.substring("pids:".length()).split(","))
+        if (!PIDS.matcher(s).matches()) {
+            throw new IllegalArgumentException(
+                    "origin must be pids:<pid>,<parent>,… or on-behalf[:pids:…] (was '" + s + "')");
+        }
+        return new Origin.Process(parsePids(s));
+    }
+
+    private static List<Long> parsePids(String s) {
+        return Arrays.stream(s.substring("pids:".length()).split(","))
                 .map(Long::valueOf)
-                .toList());
+                .toList();
     }
 }

@@ -32,11 +32,14 @@ public final class HookParsers {
                 "sim", new SimParser()));
     }
 
-    /** The turn output one event carries, unfiltered. */
+    /** The turn output one event carries, unfiltered; one written on behalf of its pane says so. */
     public TurnOutput parse(HookEvent event) throws HookRejected {
         HookParser parser = Optional.ofNullable(byHarness.get(event.harness()))
                 .orElseThrow(() -> new HookRejected("unknown harness '" + event.harness() + "' (known: "
                         + String.join(", ", HARNESSES.stream().sorted().toList()) + ")"));
-        return new TurnOutput(event.pane(), event.harness(), parser.text(event.payload()), event.time());
+        Optional<String> onBehalf = event.origin() instanceof HookEvent.Origin.OnBehalf
+                ? Optional.of("a hook event written outside every pane")
+                : Optional.empty();
+        return new TurnOutput(event.pane(), event.harness(), parser.text(event.payload()), event.time(), onBehalf);
     }
 }

@@ -42,7 +42,7 @@ public record TurnFilter(int maxChars, List<String> checkpointPrefixes) {
 
     /** The output with its text filtered, or empty when it must not cross. */
     public Optional<TurnOutput> apply(TurnOutput output) {
-        return apply(output.text()).map(t -> new TurnOutput(output.pane(), output.harness(), t, output.time()));
+        return apply(output.text()).map(output::withText);
     }
 
     private boolean isCheckpoint(String clean) {

@@ -65,6 +65,7 @@ class IdentityTest {
                 %2$s send --to %1$s 'forged send' > send.out 2>&1; echo "exit $?" >> send.out
                 %2$s send --close > close.out 2>&1; echo "exit $?" >> close.out
                 printf '{"last_message":"forged turn"}' | %3$s hook sim
+                printf '{"last_message":"forged on behalf"}' | GATHER_PANE=%1$s %3$s hook sim
                 echo done > done.out
                 """
                         .formatted(ada.id(), gather, LAUNCHER));
@@ -89,8 +90,9 @@ class IdentityTest {
         assertTrue(world.daemon.links.byPane(ada.id()).isPresent(), "A's link is still open");
 
         Path rejected = world.state.spool().resolve("rejected");
-        await().atMost(Duration.ofSeconds(30)).until(() -> count(rejected) == 1);
-        assertTrue(world.entries(link.id(), "relay").isEmpty(), "the forged turn was not relayed as A's");
+        // $TMUX_PANE naming A, and $GATHER_PANE saying "on behalf of A" from inside B: both refused
+        await().atMost(Duration.ofSeconds(30)).until(() -> count(rejected) == 2);
+        assertTrue(world.entries(link.id(), "relay").isEmpty(), "the forged turns were not relayed as A's");
         assertTrue(world.entries("oneshot", "oneshot").isEmpty(), "nothing was sent as A");
     }
 
@@ -125,6 +127,34 @@ class IdentityTest {
         assertTrue(p.waitFor(20, TimeUnit.SECONDS));
         await().atMost(Duration.ofSeconds(30))
                 .until(() -> count(world.state.spool().resolve("rejected")) == 1);
+
+        // while one that says $GATHER_PANE=A from outside every pane is A's turn: relayed as A's, and
+        // A's link journal says it was written on A's behalf, before the words
+        Link link = world.daemon.links.create(
+                "behalf",
+                OptionalInt.empty(),
+                List.of(
+                        Member.inPane("Ada", 1, Role.SPEAKER, ada.id()),
+                        Member.inPane("Bo", 2, Role.SPEAKER, bo.id())));
+        ProcessBuilder behalfOfA = new ProcessBuilder(LAUNCHER.toString(), "hook", "sim").redirectErrorStream(true);
+        behalfOfA.environment().put("GATHER_HOME", world.state.root().toString());
+        behalfOfA.environment().remove("TMUX_PANE");
+        behalfOfA.environment().put("GATHER_PANE", ada.id());
+        Process written = behalfOfA.start();
+        written.getOutputStream()
+                .write("{\"last_message\":\"a turn written on behalf of A\"}".getBytes(StandardCharsets.UTF_8));
+        written.getOutputStream().close();
+        assertTrue(written.waitFor(20, TimeUnit.SECONDS));
+        await().atMost(Duration.ofSeconds(30)).until(() -> world.screen(bo).contains("a turn written on behalf of A"));
+        List<JsonNode> journal = world.journal(link.id());
+        List<String> kinds = journal.stream().map(e -> e.path("kind").asText()).toList();
+        assertEquals(List.of("on_behalf", "relay"), kinds.subList(0, 2), journal.toString());
+        JsonNode behalf = journal.get(0);
+        assertEquals(ada.id(), behalf.path("on_behalf_of").asText(), behalf.toString());
+        assertEquals("hook", behalf.path("op").asText(), behalf.toString());
+        assertTrue(behalf.path("by").asText().contains("outside every pane"), behalf.toString());
+        assertEquals("Ada", journal.get(1).path("from").asText());
+        assertEquals(1, count(world.state.spool().resolve("rejected")), "only the unannounced one was refused");
     }
 
     record Run(int exit, String out) {}

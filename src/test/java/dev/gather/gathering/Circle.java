@@ -21,6 +21,8 @@ final class Circle {
     final java.util.Set<Member> busy = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     final Gathering gathering;
+    /** While set, the sink refuses every effect as a journal that cannot be written does. */
+    volatile boolean refusing;
 
     Circle(String rhythm, int speakers, boolean harvester, boolean human) {
         this(RhythmLibrary.shippedRhythm(rhythm).orElseThrow(), speakers, harvester, human, GatheringOptions.NONE);
@@ -46,7 +48,12 @@ final class Circle {
                 Runnable::run,
                 () -> "calm seas",
                 busy::contains,
-                effects::add);
+                e -> {
+                    if (refusing) {
+                        throw new IllegalStateException("cannot write journal (No space left on device)");
+                    }
+                    effects.add(e);
+                });
     }
 
     Member m(String name) {

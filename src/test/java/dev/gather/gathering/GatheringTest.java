@@ -51,6 +51,85 @@ class GatheringTest {
         assertEquals("The piece is now with Cy (3).", last(c.announced("turn")));
     }
 
+    /**
+     * The words' effect comes before the machine moves: refused (a journal that cannot be written),
+     * the gathering is as it was, pass phrase and all, and the same words handed in again count once.
+     */
+    @Test
+    void wordsTheSinkRefusesLeaveTheGatheringAsItWasAndCountOnceWhenHandedInAgain() {
+        Circle c = started();
+        GatheringStatus before = c.gathering.status();
+        int effects = c.effects.size();
+        c.refusing = true;
+        java.util.concurrent.CompletableFuture<Void> refused =
+                c.gathering.onTurnOutput(c.m("Ada"), "My view is X. I pass to cy.");
+        assertTrue(refused.isCompletedExceptionally());
+        c.refusing = false;
+        assertEquals(before, c.gathering.status());
+        assertEquals(effects, c.effects.size());
+
+        c.gathering.onTurnOutput(c.m("Bo"), "Out of turn, kept.").exceptionally(e -> null);
+        c.refusing = true;
+        assertTrue(c.gathering.onTurnOutput(c.m("Bo"), "Me too.").isCompletedExceptionally());
+        c.refusing = false;
+        assertEquals(1, c.of(Effect.OutOfTurn.class).size(), "the refused out-of-turn words are not counted");
+
+        c.gathering.onTurnOutput(c.m("Ada"), "My view is X. I pass to cy.").join();
+        assertEquals(
+                List.of("My view is X. I pass to cy."),
+                c.relayed().stream().map(Effect.Relay::text).toList());
+        assertEquals("Cy", c.holder().name());
+
+        // the last words after the final beat end the turn themselves: refused, the turn stays Cy's
+        c.time.advance(Duration.ofSeconds(120));
+        assertEquals(GatheringState.FINAL_BEAT, c.gathering.state());
+        GatheringStatus finalBeat = c.gathering.status();
+        int announced = c.announced("turn").size();
+        c.refusing = true;
+        assertTrue(c.gathering.onTurnOutput(c.m("Cy"), "last words").isCompletedExceptionally());
+        c.refusing = false;
+        assertEquals(finalBeat, c.gathering.status());
+        assertEquals(GatheringState.FINAL_BEAT, c.gathering.state());
+        assertEquals(announced, c.announced("turn").size(), "nobody was told the piece moved");
+        c.gathering.onTurnOutput(c.m("Cy"), "last words").join();
+        assertEquals(
+                1,
+                c.relayed().stream().filter(r -> r.text().equals("last words")).count());
+        assertEquals(announced + 1, c.announced("turn").size(), "handed in again, the last words end the turn once");
+        assertFalse(c.holder().name().equals("Cy"));
+    }
+
+    /** A beat whose prompt the sink refuses is not counted and comes again, instead of leaving a quiet holder waiting. */
+    @Test
+    void aRefusedBeatComesAgainOnceTheSinkTakesIt() {
+        Circle c = started();
+        c.refusing = true;
+        c.time.advance(Duration.ofSeconds(60));
+        c.time.advance(Duration.ofSeconds(4));
+        c.refusing = false;
+        assertEquals(List.of(), c.injected("beat"));
+        assertEquals(0, c.gathering.status().beat(), "the refused beat is not counted");
+        c.time.advance(Duration.ofSeconds(2));
+        assertEquals(1, c.injected("beat").size());
+        assertTrue(
+                c.injected("beat").get(0).text().startsWith("[Beat 1/2]"),
+                c.injected("beat").get(0).text());
+        c.time.advance(Duration.ofSeconds(60));
+        assertEquals(1, c.injected("final_beat").size(), "and the turn goes on as before");
+        assertEquals("Ada", c.holder().name());
+
+        // the grace runs out while the next turn cannot be announced: it begins once it can, once
+        int turns = c.announced("turn").size();
+        c.refusing = true;
+        c.time.advance(Duration.ofSeconds(34));
+        c.refusing = false;
+        assertEquals("Ada", c.holder().name(), "the next turn was not announced, so it has not begun");
+        c.time.advance(Duration.ofSeconds(2));
+        assertEquals("Bo", c.holder().name());
+        assertEquals(turns + 1, c.announced("turn").size());
+        assertEquals("The piece is now with Bo (2).", last(c.announced("turn")));
+    }
+
     @Test
     void passToNumber() {
         Circle c = started();

@@ -25,6 +25,12 @@ class HookEventTest {
                 "gather-hook 2 codex %3 7 pids:30,20,10\n{}",
                 new String(fromProcesses.toBytes(), StandardCharsets.UTF_8));
         assertEquals(fromProcesses, HookEvent.parse(fromProcesses.toBytes()));
+        HookEvent onBehalf = new HookEvent(
+                "sim", "%3", Instant.ofEpochMilli(8), "{}", new HookEvent.Origin.OnBehalf(java.util.List.of(40L, 4L)));
+        assertEquals(
+                "gather-hook 2 sim %3 8 on-behalf:pids:40,4\n{}",
+                new String(onBehalf.toBytes(), StandardCharsets.UTF_8));
+        assertEquals(onBehalf, HookEvent.parse(onBehalf.toBytes()));
     }
 
     @Test
@@ -44,6 +50,8 @@ class HookEventTest {
             "gather-hook 2 claude %1 5 pids:\n{}",
             "gather-hook 2 claude %1 5 pids:1;2\n{}",
             "gather-hook 2 claude %1 5 someone\n{}",
+            "gather-hook 2 claude %1 5 on-behalf:\n{}",
+            "gather-hook 2 claude %1 5 on-behalf:pids:x\n{}",
             "gather-hook 3 claude %1 5 on-behalf\n{}",
             "gather-hook 1 claude %1 soon\n{}",
             "gather-hook 1 Claude! %1 5\n{}",

@@ -1,0 +1,148 @@
+package dev.gather.daemon;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.journal.FailingDisk;
+import dev.gather.turn.HookEvent;
+import dev.gather.turn.Spool;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The journal is the truth in a gathering too: the holder's words that the journal refuses stay in
+ * the spool while the gathering's link says it is degraded, nobody hears them, and once the journal
+ * can be written they are relayed, once each, in order.
+ */
+class GatheringJournalFaultTest {
+    private static final String AGENTS =
+            """
+            agents:
+              listener: ["{gather}", sim, --name, "{name}", --think-ms, "30", --reply-when, "never-matches-anything"]
+            """;
+
+    @org.junit.jupiter.api.io.TempDir
+    Path home;
+
+    private final FailingDisk disk = new FailingDisk();
+    private World world;
+
+    @BeforeEach
+    void start() throws Exception {
+        Files.writeString(home.resolve("agents.yaml"), AGENTS);
+        world = new World(home, disk);
+    }
+
+    @AfterEach
+    void stop() {
+        world.close();
+    }
+
+    @ParameterizedTest
+    @EnumSource(
+            value = FailingDisk.Mode.class,
+            names = {"FULL", "READ_ONLY"})
+    void theHoldersWordsWaitInTheSpoolWhileTheJournalFailsAndAreRelayedOnceAfter(FailingDisk.Mode failure)
+            throws Exception {
+        // beats an hour apart: nothing but the words under test asks the journal for anything
+        ObjectNode args = World.args().put("rhythm", "minimal").put("beat_interval_seconds", 3600);
+        var ps = args.putArray("participants");
+        ps.addObject().put("name", "Ada").put("agent", "listener");
+        ps.addObject().put("name", "Bo").put("agent", "listener");
+        JsonNode started = world.call(null, "start_gathering", args);
+        assertTrue(started.path("ok").asBoolean(), started.toString());
+        String id = started.path("gathering_id").asText();
+        String ada = started.path("members").get(0).path("pane").asText();
+        String bo = started.path("members").get(1).path("pane").asText();
+        await().atMost(Duration.ofSeconds(60)).until(() -> screen(bo).contains("The piece is now with Ada"));
+
+        disk.set(failure);
+        Spool spool = new Spool(world.state.spool());
+        Path first = spool.drop(turn(ada, 1, "first words while the disk fails"));
+        Path second = spool.drop(turn(ada, 2, "second words while the disk fails"));
+        String why = failure == FailingDisk.Mode.FULL ? "No space left on device" : "Read-only file system";
+        await().atMost(Duration.ofSeconds(30)).until(() -> degraded(id).equals("cannot write journal (" + why + ")"));
+        // (the listeners' own turn ends, answering what they were told, may wait there too)
+        assertTrue(Files.exists(first) && Files.exists(second), "both turns are still in the spool");
+        JsonNode status = world.call(null, "status", World.args());
+        assertEquals(
+                "cannot write journal (" + why + ")",
+                status.path("degraded").path(id).asText(),
+                status.toString());
+        JsonNode gathering = world.call(null, "gathering_status", World.args().put("gathering", id));
+        assertEquals(
+                "cannot write journal (" + why + ")", gathering.path("degraded").asText(), gathering.toString());
+        assertEquals("Ada", gathering.path("holder").asText(), "the gathering did not move on words it never kept");
+        assertFalse(screen(bo).contains("while the disk fails"), "nothing that is not journalled is delivered");
+        assertEquals(List.of(), world.entries(id, "relay"));
+
+        disk.set(FailingDisk.Mode.HEALTHY);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> world.entries(id, "relay").size() == 2);
+        assertEquals(
+                List.of("first words while the disk fails", "second words while the disk fails"),
+                world.entries(id, "relay").stream()
+                        .map(e -> e.path("text").asText())
+                        .toList());
+        assertEquals(
+                List.of(),
+                world.entries(id, "out_of_turn").stream()
+                        .filter(e -> e.path("from").asText().equals("Ada"))
+                        .toList(),
+                "the holder's words stayed the holder's");
+        await().atMost(Duration.ofSeconds(30)).until(() -> screen(bo).contains("second words while the disk fails"));
+        String screen = screen(bo);
+        assertEquals(1, occurrences(screen, "first words while the disk fails"), screen);
+        assertTrue(screen.indexOf("first words") < screen.indexOf("second words"), screen);
+        assertEquals("", degraded(id));
+        await().atMost(Duration.ofSeconds(30)).until(() -> count(spool.incoming()) == 0);
+        assertEquals(0, count(spool.rejected()));
+        for (String line : Files.readAllLines(world.state.journals().resolve(id + ".jsonl"))) {
+            World.JSON.readTree(line);
+        }
+    }
+
+    private String screen(String pane) {
+        return world.tmux.capture(pane, 2000);
+    }
+
+    private static HookEvent turn(String pane, long n, String text) {
+        return new HookEvent("sim", pane, Instant.now().plusMillis(n), "{\"last_message\":\"" + text + "\"}");
+    }
+
+    private String degraded(String link) throws Exception {
+        JsonNode status = world.call(null, "status", World.args());
+        for (JsonNode l : status.path("links")) {
+            if (l.path("id").asText().equals(link)) {
+                return l.path("degraded").asText("");
+            }
+        }
+        return "(no link " + link + ")";
+    }
+
+    private static int occurrences(String text, String part) {
+        int n = 0;
+        for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    private static long count(Path dir) throws Exception {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.count();
+        }
+    }
+}
