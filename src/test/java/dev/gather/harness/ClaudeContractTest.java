@@ -85,7 +85,7 @@ class ClaudeContractTest {
                     tool, Map.of("to", bo.id(), "message", "hello bo via mcp", "direct", true), Duration.ZERO);
         }
         if (said.contains("SLOW:")) {
-            return new Reply.Text("done thinking slowly", Duration.ofSeconds(4));
+            return new Reply.Text("done thinking slowly", Duration.ofSeconds(8));
         }
         if (said.contains("] (1):") || said.contains("] (2):")) {
             return Reply.text("link turn " + linkTurns.incrementAndGet() + " from the other side");
@@ -138,7 +138,10 @@ class ClaudeContractTest {
         send(null, cy, slow);
         send(null, cy, next);
         await().atMost(LONG).until(() -> live.turnsWith(slow).size() == 1);
-        // the model is still thinking: Claude's box is empty under its spinner, but gather holds on
+        // the model is still thinking: Claude's box is empty under its spinner, but gather holds on.
+        // The request can reach the model before gather has seen the box clear after its Enter (the
+        // prompt is then still 'typing'), so busy is awaited, well inside the model's 8 s
+        await().atMost(Duration.ofSeconds(4)).until(() -> mailbox(cy).path("state").asText().equals("busy"));
         JsonNode member = mailbox(cy);
         assertEquals("busy", member.path("state").asText(), member.toString());
         assertTrue(member.toString().contains("queued"), member.toString());
