@@ -377,8 +377,13 @@ final class Mailbox {
                             } else if (System.nanoTime() >= deadline) {
                                 giveUp(e);
                             } else {
+                                // looked again at the next output or after one quiet spell, whichever
+                                // comes first: a harness that printed between the quiet and the look
+                                // and then went still (an idle Gemini) would otherwise never be looked at
+                                Duration again = max(profile().ready().quiet(), Duration.ofMillis(100));
+                                Duration rest = Duration.ofNanos(deadline - System.nanoTime());
                                 deliverer
-                                        .nextOutput(pane, Duration.ofNanos(deadline - System.nanoTime()))
+                                        .nextOutput(pane, again.compareTo(rest) < 0 ? again : rest)
                                         .thenRun(() -> awaitReady(e, deadline));
                             }
                         },
@@ -477,5 +482,9 @@ final class Mailbox {
 
     private synchronized boolean current(long e, MemberState expected) {
         return epoch == e && state == expected;
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
     }
 }

@@ -141,7 +141,8 @@ class ClaudeContractTest {
         // the model is still thinking: Claude's box is empty under its spinner, but gather holds on.
         // The request can reach the model before gather has seen the box clear after its Enter (the
         // prompt is then still 'typing'), so busy is awaited, well inside the model's 8 s
-        await().atMost(Duration.ofSeconds(4)).until(() -> mailbox(cy).path("state").asText().equals("busy"));
+        await().atMost(Duration.ofSeconds(4))
+                .until(() -> mailbox(cy).path("state").asText().equals("busy"));
         JsonNode member = mailbox(cy);
         assertEquals("busy", member.path("state").asText(), member.toString());
         assertTrue(member.toString().contains("queued"), member.toString());
