@@ -101,20 +101,6 @@ public final class Gathering {
         this.ceremony.useVars(machine.getExtendedState().getVariables());
     }
 
-    /** A gathering whose members are never seen mid-turn (the piece moves on the beat timer alone). */
-    public static Gathering create(
-            String id,
-            Rhythm rhythm,
-            List<Member> members,
-            GatheringOptions options,
-            Scheduler scheduler,
-            Clock clock,
-            Executor executor,
-            Supplier<String> pulse,
-            EffectSink sink) {
-        return create(id, rhythm, members, options, scheduler, clock, executor, pulse, m -> false, sink);
-    }
-
     /**
      * A gathering ready to {@link #start}; it emits its effects to {@code sink}. While {@code
      * midTurn} says the holder is mid-turn, its beats and the final beat's grace wait for it (up to
