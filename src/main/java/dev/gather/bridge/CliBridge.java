@@ -39,7 +39,7 @@ public final class CliBridge {
     static int run(String[] args, Map<String, String> env) throws IOException {
         StateDir state = StateDir.fromEnvironment();
         // no daemon: the command runs here, and starts one if it needs one (transcript does not)
-        try (SocketChannel ch = DaemonSocket.connect(state)) {
+        try (SocketChannel ch = state.connect()) {
             StringBuilder argv = new StringBuilder(",\"argv\":[");
             for (int i = 0; i < args.length; i++) {
                 argv.append(i == 0 ? "" : ",").append(DaemonSocket.quote(args[i]));

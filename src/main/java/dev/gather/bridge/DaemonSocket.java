@@ -3,8 +3,6 @@ package dev.gather.bridge;
 import dev.gather.home.StateDir;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
@@ -55,20 +53,9 @@ final class DaemonSocket {
         return q.append('"').toString();
     }
 
-    static SocketChannel connect(StateDir state) throws IOException {
-        SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
-        try {
-            ch.connect(UnixDomainSocketAddress.of(state.socket()));
-            return ch;
-        } catch (IOException e) {
-            ch.close();
-            throw e;
-        }
-    }
-
     /** Whether a daemon accepts connections on the state directory's socket. */
     static boolean answers(StateDir state) {
-        try (SocketChannel ch = connect(state)) {
+        try (SocketChannel ch = state.connect()) {
             return ch.isConnected();
         } catch (IOException e) {
             return false;

@@ -43,13 +43,7 @@ public final class McpBridge {
      */
     public static int run(Map<String, String> env) throws IOException, InterruptedException {
         StateDir state = StateDir.fromEnvironment();
-        SocketChannel daemon;
-        try {
-            daemon = DaemonSocket.connect(state);
-        } catch (IOException notRunning) {
-            DaemonStarter.start(state, () -> DaemonSocket.answers(state));
-            daemon = DaemonSocket.connect(state);
-        }
+        SocketChannel daemon = DaemonStarter.connectOrStart(state, () -> DaemonSocket.answers(state));
         String answer = head(daemon, env);
         if (answer == null) {
             System.err.println("gather mcp: the daemon closed the connection without answering");
@@ -76,7 +70,7 @@ public final class McpBridge {
 
     /** A new MCP session on the daemon of {@code state}, or an exception saying why not. */
     static SocketChannel open(StateDir state, Map<String, String> env) throws IOException {
-        SocketChannel c = DaemonSocket.connect(state);
+        SocketChannel c = state.connect();
         try {
             String answer = head(c, env);
             if (answer == null || !answer.startsWith("{\"ok\":true")) {

@@ -8,8 +8,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
 import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
@@ -96,16 +94,7 @@ public final class DaemonClient {
         if (local != null) {
             answer = JSON.readTree(local.apply(JSON.writeValueAsString(request)));
         } else {
-            SocketChannel connected;
-            try {
-                connected = connect();
-            } catch (IOException notRunning) {
-                // only a daemon that cannot be reached is started: one that fails mid-answer (or a
-                // thread interrupted while waiting) is reported, not doubled
-                startDaemon();
-                connected = connect();
-            }
-            answer = exchange(connected, request);
+            answer = exchange(DaemonStarter.connectOrStart(state, this::running), request);
         }
         if (!answer.path("ok").asBoolean(false)) {
             throw new UserError(answer.path("error").asText("the daemon refused the request"));
@@ -122,14 +111,7 @@ public final class DaemonClient {
         if (local != null) {
             throw new UserError("'" + request.path("op").asText() + "' streams: run it in a terminal of its own");
         }
-        SocketChannel connected;
-        try {
-            connected = connect();
-        } catch (IOException notRunning) {
-            startDaemon();
-            connected = connect();
-        }
-        try (SocketChannel ch = connected) {
+        try (SocketChannel ch = DaemonStarter.connectOrStart(state, this::running)) {
             OutputStream out = Channels.newOutputStream(ch);
             out.write((JSON.writeValueAsString(request) + "\n").getBytes(StandardCharsets.UTF_8));
             out.flush();
@@ -152,24 +134,13 @@ public final class DaemonClient {
         }
     }
 
-    private SocketChannel connect() throws IOException {
-        SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
-        try {
-            ch.connect(UnixDomainSocketAddress.of(state.socket()));
-            return ch;
-        } catch (IOException e) {
-            ch.close();
-            throw e;
-        }
-    }
-
     /** Whether a daemon answers on this state directory's socket now. */
     public boolean running() {
         if (local != null) {
             return true; // the client of the daemon it runs in
         }
         try {
-            exchange(connect(), request("hello"));
+            exchange(state.connect(), request("hello"));
             return true;
         } catch (IOException e) {
             return false;
@@ -189,9 +160,5 @@ public final class DaemonClient {
             }
             return JSON.readTree(line);
         }
-    }
-
-    private void startDaemon() throws IOException {
-        DaemonStarter.start(state, this::running);
     }
 }

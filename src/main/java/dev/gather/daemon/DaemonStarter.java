@@ -3,6 +3,7 @@ package dev.gather.daemon;
 import dev.gather.home.StateDir;
 import java.io.File;
 import java.io.IOException;
+import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -38,6 +39,20 @@ public final class DaemonStarter {
     static final java.util.Map<String, String> DAEMON_ENV = java.util.Map.of("MALLOC_ARENA_MAX", "2");
 
     private DaemonStarter() {}
+
+    /**
+     * A connection to {@code state}'s daemon, started first (ready once {@code running} says so)
+     * only when none can be reached: a daemon that fails mid-answer, or a caller's thread interrupted
+     * while waiting, is reported by the caller, not doubled.
+     */
+    public static SocketChannel connectOrStart(StateDir state, BooleanSupplier running) throws IOException {
+        try {
+            return state.connect();
+        } catch (IOException notRunning) {
+            start(state, running);
+            return state.connect();
+        }
+    }
 
     /** Starts a daemon for {@code state} and returns once {@code running} says it answers. */
     public static void start(StateDir state, BooleanSupplier running) throws IOException {

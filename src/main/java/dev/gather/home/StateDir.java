@@ -1,5 +1,9 @@
 package dev.gather.home;
 
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
@@ -34,6 +38,18 @@ public record StateDir(Path root) {
     /** The daemon's Unix socket (owner-only). */
     public Path socket() {
         return root.resolve("daemon.sock");
+    }
+
+    /** A new connection to the daemon's socket; fails when no daemon listens there. */
+    public SocketChannel connect() throws IOException {
+        SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
+        try {
+            ch.connect(UnixDomainSocketAddress.of(socket()));
+            return ch;
+        } catch (IOException e) {
+            ch.close();
+            throw e;
+        }
     }
 
     /** Lock file held by the one running daemon. */
