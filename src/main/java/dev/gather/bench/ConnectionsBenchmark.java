@@ -2,8 +2,6 @@ package dev.gather.bench;
 
 import dev.gather.home.StateDir;
 import java.io.IOException;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
@@ -46,9 +44,7 @@ final class ConnectionsBenchmark implements Benchmark {
             int threadsPeak;
             try {
                 for (int i = 0; i < connections; i++) {
-                    SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
-                    ch.connect(UnixDomainSocketAddress.of(state.socket()));
-                    open.add(ch);
+                    open.add(state.connect());
                 }
                 // a refused connection has its one line and end of stream waiting; a served one has nothing
                 List<String> reasons = new ArrayList<>();
