@@ -38,9 +38,9 @@ class GracefulRestartTest {
         world.close();
     }
 
-    @Test
-    void aGatheringGoesOnAfterAStopAndAStartAndFinishesWithItsHarvest() throws Exception {
-        JsonNode started = Ceremonies.start(
+    /** The minimal rhythm with speakers Ada, Bo and Cy and harvester Hal, all sims. */
+    private JsonNode startMinimal() throws Exception {
+        return Ceremonies.start(
                 world,
                 Ceremonies.args(
                         "minimal",
@@ -48,6 +48,11 @@ class GracefulRestartTest {
                         "Bo:speaker:speaker",
                         "Cy:speaker:speaker",
                         "Hal:harvester:harvester"));
+    }
+
+    @Test
+    void aGatheringGoesOnAfterAStopAndAStartAndFinishesWithItsHarvest() throws Exception {
+        JsonNode started = startMinimal();
         String id = started.path("gathering_id").asText();
         await().atMost(Duration.ofSeconds(60))
                 .until(() -> world.entries(id, "relay").size() >= 2);
@@ -67,14 +72,7 @@ class GracefulRestartTest {
 
     @Test
     void aMemberWhosePaneEndedWhileNoDaemonRanLeavesAndTheCircleGoesOnWithoutIt() throws Exception {
-        JsonNode started = Ceremonies.start(
-                world,
-                Ceremonies.args(
-                        "minimal",
-                        "Ada:speaker:speaker",
-                        "Bo:speaker:speaker",
-                        "Cy:speaker:speaker",
-                        "Hal:harvester:harvester"));
+        JsonNode started = startMinimal();
         String id = started.path("gathering_id").asText();
         await().atMost(Duration.ofSeconds(60))
                 .until(() -> world.entries(id, "relay").size() >= 1);
@@ -104,14 +102,7 @@ class GracefulRestartTest {
 
     @Test
     void aPaneIdNowRunningAnotherProgramIsNotTakenForTheMember() throws Exception {
-        JsonNode started = Ceremonies.start(
-                world,
-                Ceremonies.args(
-                        "minimal",
-                        "Ada:speaker:speaker",
-                        "Bo:speaker:speaker",
-                        "Cy:speaker:speaker",
-                        "Hal:harvester:harvester"));
+        JsonNode started = startMinimal();
         String id = started.path("gathering_id").asText();
         String cy = Ceremonies.pane(started, "Cy").id();
         await().atMost(Duration.ofSeconds(60))
