@@ -93,7 +93,9 @@ class JournalFaultTest {
         assertTrue(
                 screen.indexOf("first while the disk fails") < screen.indexOf("second while the disk fails"), screen);
         assertEquals("", degraded(link));
-        assertEquals(0, count(spool.incoming()));
+        // a spool file goes once its turn is journalled and handed on, which may be a moment after the
+        // words are on screen
+        await().atMost(Duration.ofSeconds(10)).until(() -> count(spool.incoming()) == 0);
         // every line of the journal is whole: nothing was glued onto a torn entry
         for (String line : Files.readAllLines(world.state.journals().resolve(link + ".jsonl"))) {
             World.JSON.readTree(line);
