@@ -1,24 +1,30 @@
 # gather — every task a developer or newcomer runs. `make` alone lists them.
 SHELL := /bin/bash
 MVN ?= mvn -B -q -Dstyle.color=never
-# programs deps installs when missing, as command or command:package; make test adds redis-server,
+# programs deps installs when missing, as command or command:package (a file path for a package
+# without a command); make test adds redis-server,
 # node/npm (the real harnesses the suite runs are npm packages) and chromium with its driver (the web
 # view's browser tests)
 NEED ?= tmux
 JAR := target/gather.jar
+VERSION := $(shell sed -n 's:^  <version>\(.*\)</version>:\1:p' pom.xml | head -1)
+DIST := target/dist/gather-$(VERSION)
+PREFIX ?= $(HOME)/.local
+CODEGEN := info.picocli:picocli-codegen:4.7.7
 
 .DEFAULT_GOAL := help
-.PHONY: help deps build test lint bench bench-quick demo fmt fmt-check clean ci
+.PHONY: help deps build test lint bench bench-quick demo fmt fmt-check clean ci dist install dist-check
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-12s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
 deps: ## Install what this machine lacks (tmux; for make test also redis-server, node, npm, chromium, chromium-driver) via apt-get
 	@missing=""; \
-	for n in $(NEED); do c=$${n%%:*}; p=$${n#*:}; command -v $$c >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	for n in $(NEED); do c=$${n%%:*}; p=$${n#*:}; \
+	  case $$c in /*) [ -e $$c ] ;; *) command -v $$c >/dev/null 2>&1 ;; esac || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "gather: installing$$missing with apt-get" >&2; \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/tmp/gather-apt.log 2>&1 || { cat /tmp/gather-apt.log >&2; exit 1; }; \
 	  elif command -v sudo >/dev/null 2>&1; then sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	  else echo "gather: please install$$missing (e.g. apt-get install$$missing)" >&2; exit 1; fi; fi
 	@command -v java >/dev/null 2>&1 || { echo "gather: Java 17 is required" >&2; exit 1; }
@@ -27,8 +33,10 @@ deps: ## Install what this machine lacks (tmux; for make test also redis-server,
 build: deps ## Compile and package; leaves the launcher bin/gather ready
 	$(MVN) package -DskipTests
 
-test: NEED = tmux redis-server node:nodejs npm chromium chromedriver:chromium-driver
+test: NEED = tmux redis-server node:nodejs npm chromium chromedriver:chromium-driver zsh fish
 test: deps ## Run the whole test suite (unit, contract tests on real tmux, end-to-end, faults)
+	@bash .ci/npm-cache.sh
+	@echo "gather: running the test suite (about 20 minutes on 2 cores; reports in target/surefire-reports)" >&2
 	$(MVN) verify
 	@cat target/surefire-reports/TEST-*.xml | grep -o '<testsuite [^>]*>' | awk '\
 	  { match($$0, / tests="[0-9]+"/); t += substr($$0, RSTART+8, RLENGTH-9); \
@@ -37,17 +45,39 @@ test: deps ## Run the whole test suite (unit, contract tests on real tmux, end-t
 	    match($$0, / skipped="[0-9]+"/); s += substr($$0, RSTART+10, RLENGTH-11) } \
 	  END { printf "\ntests: %d passed, %d failed, %d skipped\n", t - f - e - s, f + e, s }'
 
-lint: build ## Validate every rhythm in rhythms/ and harness profile in profiles/ (or RHYTHMS="paths…")
-	bin/gather lint $(or $(RHYTHMS),rhythms/ profiles/)
+lint: build ## Validate every rhythm in rhythms/ and $GATHER_HOME/rhythms, and harness profile in profiles/ (or RHYTHMS="paths…")
+	bin/gather lint $(or $(RHYTHMS),--user rhythms/ profiles/)
 
-bench: build ## Run the benchmarks; prints ratios against the old design, writes target/bench/summary.json
-	bin/gather bench $(BENCH_ARGS)
+bench: build ## Run the benchmarks; prints ratios against the old design, writes target/bench/summary.json and docs/performance.md's run
+	bin/gather bench $(or $(BENCH_ARGS),--markdown docs/performance.md)
 
 bench-quick: build ## Check that every benchmark runs (short, for CI)
-	bin/gather bench --quick
+	bin/gather bench --quick $(BENCH_ARGS)
 
 demo: build ## Run a real gathering of simulated agents in tmux and print it live
 	bin/gather demo
+
+dist: NEED = tmux asciidoctor
+dist: build ## Make the release archive target/gather-VERSION.tar.gz (jars, launcher, man pages, completion, plugins, install.sh)
+	@echo "gather: packing $(DIST).tar.gz" >&2
+	rm -rf target/dist target/man && mkdir -p $(DIST)/bin $(DIST)/lib $(DIST)/share/man/man1 $(DIST)/share/bash-completion/completions
+	cp bin/gather dist/install.sh README.md $(DIST)/ && mv $(DIST)/gather $(DIST)/bin/gather
+	cp target/gather.jar target/gather-bridge.jar $(DIST)/lib/ && cp -R target/lib $(DIST)/lib/lib
+	$(MVN) dependency:copy -Dartifact=$(CODEGEN) -DoutputDirectory=target/codegen
+	java -cp "$(JAR):target/codegen/*" picocli.codegen.docgen.manpage.ManPageGenerator -d target/man dev.gather.cli.Main
+	asciidoctor -b manpage -D $(DIST)/share/man/man1 target/man/*.adoc
+	bin/gather completion > $(DIST)/share/bash-completion/completions/gather
+	bin/gather plugins --launcher gather $(DIST)/share/gather/plugins >/dev/null
+	tar -czf target/gather-$(VERSION).tar.gz -C target/dist gather-$(VERSION)
+	@echo "gather: made target/gather-$(VERSION).tar.gz (unpack it anywhere with Java 17, then ./install.sh)" >&2
+
+install: dist ## Install gather for you into PREFIX (default ~/.local): the command, man pages, completion
+	$(DIST)/install.sh --prefix=$(PREFIX)
+
+dist-check: NEED = tmux asciidoctor /usr/share/bash-completion/bash_completion:bash-completion
+dist-check: dist ## Unpack the release elsewhere, install it into a new HOME, try it as a new shell would (and its plugin in the pinned Claude Code)
+	@bash .ci/npm-cache.sh
+	bash .ci/dist-check.sh target/gather-$(VERSION).tar.gz
 
 fmt: ## Format the Java sources
 	$(MVN) spotless:apply

@@ -42,8 +42,20 @@ export function replace(target, ...children) {
   target.replaceChildren(...children.flat().filter((c) => c !== undefined && c !== null && c !== false));
 }
 
+// The daemon's mailbox state in words: busy is a member mid-turn, thinking.
 export function stateOf(member) {
   const d = member.delivery;
   if (!d) return member.role === 'human' ? 'human (no pane)' : 'no pane';
-  return d.note ? `${d.state}; ${d.note}` : d.state;
+  const word = d.state === 'busy' ? 'thinking' : d.state;
+  const door = d.door && d.door !== 'keystrokes' ? ` via ${d.door}` : '';
+  return d.note ? `${word}${door}; ${d.note}` : `${word}${door}`;
+}
+
+// A journal's time (ISO, to the nanosecond) as the reader's local date and time, to the second.
+export function localTime(iso) {
+  const d = new Date(String(iso || '').replace(/(\.\d{3})\d+/, '$1'));
+  if (Number.isNaN(d.getTime())) return iso || '';
+  return d.toLocaleString(undefined, {
+    year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  });
 }

@@ -15,6 +15,10 @@ $('title').textContent = id;
 document.title = `${id} · gather`;
 
 function onEntry(e) {
+  if (e.event === 'start') {
+    $('rhythm').textContent = e.rhythm || '';
+    $('question').textContent = e.question || '';
+  }
   if (e.event === 'harvest') {
     $('harvest-section').hidden = false;
     $('harvest-by').textContent = `by ${e.from}`;
@@ -98,6 +102,10 @@ function onStatus(s) {
     }).catch(() => {});
   }
   $('controls').hidden = s.state === 'closed';
+  if (s.rhythm) $('rhythm').textContent = s.rhythm;
+  // the person at this page is the human member: a clear cue when the piece is theirs
+  const holder = (s.members || []).find((m) => m.name === s.holder);
+  $('your-turn').hidden = !(holder && holder.role === 'human' && s.state !== 'closed');
   armCountdown(s);
   drawProgress(); drawOrder(); drawMembers(); drawMachine();
 }

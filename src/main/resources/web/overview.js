@@ -1,5 +1,5 @@
 // Overview: what runs now (the daemon's status op) and what ran (its journals, through the events op).
-import { get, post, el, replace, stateOf } from './common.js';
+import { get, post, el, replace, stateOf, localTime } from './common.js';
 
 const $ = (s) => document.getElementById(s);
 
@@ -7,7 +7,8 @@ function gatheringCard(g) {
   return el('div', { class: 'card gathering', dataset: { id: g.gathering_id } },
     el('h3', {}, el('a', { href: `/gathering?id=${encodeURIComponent(g.gathering_id)}` }, g.gathering_id)),
     el('div', {}, `rhythm ${g.rhythm} · ${g.state} · ${g.phase || ''} round ${g.round}/${g.rounds}`),
-    el('div', {}, 'holder: ', el('strong', {}, g.holder || 'nobody')),
+    el('div', {}, 'holder: ', el('strong', {}, g.holder || 'nobody'),
+      (g.members || []).some((m) => m.name === g.holder && m.role === 'human') ? el('span', { class: 'pill holder your-turn-pill' }, 'your turn') : null),
     el('div', {}, (g.members || []).map((m) => el('span', {
       class: `pill${m.name === g.holder ? ' holder' : ''}`, title: stateOf(m),
     }, `${m.name} · ${stateOf(m)}`))),
@@ -21,7 +22,9 @@ function pendingLine(members) {
       if (p.state === 'queued') queued += 1; else if (p.state === 'typing') typing += 1; else unconfirmed += 1;
     }
   }
-  return `${queued} queued, ${typing} typing, ${unconfirmed} not yet confirmed`;
+  if (!queued && !typing && !unconfirmed) return 'no messages waiting';
+  return [queued && `${queued} waiting to be typed`, typing && `${typing} being typed now`,
+    unconfirmed && `${unconfirmed} typed, not yet confirmed`].filter(Boolean).join(', ');
 }
 
 function linkCard(l) {
@@ -35,7 +38,7 @@ function linkCard(l) {
 function finishedCard(j) {
   return el('div', { class: 'card finished', dataset: { id: j.id } },
     el('h3', {}, el('a', { href: `/${j.gathering ? 'gathering' : 'link'}?id=${encodeURIComponent(j.id)}` }, j.id)),
-    el('div', {}, `${j.rhythm || 'link'} · ${j.relays} relayed · ${j.started}`),
+    el('div', {}, `${j.rhythm || 'link'} · ${j.relays} relayed · started ${localTime(j.started)}`),
     el('div', { class: 'muted' }, j.closed),
     j.failed ? el('div', { class: 'bad' }, `${j.failed} failed deliveries`) : null,
     el('div', {}, `speakers: ${(j.speakers || []).join(', ') || 'none'}`),
@@ -54,15 +57,17 @@ async function loadTranscript(details, id) {
 }
 
 let finishedIds = null;
+const FINISHED_SHOWN = 10; // newest first; older ones stay in their journals (gather transcript)
 
 async function draw() {
   try {
     const [status, journals] = await Promise.all([get('/api/status'), get('/api/journals')]);
-    const gs = status.gatherings || [];
+    // a closed gathering is finished, not live: it is listed below with the others
+    const gs = (status.gatherings || []).filter((g) => g.state !== 'closed');
     replace($('gatherings'), gs.length ? gs.map(gatheringCard) : el('p', { class: 'empty' }, 'none running'));
     const ls = (status.links || []).filter((l) => !gs.some((g) => g.gathering_id === l.id));
     replace($('links'), ls.length ? ls.map(linkCard) : el('p', { class: 'empty' }, 'none open'));
-    const done = (journals.journals || []).filter((j) => j.closed).reverse();
+    const done = (journals.journals || []).filter((j) => j.closed).reverse().slice(0, FINISHED_SHOWN);
     const ids = done.map((j) => j.id).join(' ');
     // finished cards change only when one more finishes: an open transcript stays open across redraws
     if (ids !== finishedIds || !done.length) {
@@ -79,6 +84,9 @@ async function draw() {
 async function setupStart() {
   const rhythms = (await get('/api/rhythms')).rhythms.filter((r) => !r.error && r.talking_piece);
   replace($('start-rhythm'), rhythms.map((r) => el('option', { value: r.name }, `${r.name} — ${r.description}`)));
+  // the rhythms page's "start a gathering with it" names the rhythm just saved
+  const wanted = new URLSearchParams(location.search).get('rhythm');
+  if (rhythms.some((r) => r.name === wanted)) $('start-rhythm').value = wanted;
   $('start').addEventListener('submit', async (ev) => {
     ev.preventDefault();
     document.querySelectorAll('.field-error').forEach((e) => { e.textContent = ''; });
@@ -107,16 +115,25 @@ function fieldOf(message) {
   return 'rhythm';
 }
 
+// One member a line as `gather start -p` takes it: name:role:agent (role and agent may be left out; an
+// agent of the form %12 is a pane already running).
 function participants(text) {
   return text.split('\n').map((l) => l.trim()).filter(Boolean).map((l) => {
-    const [name, ...rest] = l.split(/\s+/);
+    const [name, role, agent] = splitSpec(l);
     const p = { name };
-    if (rest[0] === 'human') p.role = 'human';
-    else if (rest[0] === 'harvester') { p.role = 'harvester'; rest.shift(); }
-    if (rest[0] === 'pane') p.pane = rest[1];
-    else if (rest[0] && p.role !== 'human') p.agent = rest[0];
+    if (role) p.role = role;
+    if (/^%\d+$/.test(agent || '')) p.pane = agent;
+    else if (agent) p.agent = agent;
     return p;
   });
+}
+
+// As the CLI splits it: at the first two colons only, so an agent's command line keeps its own.
+function splitSpec(line) {
+  const a = line.indexOf(':');
+  if (a < 0) return [line];
+  const b = line.indexOf(':', a + 1);
+  return b < 0 ? [line.slice(0, a), line.slice(a + 1)] : [line.slice(0, a), line.slice(a + 1, b), line.slice(b + 1)];
 }
 
 // redrawn when any journal is written (the server follows the daemon's events op): no polling

@@ -2,6 +2,7 @@
 // Above them the user's own files ($GATHER_HOME/rhythms), each with its lint verdict: a broken one is
 // listed with its errors, as `gather lint` prints them, even where a shipped rhythm of its name is used.
 import { get, el, replace } from './common.js';
+import { flow, setupEditor } from './studio.js';
 
 function card(r) {
   if (r.error) {
@@ -26,15 +27,6 @@ function card(r) {
     el('table', {}, Object.entries(r.prompts).map(([k, v]) => el('tr', {}, el('th', {}, k), el('td', {}, el('pre', {}, v))))));
 }
 
-// The rhythm's Mermaid diagram (as docs/rhythms/ has it) drawn as its list of steps: no diagram library.
-function flow(mermaid) {
-  const steps = (mermaid || '').split('\n')
-    .map((l) => l.match(/^\s*(\S+) --> (\S+)(?: : (.*))?$/))
-    .filter(Boolean);
-  return el('table', { class: 'flow' }, el('tr', {}, el('th', {}, 'from'), el('th', {}, 'to'), el('th', {}, 'when')),
-    steps.map(([, from, to, when]) => el('tr', {}, el('td', {}, from), el('td', {}, to), el('td', {}, when || ''))));
-}
-
 function lint(u) {
   return el('div', { class: 'card lint user-rhythm', dataset: { name: u.name, ok: u.ok } },
     el('h3', {}, u.name, ' ', el('span', { class: `pill ${u.ok ? 'ok' : 'bad'}` }, u.ok ? 'ok' : `${u.errors.length} error${u.errors.length === 1 ? '' : 's'}`)),
@@ -42,11 +34,20 @@ function lint(u) {
     u.ok ? null : el('pre', { class: 'lint-errors' }, u.errors.join('\n')));
 }
 
-get('/api/rhythms').then((all) => {
-  replace(document.getElementById('yours'), all.user.length
-    ? el('div', { class: 'cards' }, all.user.map(lint))
-    : el('p', { class: 'empty' }, 'none: rhythms of your own go in $GATHER_HOME/rhythms'));
-  replace(document.getElementById('rhythms'), el('div', { class: 'cards' }, all.rhythms.map(card)));
-}).catch((err) => {
-  replace(document.getElementById('rhythms'), el('p', { class: 'bad' }, err.message));
+function draw() {
+  return get('/api/rhythms').then((all) => {
+    replace(document.getElementById('yours'), all.user.length
+      ? el('div', { class: 'cards' }, all.user.map(lint))
+      : el('p', { class: 'empty' }, 'none: rhythms of your own go in $GATHER_HOME/rhythms'));
+    replace(document.getElementById('rhythms'), el('div', { class: 'cards' }, all.rhythms.map(card)));
+    return all;
+  }).catch((err) => {
+    replace(document.getElementById('rhythms'), el('p', { class: 'bad' }, err.message));
+  });
+}
+
+// the editor opens once; the lists below it are drawn again after each save
+draw().then((all) => all && setupEditor(all.rhythms)).catch((err) => {
+  document.getElementById('edit-note').textContent = err.message;
 });
+document.addEventListener('rhythms-changed', () => draw());

@@ -46,7 +46,8 @@ public final class AgentCommands {
         d.put("claude", List.of("claude"));
         d.put("codex", List.of("codex"));
         d.put("gemini", List.of("gemini"));
-        d.put("sim", List.of("{gather}", "sim", "--name", "{name}"));
+        // a polite member: a first gathering of sims reads like a meeting, not a crowd talking at once
+        d.put("sim", List.of("{gather}", "sim", "--name", "{name}", "--polite"));
         return d;
     }
 

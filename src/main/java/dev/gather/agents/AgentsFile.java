@@ -1,12 +1,11 @@
 package dev.gather.agents;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.home.ConfigFile;
 import dev.gather.rhythm.CheckedYaml;
 import dev.gather.rhythm.RhythmException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,14 +24,16 @@ import java.util.regex.Pattern;
 final class AgentsFile {
     private static final Pattern KIND = Pattern.compile("[a-z][a-z0-9_-]{0,31}");
 
+    private static final long MAX_BYTES = 256 * 1024;
+
     private AgentsFile() {}
 
     static Map<String, List<String>> read(Path file) {
         String text;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            text = ConfigFile.text(file, MAX_BYTES);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }
         if (text.lines().allMatch(l -> l.isBlank() || l.stripLeading().startsWith("#"))) {
             return Map.of();

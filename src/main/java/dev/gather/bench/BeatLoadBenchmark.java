@@ -3,10 +3,11 @@ package dev.gather.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gather.daemon.DaemonClient;
+import dev.gather.client.DaemonClient;
 import dev.gather.home.StateDir;
 import dev.gather.tmux.ControlModeTmux;
 import dev.gather.tmux.TmuxConfig;
+import dev.gather.turn.Spool;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -16,29 +17,29 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Beat timing under load: 20 gatherings of 8 members at once, beats every second, in a real daemon
- * process. Reports how late its timers fire (p50, p99) against a bare ScheduledExecutor firing the
- * same 20 timers a second in this JVM, and the daemon's resident memory against the same daemon idle.
+ * One daemon at scale: 100 gatherings of 8 members at once ({@code cat} panes; 10 in a quick run),
+ * beats every second, in a real daemon process. Reports how late its timers fire (p50, p99) against a
+ * bare ScheduledExecutor firing as many timers a second in this JVM, the daemon's resident memory
+ * against the same daemon idle, and a holder's turn relayed to another member's pane meanwhile.
  */
-final class BeatLoadBenchmark implements Benchmark {
-    private static final int GATHERINGS = 20;
+final class BeatLoadBenchmark extends Benchmark {
     private static final int MEMBERS = 8;
 
-    @Override
-    public String name() {
-        return "beats";
+    BeatLoadBenchmark() {
+        super("beats");
     }
 
     @Override
     public List<Metric> run(BenchContext context) throws Exception {
         Duration window = context.quick() ? Duration.ofSeconds(4) : Duration.ofSeconds(20);
-        String socket = "gather-bench-" + UUID.randomUUID();
+        int gatherings = context.sized(10, 100);
+        String scale = gatherings + " gatherings x " + MEMBERS;
+        String socket = BenchContext.privateSocket();
         Path home = Files.createDirectories(context.scratch().resolve("beats-home"));
         Files.writeString(home.resolve("agents.yaml"), "agents:\n  quiet: [cat]\n");
         Files.createDirectories(home.resolve("rhythms"));
@@ -50,7 +51,8 @@ final class BeatLoadBenchmark implements Benchmark {
             daemon = BenchDaemon.start(home, socket);
             double idleRss = BenchDaemon.rssMib(daemon.pid());
             DaemonClient client = new DaemonClient(state, Optional.empty());
-            for (int g = 0; g < GATHERINGS; g++) {
+            List<String> ids = new ArrayList<>();
+            for (int g = 0; g < gatherings; g++) {
                 ObjectNode start = client.request("start_gathering")
                         .put("rhythm", "bench-beats")
                         .put("beat_interval_seconds", 1);
@@ -58,34 +60,44 @@ final class BeatLoadBenchmark implements Benchmark {
                 for (int m = 1; m <= MEMBERS; m++) {
                     ps.addObject().put("name", "M" + m).put("agent", "quiet");
                 }
-                client.call(start);
+                ids.add(client.call(start).path("gathering_id").asText());
             }
             long firedBefore = timers(client).path("timers_fired").asLong();
-            // the window is the measurement: the gatherings beat on their own meanwhile
-            Thread.sleep(window.toMillis());
+            long windowEnds = System.nanoTime() + window.toNanos();
+            // relays are measured inside the window, while the gatherings beat on their own
+            double[] relayMs =
+                    new LoadedRelay(client, new Spool(state.spool()), tmux).measure(ids, context.sized(10, 40));
+            long rest = windowEnds - System.nanoTime();
+            if (rest > 0) {
+                // the rest of the window is the measurement of the timers
+                Thread.sleep(TimeUnit.NANOSECONDS.toMillis(rest));
+            }
             JsonNode d = timers(client);
             double rss = BenchDaemon.rssMib(daemon.pid());
             long fired = d.path("timers_fired").asLong() - firedBefore;
-            if (fired < GATHERINGS * (window.toSeconds() - 2)) {
+            if (fired < gatherings * (window.toSeconds() - 2)) {
                 throw new IllegalStateException("only " + fired + " timers fired in " + window.toSeconds() + " s");
             }
             BenchDaemon.stop(daemon, state);
             daemon = null;
-            double[] base = bareTimers(window);
+            double[] base = bareTimers(window, gatherings);
             return List.of(
                     Metric.vs(
-                            "timer lateness p50, 20 gatherings x 8",
+                            "timer lateness p50, " + scale,
                             "ms",
                             d.path("timer_late_p50_ms").asDouble(),
                             base[0],
                             ""),
                     Metric.vs(
-                            "timer lateness p99, 20 gatherings x 8",
-                            "ms",
-                            d.path("timer_late_p99_ms").asDouble(),
-                            base[1],
-                            "p99 < 100 ms"),
-                    Metric.vs("daemon RSS, 20 gatherings x 8 vs idle", "MiB", rss, idleRss, ""));
+                                    "timer lateness p99, " + scale,
+                                    "ms",
+                                    d.path("timer_late_p99_ms").asDouble(),
+                                    base[1],
+                                    "p99 < 100 ms")
+                            .headline(100),
+                    Metric.vs("daemon RSS, " + scale + " vs idle", "MiB", rss, idleRss, ""),
+                    Metric.of("relay p50 from hook, " + scale, "ms", DeliveryBenchmark.percentile(relayMs, 0.5), ""),
+                    Metric.of("relay p99 from hook, " + scale, "ms", DeliveryBenchmark.percentile(relayMs, 0.99), ""));
         } finally {
             if (daemon != null) {
                 daemon.destroyForcibly();
@@ -99,12 +111,12 @@ final class BeatLoadBenchmark implements Benchmark {
         return client.call(client.request("status")).path("daemon");
     }
 
-    /** The same 20 timers a second on a bare executor here: p50 and p99 lateness in ms. */
-    private static double[] bareTimers(Duration window) throws InterruptedException {
+    /** As many timers a second as there are gatherings, on a bare executor here: p50 and p99 lateness in ms. */
+    private static double[] bareTimers(Duration window, int gatherings) throws InterruptedException {
         ScheduledExecutorService exec = Executors.newSingleThreadScheduledExecutor();
         List<Long> late = new ArrayList<>();
-        for (int g = 0; g < GATHERINGS; g++) {
-            long offset = TimeUnit.MILLISECONDS.toNanos(g * 1000L / GATHERINGS);
+        for (int g = 0; g < gatherings; g++) {
+            long offset = TimeUnit.MILLISECONDS.toNanos(g * 1000L / gatherings);
             long first = System.nanoTime() + offset + 1_000_000_000L;
             long[] k = {0};
             exec.scheduleAtFixedRate(

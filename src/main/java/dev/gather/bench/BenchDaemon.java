@@ -1,6 +1,6 @@
 package dev.gather.bench;
 
-import dev.gather.daemon.DaemonClient;
+import dev.gather.client.DaemonClient;
 import dev.gather.home.StateDir;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -87,5 +87,14 @@ final class BenchDaemon {
             daemon.destroyForcibly();
             throw new IllegalStateException("the benchmark daemon did not stop");
         }
+    }
+
+    /** Ends the private tmux server the daemon spawned its panes on, with whatever still runs in them. */
+    static void killTmuxServer(String socket) throws IOException, InterruptedException {
+        new ProcessBuilder("tmux", "-L", socket, "kill-server")
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start()
+                .waitFor(10, TimeUnit.SECONDS);
     }
 }

@@ -10,7 +10,7 @@ final class Benchmarks {
         return List.of(
                 new DeliveryBenchmark(),
                 new RelayBenchmark(),
-                new ClaudeRelayBenchmark(),
+                new ThroughputBenchmark(),
                 new HookBenchmark(),
                 new ClientBenchmark(),
                 new LintBenchmark(),
@@ -19,6 +19,10 @@ final class Benchmarks {
                 new BeatLoadBenchmark(),
                 new RemoteRelayBenchmark(),
                 new WebLatencyBenchmark(),
-                new ConnectionsBenchmark());
+                new ConnectionsBenchmark(),
+                // last: real harnesses load the machine for minutes, and their servers' exit with it
+                new ClaudeRelayBenchmark(PinnedHarnesses.cache()),
+                new CodexRelayBenchmark(PinnedHarnesses.cache()),
+                new GeminiRelayBenchmark(PinnedHarnesses.cache()));
     }
 }

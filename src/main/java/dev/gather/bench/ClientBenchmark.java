@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -17,7 +16,7 @@ import java.util.concurrent.TimeUnit;
  * session. {@code bin/gather}'s bridges (the daemon runs the command, or hosts the MCP session)
  * against the full command line in a JVM of its own, as every call ran before, in the same run.
  */
-final class ClientBenchmark implements Benchmark {
+final class ClientBenchmark extends Benchmark {
     /** How bin/gather ran every command before the bridges; the old path measured here. */
     private static final List<String> FULL_JVM = List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto");
 
@@ -28,50 +27,47 @@ final class ClientBenchmark implements Benchmark {
             {"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}
             """;
 
-    @Override
-    public String name() {
-        return "client";
+    ClientBenchmark() {
+        super("client");
     }
 
     @Override
     public List<Metric> run(BenchContext context) throws Exception {
-        String socket = "gather-bench-" + UUID.randomUUID();
+        String socket = BenchContext.privateSocket();
         Path home = Files.createDirectories(context.scratch().resolve("client-home"));
         StateDir state = new StateDir(home);
         Process daemon = BenchDaemon.start(home, socket);
         try {
             String launcher = HookBenchmark.launcher().toString();
-            int runs = context.quick() ? 3 : 25;
+            int runs = context.sized(3, 25);
             List<Metric> metrics = new ArrayList<>();
             for (String command : List.of("status", "links")) {
                 double[] bridged = wall(List.of(launcher, command), home, socket, runs);
                 double[] full = wall(full(command), home, socket, runs);
                 metrics.add(Metric.vs(
-                        "gather " + command + " wall p50, idle daemon",
-                        "ms",
-                        pct(bridged, 50),
-                        pct(full, 50),
-                        "p50 ≤ 150 ms"));
+                                "gather " + command + " wall p50, idle daemon",
+                                "ms",
+                                pct(bridged, 50),
+                                pct(full, 50),
+                                "p50 ≤ 150 ms")
+                        .headline(150));
                 metrics.add(Metric.vs(
                         "gather " + command + " wall p90, idle daemon", "ms", pct(bridged, 90), pct(full, 90), ""));
             }
-            int calls = context.quick() ? 3 : 50;
+            int calls = context.sized(3, 50);
             double bridgedMcp = mcpPeak(List.of(launcher, "mcp"), home, socket, calls);
             double fullMcp = mcpPeak(full("mcp", "--in-process"), home, socket, calls);
             metrics.add(Metric.vs(
-                    "gather mcp resident, peak over a session of " + calls + " calls",
-                    "MiB",
-                    bridgedMcp,
-                    fullMcp,
-                    "≤ 40 MiB"));
+                            "gather mcp resident, peak over a session of " + calls + " calls",
+                            "MiB",
+                            bridgedMcp,
+                            fullMcp,
+                            "≤ 40 MiB")
+                    .headline(40));
             return metrics;
         } finally {
             BenchDaemon.stop(daemon, state);
-            new ProcessBuilder("tmux", "-L", socket, "kill-server")
-                    .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .start()
-                    .waitFor(10, TimeUnit.SECONDS);
+            BenchDaemon.killTmuxServer(socket);
         }
     }
 

@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -18,18 +17,17 @@ import java.util.stream.Stream;
  * daemon process. Past its bound each is told so in one line and closed; the daemon's threads and
  * resident memory go back to where they started once the connections close.
  */
-final class ConnectionsBenchmark implements Benchmark {
+final class ConnectionsBenchmark extends Benchmark {
     private static final int CONNECTIONS = 5_000;
 
-    @Override
-    public String name() {
-        return "connections";
+    ConnectionsBenchmark() {
+        super("connections");
     }
 
     @Override
     public List<Metric> run(BenchContext context) throws Exception {
-        int connections = context.quick() ? 1_000 : CONNECTIONS;
-        String socket = "gather-bench-" + UUID.randomUUID();
+        int connections = context.sized(1_000, CONNECTIONS);
+        String socket = BenchContext.privateSocket();
         Path home = Files.createDirectories(context.scratch().resolve("connections-home"));
         StateDir state = new StateDir(home);
         Process daemon = BenchDaemon.start(home, socket);
@@ -108,7 +106,8 @@ final class ConnectionsBenchmark implements Benchmark {
                 throw new IllegalStateException(connections + " idle connections: " + String.join("; ", missed));
             }
             return List.of(
-                    Metric.of(connections + " idle connections: served at once", "connections", served, "≤ " + BOUND),
+                    Metric.of(connections + " idle connections: served at once", "connections", served, "≤ " + BOUND)
+                            .headline(BOUND),
                     Metric.of(
                             connections + " idle connections: refused with a message",
                             "connections",
@@ -119,17 +118,14 @@ final class ConnectionsBenchmark implements Benchmark {
                     Metric.of("daemon threads after they closed", "threads", threadsAfter, "≈ " + threadsStart),
                     Metric.of("daemon RSS with them open", "MiB", rssPeak, "start " + Math.round(rssStart) + " MiB"),
                     Metric.of(
-                            "daemon RSS after they closed",
-                            "MiB",
-                            rssAfter,
-                            "≤ " + Math.round(rssStart * 1.2) + " MiB (start + 20%)"));
+                                    "daemon RSS after they closed",
+                                    "MiB",
+                                    rssAfter,
+                                    "≤ " + Math.round(rssStart * 1.2) + " MiB (start + 20%)")
+                            .headline(rssStart * 1.2));
         } finally {
             BenchDaemon.stop(daemon, state);
-            new ProcessBuilder("tmux", "-L", socket, "kill-server")
-                    .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .start()
-                    .waitFor(10, TimeUnit.SECONDS);
+            BenchDaemon.killTmuxServer(socket);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.gather.bench;
 
+import dev.gather.about.Build;
 import dev.gather.turn.HookParsers;
 import dev.gather.turn.Spool;
 import dev.gather.turn.SpoolWatcher;
@@ -20,10 +21,9 @@ import java.util.concurrent.TimeUnit;
  * gather's JVM-free shell hook ({@code bin/gather hook claude}) against a hook that starts a JVM
  * ({@code java … hook claude}, what any Java-only design would do on every turn).
  */
-final class HookBenchmark implements Benchmark {
-    @Override
-    public String name() {
-        return "hook";
+final class HookBenchmark extends Benchmark {
+    HookBenchmark() {
+        super("hook");
     }
 
     @Override
@@ -55,12 +55,14 @@ final class HookBenchmark implements Benchmark {
                     "dev.gather.cli.Main",
                     "hook",
                     "claude");
-            int runs = context.quick() ? 3 : 40;
+            int runs = context.sized(3, 40);
             double[] ours = latencies(shell, payload, home, arrived, runs);
-            double[] base = latencies(jvm, payload, home, arrived, context.quick() ? 2 : 15);
+            double[] base = latencies(jvm, payload, home, arrived, context.sized(2, 15));
             return List.of(
-                    Metric.vs("hook to turn output p50", "ms", pct(ours, 50), pct(base, 50), "p50 < 50 ms"),
-                    Metric.vs("hook to turn output p99", "ms", pct(ours, 99), pct(base, 99), "p99 < 100 ms"));
+                    Metric.vs("hook to turn output p50", "ms", pct(ours, 50), pct(base, 50), "p50 < 50 ms")
+                            .headline(50),
+                    Metric.vs("hook to turn output p99", "ms", pct(ours, 99), pct(base, 99), "p99 < 100 ms")
+                            .headline(100));
         } finally {
             watcher.close();
         }
@@ -101,16 +103,8 @@ final class HookBenchmark implements Benchmark {
     }
 
     /** bin/gather of this checkout: next to target/ whether running from the jar or from classes. */
-    static Path launcher() throws Exception {
-        Path code = Path.of(HookBenchmark.class
-                .getProtectionDomain()
-                .getCodeSource()
-                .getLocation()
-                .toURI());
-        Path bin = code.toAbsolutePath().getParent().resolveSibling("bin").resolve("gather");
-        if (!Files.isExecutable(bin)) {
-            throw new IllegalStateException("cannot find the launcher " + bin);
-        }
-        return bin;
+    static Path launcher() {
+        return PinnedHarnesses.launcher()
+                .orElseThrow(() -> new IllegalStateException("cannot find the launcher " + Build.launcherBeside()));
     }
 }

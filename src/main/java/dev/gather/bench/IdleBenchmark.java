@@ -1,7 +1,7 @@
 package dev.gather.bench;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gather.daemon.DaemonClient;
+import dev.gather.client.DaemonClient;
 import dev.gather.home.StateDir;
 import dev.gather.tmux.ControlModeTmux;
 import dev.gather.tmux.Pane;
@@ -14,7 +14,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -24,18 +23,17 @@ import java.util.concurrent.TimeUnit;
  * idle, against the design it replaces polling the same 50 panes with {@code capture-pane} every
  * second. Both count the tmux server's CPU too (polling costs it work as well).
  */
-final class IdleBenchmark implements Benchmark {
+final class IdleBenchmark extends Benchmark {
     private static final int PANES = 50;
 
-    @Override
-    public String name() {
-        return "idle";
+    IdleBenchmark() {
+        super("idle");
     }
 
     @Override
     public List<Metric> run(BenchContext context) throws Exception {
         Duration window = context.quick() ? Duration.ofSeconds(3) : Duration.ofSeconds(30);
-        String socket = "gather-bench-" + UUID.randomUUID();
+        String socket = BenchContext.privateSocket();
         Path home = Files.createDirectories(context.scratch().resolve("idle-home"));
         ControlModeTmux tmux = ControlModeTmux.connect(TmuxConfig.socket(socket));
         Process daemon = null;
@@ -71,7 +69,12 @@ final class IdleBenchmark implements Benchmark {
                 double polling =
                         cpuPercent(window, List.of(ProcessHandle.current().pid(), tmuxPid));
                 return List.of(Metric.vs(
-                        "idle CPU, 50 linked panes, " + window.toSeconds() + " s", "% core", gather, polling, "< 1%"));
+                                "idle CPU, 50 linked panes, " + window.toSeconds() + " s",
+                                "% core",
+                                gather,
+                                polling,
+                                "< 1%")
+                        .headline(1));
             } finally {
                 poller.shutdownNow();
             }

@@ -9,15 +9,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** `gather lint` of 1,000 rhythm files in one process, against building the schema per file. */
-final class LintBenchmark implements Benchmark {
-    @Override
-    public String name() {
-        return "lint";
+final class LintBenchmark extends Benchmark {
+    LintBenchmark() {
+        super("lint");
     }
 
     @Override
     public List<Metric> run(BenchContext context) throws Exception {
-        int n = context.quick() ? 100 : 1000;
+        int n = context.sized(100, 1000);
         String daily;
         try (InputStream in = LintBenchmark.class.getResourceAsStream("/rhythms/daily.yaml")) {
             daily = new String(in.readAllBytes(), StandardCharsets.UTF_8);

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -11,13 +12,12 @@ import java.util.concurrent.TimeUnit;
  * The delivery gather replaces, replayed for comparison: for each recipient in turn, spawn
  * {@code tmux send-keys -l <text>}, pause 1 s, spawn {@code tmux send-keys Enter}.
  */
-final class OldDesignDelivery {
+final class OldDesignDelivery implements AutoCloseable {
     private final String socket;
-    private final ScheduledExecutorService timer;
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
 
-    OldDesignDelivery(String socket, ScheduledExecutorService timer) {
+    OldDesignDelivery(String socket) {
         this.socket = socket;
-        this.timer = timer;
     }
 
     /** Completes when the last recipient's Enter was sent. */
@@ -62,5 +62,10 @@ final class OldDesignDelivery {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
         }
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
     }
 }

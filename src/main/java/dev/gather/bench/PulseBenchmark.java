@@ -21,23 +21,22 @@ import java.util.stream.Stream;
  * folders and gather journals; a few files of a megabyte, as long sessions are), against the naive
  * search in the same run: read every file whole and count keywords with a regex.
  */
-final class PulseBenchmark implements Benchmark {
+final class PulseBenchmark extends Benchmark {
     private static final List<String> KEYWORDS = List.of("retro", "parser", "migration", "flaky");
 
-    @Override
-    public String name() {
-        return "pulse";
+    PulseBenchmark() {
+        super("pulse");
     }
 
     @Override
     public List<Metric> run(BenchContext context) throws Exception {
-        int files = context.quick() ? 300 : 3_000;
+        int files = context.sized(300, 3_000);
         Path home = context.scratch().resolve("pulse-home");
         long bytes = Corpus.write(home, files, new Random(7));
         List<Source> sources = Source.defaults(
                 home.resolve("journal"), dev.gather.home.Homes.of(java.util.Map.of("HOME", home.toString())));
         Pulse pulse = new Pulse(sources, Pulse.MAX_CHARS);
-        int samples = context.quick() ? 1 : 3;
+        int samples = context.sized(1, 3);
         long cold = System.nanoTime();
         String text = pulse.compose(KEYWORDS);
         double coldMs = (System.nanoTime() - cold) / 1e6;

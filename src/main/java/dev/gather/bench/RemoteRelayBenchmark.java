@@ -6,15 +6,12 @@ import dev.gather.tmux.ControlModeTmux;
 import dev.gather.tmux.SpawnSpec;
 import dev.gather.tmux.TmuxConfig;
 import dev.gather.transport.LocalRedis;
-import dev.gather.turn.HookEvent;
 import dev.gather.turn.Spool;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
+import java.time.Duration;
 import java.util.List;
-import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -22,10 +19,9 @@ import java.util.concurrent.TimeUnit;
  * state directory) joined by a real redis-server on loopback, next to a link inside alpha. Both
  * measured from the hook event's spool file to the words appearing in the recipient's pane.
  */
-final class RemoteRelayBenchmark implements Benchmark {
-    @Override
-    public String name() {
-        return "remote";
+final class RemoteRelayBenchmark extends Benchmark {
+    RemoteRelayBenchmark() {
+        super("remote");
     }
 
     @Override
@@ -33,12 +29,12 @@ final class RemoteRelayBenchmark implements Benchmark {
         if (!LocalRedis.available()) {
             return List.of(Metric.of("relay p50 across computers (Redis)", "n/a", 0, "redis-server not installed"));
         }
-        int samples = context.quick() ? 3 : 20;
+        int samples = context.sized(3, 20);
         Path dir = Files.createDirectories(context.scratch().resolve("remote"));
         LocalRedis redis = new LocalRedis(dir);
         String url = redis.url();
-        ControlModeTmux tmuxA = ControlModeTmux.connect(TmuxConfig.socket("gather-bench-" + UUID.randomUUID()));
-        ControlModeTmux tmuxB = ControlModeTmux.connect(TmuxConfig.socket("gather-bench-" + UUID.randomUUID()));
+        ControlModeTmux tmuxA = ControlModeTmux.connect(TmuxConfig.socket(BenchContext.privateSocket()));
+        ControlModeTmux tmuxB = ControlModeTmux.connect(TmuxConfig.socket(BenchContext.privateSocket()));
         Daemon alpha = null;
         Daemon beta = null;
         try {
@@ -55,7 +51,8 @@ final class RemoteRelayBenchmark implements Benchmark {
             double[] local = measure(new Spool(new StateDir(dir.resolve("alpha")).spool()), eve, tmuxA, cy, samples);
             return List.of(
                     Metric.vs("relay p50 across computers (Redis) vs in one", "ms", remote[0], local[0], ""),
-                    Metric.vs("relay p99 across computers (Redis) vs in one", "ms", remote[1], local[1], ""));
+                    Metric.vs("relay p99 across computers (Redis) vs in one", "ms", remote[1], local[1], ""),
+                    Metric.of("relay p50 across computers / in one", "x", remote[0] / local[0], "≤ 2"));
         } finally {
             // servers first: a closed daemon has closed its tmux driver, which could then kill nothing
             tmuxA.killServer();
@@ -70,8 +67,12 @@ final class RemoteRelayBenchmark implements Benchmark {
         }
     }
 
+    /** One key for both computers, as `gather remote pair` would leave them: every envelope is signed. */
+    private static final dev.gather.transport.RemoteKey KEY = dev.gather.transport.RemoteKey.generate();
+
     private static Daemon daemon(Path dir, String computer, String url, ControlModeTmux tmux) throws IOException {
         Path home = Files.createDirectories(dir.resolve(computer));
+        KEY.save(home);
         Files.writeString(home.resolve("config.properties"), "computer=" + computer + "\nredis.url=" + url + "\n");
         return Daemon.inProcess(new StateDir(home), tmux);
     }
@@ -89,21 +90,7 @@ final class RemoteRelayBenchmark implements Benchmark {
             throws Exception {
         double[] ms = new double[samples];
         for (int i = 0; i < samples; i++) {
-            String marker = "remote-bench-" + UUID.randomUUID();
-            CompletableFuture<Long> seen = new CompletableFuture<>();
-            StringBuilder screen = new StringBuilder();
-            try (AutoCloseable watch = tmux.onOutput(to, chunk -> {
-                synchronized (screen) {
-                    screen.append(chunk);
-                    if (screen.indexOf(marker) >= 0) {
-                        seen.complete(System.nanoTime());
-                    }
-                }
-            })) {
-                long t0 = System.nanoTime();
-                spool.drop(new HookEvent("sim", from, Instant.now(), "{\"last_message\":\"" + marker + "\"}"));
-                ms[i] = (seen.get(20, TimeUnit.SECONDS) - t0) / 1e6;
-            }
+            ms[i] = HookToPane.millis(spool, from, tmux, to, "remote-bench-", Duration.ofSeconds(20));
         }
         return new double[] {DeliveryBenchmark.percentile(ms, 0.5), DeliveryBenchmark.percentile(ms, 0.99)};
     }

@@ -26,7 +26,7 @@ final class Report {
                     m.ratio().isPresent()
                             ? String.format(Locale.ROOT, "%.1fx", m.ratio().getAsDouble())
                             : "-",
-                    m.target());
+                    m.target() + (m.missed() ? "  MISSED" : ""));
         }
     }
 
@@ -49,12 +49,16 @@ final class Report {
                 o.putNull("ratio");
             }
             o.put("target", m.target());
+            if (m.limit().isPresent()) {
+                o.put("limit", m.limit().getAsDouble());
+                o.put("missed", m.missed());
+            }
         }
         Files.createDirectories(file.getParent());
         json.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), array);
     }
 
-    private static String format(double v) {
+    static String format(double v) {
         return Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.2f", v);
     }
 }

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.client.DaemonClient;
 import dev.gather.daemon.Daemon;
-import dev.gather.daemon.DaemonClient;
 import dev.gather.home.StateDir;
 import dev.gather.rhythm.RhythmLibrary;
 import dev.gather.tmux.Tmux;
@@ -26,7 +26,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -38,17 +37,16 @@ import java.util.stream.Stream;
  * typed and submitted in each other member's pane (the journal's {@code delivered} step; a member busy
  * with its own turn gets them when it is ready, so this includes the wait in its queue).
  */
-final class WebLatencyBenchmark implements Benchmark {
+final class WebLatencyBenchmark extends Benchmark {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @Override
-    public String name() {
-        return "web";
+    WebLatencyBenchmark() {
+        super("web");
     }
 
     @Override
     public List<Metric> run(BenchContext context) throws Exception {
-        String socket = "gather-bench-" + UUID.randomUUID();
+        String socket = BenchContext.privateSocket();
         Path home = context.scratch().resolve("home");
         Files.createDirectories(home);
         Files.writeString(
@@ -119,7 +117,7 @@ final class WebLatencyBenchmark implements Benchmark {
                     throw new IllegalStateException("the page's event stream broke", e);
                 }
             });
-            read.get(context.quick() ? 120 : 300, TimeUnit.SECONDS);
+            read.get(context.sized(120, 300), TimeUnit.SECONDS);
             if (page.isEmpty() || pane.isEmpty()) {
                 throw new IllegalStateException("no relay reached the page or a pane: " + page + " " + pane);
             }

@@ -1,8 +1,7 @@
 package dev.gather.bridge;
 
-import dev.gather.daemon.DaemonStarter;
+import dev.gather.client.DaemonStarter;
 import dev.gather.home.StateDir;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -20,7 +19,6 @@ import java.util.concurrent.locks.LockSupport;
  * Lines are passed whole (up to a bound, longer ones stream through), so nothing is cut in half.
  */
 final class BridgedSession {
-    private static final int LINE_BOUND = 4 << 20;
     private static final Duration RECONNECT = Duration.ofSeconds(60);
 
     private final StateDir state;
@@ -51,13 +49,14 @@ final class BridgedSession {
         Thread up = new Thread(this::up, "gather-mcp-stdin");
         up.setDaemon(true);
         up.start();
+        Vigil.keep(state, memory, stdout, out);
         return down();
     }
 
     /** Client to daemon: each whole line is noted, then sent to the daemon there is (or the next one). */
     private void up() {
-        Lines lines =
-                new Lines((bytes, whole) -> send(bytes, whole ? new String(bytes, StandardCharsets.UTF_8) : null));
+        BoundedStreamLines lines = new BoundedStreamLines(
+                (bytes, whole) -> send(bytes, whole ? new String(bytes, StandardCharsets.UTF_8) : null));
         byte[] buf = new byte[8192];
         try {
             int n;
@@ -148,14 +147,14 @@ final class BridgedSession {
                 dropFirst = false;
             }
             boolean[] dropping = {drop};
-            Lines lines = new Lines((bytes, whole) -> {
+            BoundedStreamLines lines = new BoundedStreamLines((bytes, whole) -> {
                 if (dropping[0]) {
                     // the replayed handshake's answer: the client had it from the first daemon
                     dropping[0] = !whole;
                     return;
                 }
-                if (whole) {
-                    memory.fromDaemon(new String(bytes, StandardCharsets.UTF_8));
+                if (whole && !memory.fromDaemon(new String(bytes, StandardCharsets.UTF_8))) {
+                    return; // a frozen daemon's late answer: the client was told of it already
                 }
                 synchronized (out) {
                     stdout.write(bytes);
@@ -169,7 +168,7 @@ final class BridgedSession {
                 }
             } catch (IOException e) {
                 // the daemon went, or the client did and nobody reads: told apart below
-                if (e instanceof ClientGone) {
+                if (e instanceof BoundedStreamLines.ClientGone) {
                     return 0;
                 }
             }
@@ -252,53 +251,6 @@ final class BridgedSession {
             c.close();
         } catch (IOException e) {
             // closing a broken channel
-        }
-    }
-
-    /** Writing to the client failed: nobody reads the answers. */
-    private static final class ClientGone extends IOException {
-        private static final long serialVersionUID = 1L;
-    }
-
-    /** Splits a byte stream into lines, each handed on whole (with its newline) or, past the bound, in pieces. */
-    private static final class Lines {
-        interface Sink {
-            void accept(byte[] bytes, boolean whole) throws IOException;
-        }
-
-        private final Sink sink;
-        private final ByteArrayOutputStream line = new ByteArrayOutputStream();
-        private boolean overlong;
-
-        Lines(Sink sink) {
-            this.sink = sink;
-        }
-
-        void accept(byte[] buf, int n) throws IOException {
-            int from = 0;
-            for (int i = 0; i < n; i++) {
-                if (buf[i] == '\n') {
-                    line.write(buf, from, i + 1 - from);
-                    emit(!overlong);
-                    overlong = false;
-                    from = i + 1;
-                }
-            }
-            line.write(buf, from, n - from);
-            if (line.size() > LINE_BOUND) {
-                emit(false);
-                overlong = true;
-            }
-        }
-
-        private void emit(boolean whole) throws IOException {
-            byte[] bytes = line.toByteArray();
-            line.reset();
-            try {
-                sink.accept(bytes, whole);
-            } catch (IOException e) {
-                throw new ClientGone();
-            }
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.gather.bridge;
 
+import dev.gather.client.Patience;
 import dev.gather.home.StateDir;
 import java.io.DataInputStream;
 import java.io.FileDescriptor;
@@ -23,6 +24,10 @@ public final class CliBridge {
         int code;
         try {
             code = run(args, System.getenv());
+        } catch (Patience.NotAnswering frozen) {
+            // running the command here would wait on the same daemon
+            System.err.println("gather: " + frozen.getMessage());
+            code = 1;
         } catch (IOException notBridged) {
             code = -1;
         }
@@ -46,38 +51,50 @@ public final class CliBridge {
             }
             DaemonSocket.write(
                     ch, DaemonSocket.head("cli", env, argv.append(']').toString()));
-            String answer = DaemonSocket.readLine(ch);
+            String answer = Patience.await(state, ch, () -> DaemonSocket.readLine(ch));
             if (answer == null || !answer.startsWith("{\"ok\":true")) {
                 return -1; // an older daemon, or one going away: the command runs here instead
             }
-            return relay(new DataInputStream(Channels.newInputStream(ch)));
+            return relay(state, ch);
         }
     }
 
-    /** Copies the daemon's frames to stdout and stderr; returns the exit code frame's. */
-    private static int relay(DataInputStream frames) throws IOException {
+    /**
+     * Copies the daemon's frames to stdout and stderr; returns the exit code frame's. A reader that
+     * stops reading ({@code | head -1}) ends the copy quietly: a closed stdout is not a dead daemon.
+     */
+    private static int relay(StateDir state, SocketChannel ch) throws IOException {
+        DataInputStream frames = new DataInputStream(Channels.newInputStream(ch));
         OutputStream stdout = new FileOutputStream(FileDescriptor.out);
         OutputStream stderr = new FileOutputStream(FileDescriptor.err);
-        try {
-            while (true) {
-                int kind = frames.readUnsignedByte();
-                byte[] bytes = new byte[frames.readInt()];
+        while (true) {
+            int kind;
+            byte[] bytes;
+            try {
+                kind = Patience.await(state, ch, frames::readUnsignedByte);
+                bytes = new byte[frames.readInt()];
                 frames.readFully(bytes);
-                if (kind == 'x') {
-                    return ((bytes[0] & 0xff) << 24)
-                            | ((bytes[1] & 0xff) << 16)
-                            | ((bytes[2] & 0xff) << 8)
-                            | (bytes[3] & 0xff);
-                }
-                OutputStream to = kind == 'o' ? stdout : stderr;
+            } catch (Patience.NotAnswering frozen) {
+                throw frozen;
+            } catch (IOException e) {
+                // the daemon has the command: running it again here could send a message twice
+                stderr.write("gather: the daemon went away before the command finished; see `gather status`\n"
+                        .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                return 1;
+            }
+            if (kind == 'x') {
+                return ((bytes[0] & 0xff) << 24)
+                        | ((bytes[1] & 0xff) << 16)
+                        | ((bytes[2] & 0xff) << 8)
+                        | (bytes[3] & 0xff);
+            }
+            OutputStream to = kind == 'o' ? stdout : stderr;
+            try {
                 to.write(bytes);
                 to.flush();
+            } catch (IOException readerGone) {
+                return 0;
             }
-        } catch (IOException e) {
-            // the daemon has the command: running it again here could send a message twice
-            stderr.write("gather: the daemon went away before the command finished; see `gather status`\n"
-                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            return 1;
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.gather.bridge;
 
-import dev.gather.daemon.DaemonStarter;
+import dev.gather.client.DaemonStarter;
+import dev.gather.client.Patience;
 import dev.gather.home.StateDir;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
@@ -44,7 +45,13 @@ public final class McpBridge {
     public static int run(Map<String, String> env) throws IOException, InterruptedException {
         StateDir state = StateDir.fromEnvironment();
         SocketChannel daemon = DaemonStarter.connectOrStart(state, () -> DaemonSocket.answers(state));
-        String answer = head(daemon, env);
+        String answer;
+        try {
+            answer = head(state, daemon, env);
+        } catch (Patience.NotAnswering frozen) {
+            System.err.println("gather mcp: " + frozen.getMessage());
+            return 1;
+        }
         if (answer == null) {
             System.err.println("gather mcp: the daemon closed the connection without answering");
             return 1;
@@ -72,7 +79,7 @@ public final class McpBridge {
     static SocketChannel open(StateDir state, Map<String, String> env) throws IOException {
         SocketChannel c = state.connect();
         try {
-            String answer = head(c, env);
+            String answer = head(state, c, env);
             if (answer == null || !answer.startsWith("{\"ok\":true")) {
                 throw new IOException("the daemon refused the session: " + answer);
             }
@@ -83,8 +90,8 @@ public final class McpBridge {
         }
     }
 
-    private static String head(SocketChannel c, Map<String, String> env) throws IOException {
+    private static String head(StateDir state, SocketChannel c, Map<String, String> env) throws IOException {
         DaemonSocket.write(c, DaemonSocket.head("mcp", env, ""));
-        return DaemonSocket.readLine(c);
+        return Patience.await(state, c, () -> DaemonSocket.readLine(c));
     }
 }

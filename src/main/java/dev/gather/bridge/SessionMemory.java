@@ -21,6 +21,7 @@ final class SessionMemory {
     private boolean initializeAnswered;
     private String initialized;
     private final Set<String> open = new LinkedHashSet<>();
+    private final Set<String> abandoned = new LinkedHashSet<>();
 
     /** What to do on a new daemon: lines to send it first, whether its first answer is dropped, answers for the client. */
     record Rebuild(List<String> toDaemon, boolean dropFirstAnswer, List<String> toClient) {}
@@ -55,18 +56,44 @@ final class SessionMemory {
         }
     }
 
-    /** A whole line from the daemon, before it goes to the client: an answer closes its request. */
-    synchronized void fromDaemon(String line) {
+    /**
+     * A whole line from the daemon, before it goes to the client: an answer closes its request.
+     * Returns whether it goes on to the client (not an answer to a call {@link #abandon}ed already).
+     */
+    synchronized boolean fromDaemon(String line) {
         if (TopLevel.member(line, "method") != null) {
-            return; // the server's own request or notification
+            return true; // the server's own request or notification
         }
         String id = TopLevel.member(line, "id");
+        if (id != null && abandoned.remove(id)) {
+            return false;
+        }
         if (id != null) {
             open.remove(id);
             if (id.equals(initializeId)) {
                 initializeAnswered = true;
             }
         }
+        return true;
+    }
+
+    /**
+     * The daemon stopped answering: every call that waits (but the handshake, which the client times
+     * out by itself) is answered with an error saying {@code why}, and its late answer, if one comes,
+     * is dropped.
+     */
+    synchronized List<String> abandon(String why) {
+        List<String> toClient = new ArrayList<>();
+        for (var it = open.iterator(); it.hasNext(); ) {
+            String id = it.next();
+            if (!id.equals(initializeId)) {
+                it.remove();
+                abandoned.add(id);
+                toClient.add("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"error\":{\"code\":-32000,\"message\":"
+                        + DaemonSocket.quote(why) + "}}");
+            }
+        }
+        return toClient;
     }
 
     /** Whether a request waits for an answer. */

@@ -1,7 +1,10 @@
 package dev.gather.cli;
 
 import dev.gather.bench.BenchRunner;
+import dev.gather.rhythm.Durations;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -11,7 +14,8 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         description = {
             "Run the benchmarks next to the design gather replaces, measured in the same run.",
-            "Prints a table and writes target/bench/summary.json.",
+            "Prints a table and writes target/bench/summary.json. Exits 1 when a benchmark fails or a",
+            "headline row misses its target by more than 2x.",
             "",
             "Example:  gather bench --quick",
         })
@@ -28,8 +32,23 @@ final class BenchCommand implements Callable<Integer> {
             defaultValue = "target/bench/summary.json")
     Path out;
 
+    @Option(
+            names = "--markdown",
+            description =
+                    "Also write the run, with its commit, date, machine and load, into this document's generated block (make bench: docs/performance.md).")
+    Path markdown;
+
+    @Option(
+            names = "--inject-delay",
+            hidden = true,
+            description =
+                    "Wait this long before every Enter in the delivery benchmark (e.g. 200ms): proves a miss fails the run.")
+    String injectDelay;
+
     @Override
     public Integer call() throws Exception {
-        return new BenchRunner(quick, only, out).run(System.out);
+        Duration delay = injectDelay == null ? Duration.ZERO : Durations.parse(injectDelay);
+        return new BenchRunner(new BenchRunner.Options(quick, only, out, delay, Optional.ofNullable(markdown)))
+                .run(System.out);
     }
 }

@@ -1,7 +1,7 @@
 package dev.gather.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.gather.daemon.DaemonClient;
+import dev.gather.client.DaemonClient;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -13,7 +13,8 @@ import picocli.CommandLine.Option;
             "End the agents gather spawned for gatherings that are no longer running (older runs, --keep, a crash).",
             "Only panes whose id and session gather recorded at the start; never your own panes.",
             "",
-            "Example:  gather clean --dry-run        gather clean"
+            "Example:  gather clean --dry-run",
+            "Example:  gather clean"
         })
 final class CleanCommand implements Callable<Integer> {
     @Option(names = "--dry-run", description = "Only list what would be ended.")

@@ -2,11 +2,11 @@ package dev.gather.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gather.daemon.DaemonClient;
-import dev.gather.daemon.Dispatcher;
-import dev.gather.daemon.Takeover;
+import dev.gather.client.DaemonClient;
 import dev.gather.home.StateDir;
 import dev.gather.mcp.BridgedSessions;
+import dev.gather.server.Dispatcher;
+import dev.gather.server.Takeover;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

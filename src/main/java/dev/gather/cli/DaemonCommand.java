@@ -1,8 +1,13 @@
 package dev.gather.cli;
 
+import dev.gather.client.DaemonClient;
+import dev.gather.client.DaemonPid;
+import dev.gather.client.Patience;
 import dev.gather.daemon.Daemon;
 import dev.gather.home.StateDir;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 
 @Command(
@@ -16,27 +21,69 @@ import picocli.CommandLine.Command;
             "Example:  GATHER_HOME=/tmp/g gather daemon",
         })
 final class DaemonCommand implements Callable<Integer> {
-    @picocli.CommandLine.Option(names = "--stop", description = "Stop the running daemon (journals stay).")
+    @picocli.CommandLine.Option(
+            names = "--stop",
+            description = "Stop the running daemon (journals stay); one that does not answer is killed.")
     boolean stop;
 
     @Override
     public Integer call() throws Exception {
         StateDir state = StateDir.fromEnvironment();
         if (stop) {
-            dev.gather.daemon.DaemonClient client =
-                    new dev.gather.daemon.DaemonClient(state, java.util.Optional.empty());
-            if (client.running()) {
-                client.call(client.request("shutdown"));
-                System.out.println("stopped the daemon of " + state.root());
-            } else {
-                System.out.println("no daemon runs for " + state.root());
-            }
-            return 0;
+            return stop(state);
         }
         // the daemon hosts the MCP server of every bridged `gather mcp` and runs bridged client commands
         if (!Daemon.run(state, d -> DaemonCli.serveBridges(d, state))) {
             System.err.println("gather: a daemon already runs for " + state.root());
         }
         return 0;
+    }
+
+    /**
+     * Asks the daemon to stop; one that does not answer (frozen: SIGSTOP, a deadlock) is killed, which
+     * loses nothing: its journals are forced to disk before anything is delivered, and the next daemon
+     * resumes from them as after a crash.
+     */
+    private static int stop(StateDir state) throws Exception {
+        DaemonClient client = new DaemonClient(state, java.util.Optional.empty());
+        java.util.OptionalLong pid = DaemonPid.living(state);
+        if (client.running()) {
+            try {
+                client.call(client.request("shutdown"));
+            } catch (java.io.IOException e) {
+                // a stopping daemon may close the connection before its answer is out: its end tells
+            }
+            // stopped means gone: a command run next must not find it still answering
+            Optional<ProcessHandle> daemon = pid.isPresent() ? ProcessHandle.of(pid.getAsLong()) : Optional.empty();
+            if (daemon.isPresent() && !ended(daemon.get())) {
+                System.err.println("gather: the daemon (pid " + pid.getAsLong() + ") did not stop within 30 s; see "
+                        + state.log());
+                return 1;
+            }
+            System.out.println("stopped the daemon of " + state.root());
+            return 0;
+        }
+        ProcessHandle daemon =
+                pid.isPresent() ? ProcessHandle.of(pid.getAsLong()).orElse(null) : null;
+        // a daemon that cannot be reached at all is not frozen (it is starting, or gone)
+        if (daemon == null || !daemon.isAlive() || Patience.answers(state, Patience.PROBE)) {
+            System.out.println("no daemon runs for " + state.root());
+            return 0;
+        }
+        // SIGKILL: a stopped process takes no other signal until it is continued
+        daemon.destroyForcibly();
+        daemon.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+        System.out.println("the daemon of " + state.root() + " (pid " + pid.getAsLong()
+                + ") was not answering; ended it (its journals are kept; the next daemon resumes them)");
+        return 0;
+    }
+
+    private static boolean ended(ProcessHandle daemon) throws Exception {
+        try {
+            daemon.onExit().get(30, TimeUnit.SECONDS);
+            return true;
+        } catch (java.util.concurrent.TimeoutException e) {
+            return false;
+        }
     }
 }

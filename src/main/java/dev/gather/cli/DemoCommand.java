@@ -34,7 +34,9 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--rhythm", defaultValue = "minimal", description = "Rhythm to run (default ${DEFAULT-VALUE}).")
     String rhythm;
 
-    @Option(names = "--keep", description = "Leave the tmux server running afterwards so you can attach and look.")
+    @Option(
+            names = "--keep",
+            description = "Leave the tmux server and the demo's journals afterwards so you can attach and look.")
     boolean keep;
 
     @Override
@@ -98,7 +100,9 @@ final class DemoCommand implements Callable<Integer> {
             System.out.println();
             System.out.println(
                     closed ? "gather demo: the gathering closed." : "gather demo: stopped waiting after 150 s.");
-            System.out.println("transcript:  GATHER_HOME=" + home + " bin/gather transcript " + id);
+            if (keep) {
+                System.out.println("transcript:  GATHER_HOME=" + home + " gather transcript " + id);
+            }
             return closed ? 0 : 1;
         } finally {
             // the server goes before the daemon: closing the daemon closes its tmux driver, after
@@ -110,6 +114,18 @@ final class DemoCommand implements Callable<Integer> {
                 tmux.killServer();
             }
             daemon.close();
+            if (!keep) {
+                // a demo leaves nothing behind unless asked to (--keep): its journals lived only for it
+                deleteTree(home);
+            }
+        }
+    }
+
+    private static void deleteTree(Path root) {
+        try {
+            UninstallCommand.deleteTree(root);
+        } catch (java.io.IOException e) {
+            System.err.println("gather demo: could not remove " + root + ": " + e.getMessage());
         }
     }
 }

@@ -1,10 +1,9 @@
 package dev.gather.cli;
 
-import dev.gather.daemon.DaemonClient;
+import dev.gather.client.DaemonClient;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 @Command(
         name = "end",
@@ -12,28 +11,37 @@ import picocli.CommandLine.Parameters;
         description = {
             "End a gathering for everyone: the harvester is asked for the harvest (with a time limit), then it closes.",
             "",
-            "Example:  gather end g-20261122-101500-1        gather end --now g-20261122-101500-1"
+            "A member or the gathering's starter may; anyone else says --operator, which is journalled.",
+            "",
+            "Example:  gather end g-20261122-101500-1",
+            "Example:  gather end --now g-20261122-101500-1"
         })
 final class EndCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     PaneOption pane = new PaneOption();
 
-    @Parameters(index = "0", description = "Gathering id.")
-    String gathering;
+    @picocli.CommandLine.Mixin
+    GatheringId gathering = new GatheringId();
 
     @Option(names = "--now", description = "Close at once, without a harvest.")
     boolean now;
 
+    @picocli.CommandLine.Mixin
+    OperatorOption operator = new OperatorOption();
+
     @Override
     public Integer call() throws Exception {
         DaemonClient client = pane.client();
-        var a = client.call(
-                client.request("end_gathering").put("gathering", gathering).put("now", now));
+        var a = client.call(client.request("end_gathering")
+                .put("gathering", gathering.id)
+                .put("now", now)
+                .put("operator", operator.given));
         String state = a.path("state").asText();
         System.out.println(
                 state.equals("closed")
-                        ? "ended " + gathering + " (" + a.path("closed_reason").asText("closed") + ")"
-                        : "ending " + gathering + ": " + state
+                        ? "ended " + gathering.id + " ("
+                                + a.path("closed_reason").asText("closed") + ")"
+                        : "ending " + gathering.id + ": " + state
                                 + " (the harvester is asked; gather end --now skips it)");
         return 0;
     }

@@ -2,7 +2,7 @@ package dev.gather.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gather.daemon.DaemonClient;
+import dev.gather.client.DaemonClient;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;

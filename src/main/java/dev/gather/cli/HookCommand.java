@@ -1,11 +1,14 @@
 package dev.gather.cli;
 
+import dev.gather.client.DaemonClient;
+import dev.gather.client.DaemonStarter;
 import dev.gather.home.StateDir;
 import dev.gather.turn.HookEvent;
 import dev.gather.turn.HookParsers;
 import dev.gather.turn.Spool;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -13,8 +16,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code gather hook <harness>}: hands a harness's turn-end event to the daemon through the spool. bin/gather
- * does this in shell without starting Java; this is the same thing for {@code java -jar gather.jar hook}.
+ * {@code gather hook <harness>}: hands a harness's turn-end event to the daemon through the spool, or its
+ * socket when the spool cannot take it. bin/gather does this in shell without starting Java, and runs
+ * this when its own write failed.
  */
 @Command(
         name = "hook",
@@ -23,6 +27,9 @@ import picocli.CommandLine.Parameters;
             "Installed by 'gather install'; not meant to be typed. Never fails the agent.",
         })
 final class HookCommand implements Callable<Integer> {
+    /** How long a turn waits for the daemon to take it: longer than a daemon takes to come back on a loaded machine. */
+    static final Duration PATIENCE = Duration.ofSeconds(30);
+
     @Parameters(index = "0", description = "claude, codex, gemini or sim")
     String harness;
 
@@ -41,19 +48,76 @@ final class HookCommand implements Callable<Integer> {
         String pane = System.getenv().getOrDefault("TMUX_PANE", "-");
         // a process outside every pane speaks for one only by naming it, as bin/gather's hook does
         String behalf = System.getenv().getOrDefault("GATHER_PANE", "");
+        StateDir state = StateDir.fromEnvironment();
+        if ("codex".equals(harness) && args.size() > 1) {
+            runTheirs(args);
+        }
+        int handed = handOver(state, pane, behalf, payload);
+        if ("gemini".equals(harness)) {
+            System.out.println("{}");
+        }
+        return handed;
+    }
+
+    /**
+     * Into the spool, held open until the daemon took it (its proof of who wrote it; a daemon that ran
+     * here and is gone is brought back first); on the socket when the spool cannot take it (a full
+     * disk). A turn that reached neither is said on stderr and the hook fails: never dropped silently. A
+     * daemon that does not take a spooled turn in time (frozen) is said on stderr, and the agent goes on.
+     */
+    private int handOver(StateDir state, String pane, String behalf, String payload) {
+        boolean ranHere = java.nio.file.Files.isRegularFile(state.lock());
+        java.nio.file.Path dropped;
         try {
-            new Spool(StateDir.fromEnvironment().spool())
+            dropped = new Spool(state.spool())
                     .drop(
                             behalf.isBlank()
                                     ? HookEvent.fromThisProcess(
                                             harness, pane.isBlank() ? "-" : pane, Instant.now(), payload)
                                     : HookEvent.onBehalfFromThisProcess(harness, behalf, Instant.now(), payload));
-        } catch (IOException | IllegalArgumentException e) {
+        } catch (IllegalArgumentException e) {
             System.err.println("gather hook: could not hand the event over: " + e.getMessage());
+            return 1;
+        } catch (IOException e) {
+            return overSocket(payload, e);
         }
-        if ("gemini".equals(harness)) {
-            System.out.println("{}");
+        if (!ranHere) {
+            return 0; // no daemon ever ran here: no link waits for this turn, and the hook does not wait either
         }
+        // a daemon that ran here and is gone comes back: it relays the spool in order
+        DaemonStarter.revive(state);
+        if (Spool.awaitTaken(dropped, PATIENCE)) {
+            return 0;
+        }
+        System.err.println("gather hook: the daemon did not take this turn within " + PATIENCE.toSeconds()
+                + " s; it stays in " + dropped + ", but once this hook ends nothing proves who wrote it, so the"
+                + " daemon will refuse it (see `gather status`)");
+        // said, and journalled as refused once the daemon answers again: a frozen daemon never fails the agent
         return 0;
+    }
+
+    private int overSocket(String payload, IOException spoolFailed) {
+        try {
+            DaemonClient client = DaemonClient.fromEnvironment();
+            client.call(client.request("hook").put("harness", harness).put("payload", payload));
+            return 0;
+        } catch (IOException | RuntimeException e) {
+            System.err.println("gather hook: this turn was not handed over: the spool could not take it ("
+                    + spoolFailed.getMessage() + ") and the daemon's socket neither (" + e.getMessage() + ")");
+            return 1;
+        }
+    }
+
+    /**
+     * The notify program the user had before gather (Codex runs only one, so install put it after {@code --}):
+     * it runs as Codex would have run it, with the same event as its last argument, and is not waited for.
+     */
+    private static void runTheirs(List<String> theirs) {
+        try {
+            new ProcessBuilder(theirs).inheritIO().start();
+        } catch (IOException e) {
+            System.err.println(
+                    "gather hook: could not run your notify program " + theirs.get(0) + ": " + e.getMessage());
+        }
     }
 }

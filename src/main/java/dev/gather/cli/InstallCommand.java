@@ -1,5 +1,6 @@
 package dev.gather.cli;
 
+import dev.gather.about.Build;
 import dev.gather.home.Homes;
 import dev.gather.install.Installer;
 import java.nio.file.Files;
@@ -18,9 +19,9 @@ import picocli.CommandLine.Parameters;
         name = "install",
         mixinStandardHelpOptions = true,
         description = {
-            "Registers gather's MCP server and turn-end hook in the user config of Claude Code, Codex CLI or"
-                    + " Gemini CLI: $CLAUDE_CONFIG_DIR (else ~/.claude) and ~/.claude.json, $CODEX_HOME (else"
-                    + " ~/.codex), ~/.gemini (under $GEMINI_CLI_HOME when set).",
+            "Register gather's MCP server and turn-end hook in Claude Code, Codex CLI or Gemini CLI.",
+            "It edits the user config: $CLAUDE_CONFIG_DIR (else ~/.claude) and ~/.claude.json, $CODEX_HOME"
+                    + " (else ~/.codex), ~/.gemini (under $GEMINI_CLI_HOME when set).",
             "Adds only entries it can recognise later and refuses where you have a gather entry of your own;"
                     + " other settings stay as they are; --uninstall removes exactly what install added. Each"
                     + " change is a line in $GATHER_HOME/install.log.",
@@ -66,13 +67,8 @@ final class InstallCommand implements Callable<Integer> {
     }
 
     /** bin/gather next to the jar this runs from (target/gather.jar), so hooks work from any directory. */
-    private static Path launcher() throws Exception {
-        Path jar = Path.of(InstallCommand.class
-                .getProtectionDomain()
-                .getCodeSource()
-                .getLocation()
-                .toURI());
-        Path bin = jar.toAbsolutePath().getParent().resolveSibling("bin").resolve("gather");
+    static Path launcher() {
+        Path bin = Build.launcherBeside();
         if (!Files.isExecutable(bin)) {
             throw new IllegalStateException("cannot find the launcher " + bin + "; run gather install via bin/gather");
         }

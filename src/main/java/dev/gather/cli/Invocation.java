@@ -1,6 +1,6 @@
 package dev.gather.cli;
 
-import dev.gather.daemon.DaemonClient;
+import dev.gather.client.DaemonClient;
 import dev.gather.home.StateDir;
 import java.util.function.Supplier;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,12 +1,11 @@
 package dev.gather.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.gather.daemon.DaemonClient;
+import dev.gather.client.DaemonClient;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 @Command(
         name = "join",
@@ -19,8 +18,8 @@ import picocli.CommandLine.Parameters;
             "Example:  gather join g-20261122-101500-1 --name Cy --agent claude"
         })
 final class JoinCommand implements Callable<Integer> {
-    @Parameters(index = "0", description = "Gathering id.")
-    String gathering;
+    @picocli.CommandLine.Mixin
+    GatheringId gathering = new GatheringId();
 
     @Option(names = "--name", required = true, description = "The new member's name.")
     String name;
@@ -40,7 +39,7 @@ final class JoinCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         DaemonClient client = DaemonClient.fromEnvironment();
-        var r = client.request("join").put("gathering", gathering).put("name", name);
+        var r = client.request("join").put("gathering", gathering.id).put("name", name);
         if (who.pane != null) {
             r.put("pane", who.pane);
         } else {

@@ -1,7 +1,7 @@
 package dev.gather.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.gather.daemon.DaemonClient;
+import dev.gather.client.DaemonClient;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 

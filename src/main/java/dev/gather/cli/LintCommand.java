@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.profile.ProfileLoader;
 import dev.gather.rhythm.RhythmError;
 import dev.gather.rhythm.RhythmException;
+import dev.gather.rhythm.RhythmLibrary;
 import dev.gather.rhythm.RhythmLint;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -24,18 +26,25 @@ import picocli.CommandLine.Spec;
         name = "lint",
         mixinStandardHelpOptions = true,
         description = {
-            "Check rhythm files: YAML syntax, the schema and the semantic rules.",
+            "Check rhythm files: YAML syntax, the schema and the semantic rules, all in one pass.",
+            "Without a path: the rhythms shipped with gather and yours in $GATHER_HOME/rhythms.",
             "Every error is printed as file:line:column: message [rule]. Exit 0 when all are valid, 1 when",
             "any is not, 2 on bad usage.",
             "",
-            "Example:  gather lint rhythms/ my-rhythm.yaml",
+            "Example:  gather lint                        (shipped and yours)",
+            "          gather lint rhythms/ my-rhythm.yaml",
         })
 final class LintCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Parameters(arity = "0..*", description = "Files or directories (default: rhythms/).")
+    @Parameters(
+            arity = "0..*",
+            description = "Files or directories (default: the shipped rhythms and yours in $GATHER_HOME/rhythms).")
     List<Path> paths;
+
+    @Option(names = "--user", description = "Also check your rhythms in $GATHER_HOME/rhythms (as without a path).")
+    boolean user;
 
     @Option(names = "--format", defaultValue = "text", description = "text or json.")
     String format;
@@ -64,7 +73,7 @@ final class LintCommand implements Callable<Integer> {
             return true;
         }
         try {
-            return ProfileLoader.looksLikeProfile(Files.readString(f));
+            return ProfileLoader.looksLikeProfile(dev.gather.home.ConfigFile.text(f, 1024 * 1024));
         } catch (IOException | java.io.UncheckedIOException e) {
             return false; // the rhythm loader reports the unreadable file
         }
@@ -78,8 +87,13 @@ final class LintCommand implements Callable<Integer> {
             err.println("gather lint: --format must be text or json (found '" + format + "')");
             return 2;
         }
-        List<Path> files = new ArrayList<>();
-        for (Path p : paths == null || paths.isEmpty() ? List.of(Path.of("rhythms")) : paths) {
+        boolean none = paths == null || paths.isEmpty();
+        // what to check, each with how to check it: shipped rhythms live in the jar, not in a folder
+        List<Supplier<List<RhythmError>>> files = new ArrayList<>();
+        if (none) {
+            RhythmLibrary.SHIPPED.forEach(n -> files.add(() -> RhythmLint.checkShipped(n)));
+        }
+        for (Path p : none ? List.<Path>of() : paths) {
             if (!Files.exists(p)) {
                 err.println("gather lint: no such file or directory: " + p);
                 return 2;
@@ -88,15 +102,18 @@ final class LintCommand implements Callable<Integer> {
                 try (Stream<Path> s = Files.walk(p)) {
                     s.filter(f -> f.toString().endsWith(".yaml") || f.toString().endsWith(".yml"))
                             .sorted()
-                            .forEach(files::add);
+                            .forEach(f -> files.add(() -> check(f)));
                 }
             } else {
-                files.add(p);
+                files.add(() -> check(p));
             }
+        }
+        if (none || user) {
+            RhythmLibrary.standard().userFiles().forEach(f -> files.add(() -> RhythmLint.check(f)));
         }
         // files are independent: check them on every core, report in file order
         List<List<RhythmError>> perFile =
-                files.parallelStream().map(LintCommand::check).toList();
+                files.parallelStream().map(Supplier::get).toList();
         List<RhythmError> errors = new ArrayList<>();
         perFile.forEach(errors::addAll);
         long bad = perFile.stream().filter(e -> !e.isEmpty()).count();

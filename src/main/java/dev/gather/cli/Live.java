@@ -13,12 +13,12 @@ final class Live {
         String text = e.path("text").asText("");
         String from = e.path("from").asText("");
         return switch (e.path("kind").asText()) {
-            case "relay" -> Optional.of(
-                    "\n[" + from + "] (" + e.path("from_number").asInt() + "):\n" + indent(text));
+            case "relay" -> relay(e, mayRead);
             case "announce" -> Optional.of(
                     switch (e.path("prompt").asText()) {
                         case "phase" -> "\n== " + text;
                         case "turn" -> "   > " + text;
+                        case "reveal" -> "   * " + text.strip().replace("\n", "\n     ");
                         default -> "   * " + text;
                     });
             case "private" -> mayRead.test(e.path("to").asText())
@@ -34,6 +34,25 @@ final class Live {
             case "close" -> Optional.of("\n== closed: " + text);
             default -> Optional.empty();
         };
+    }
+
+    /**
+     * Relayed words; those of a private phase ({@code voice: private}) say who alone heard them, and
+     * are only a mention to a viewer who neither said nor heard them, until the phase's reveal.
+     */
+    private static Optional<String> relay(JsonNode e, Predicate<String> mayRead) {
+        String from = e.path("from").asText("");
+        String head = "\n[" + from + "] (" + e.path("from_number").asInt() + ")";
+        if (!e.path("voice").asText().equals("private")) {
+            return Optional.of(head + ":\n" + indent(e.path("text").asText("")));
+        }
+        java.util.List<String> to = new java.util.ArrayList<>();
+        e.path("to").forEach(n -> to.add(n.asText()));
+        String heard = to.isEmpty() ? "heard by nobody yet" : "heard by " + String.join(", ", to) + " alone";
+        return mayRead.test(from) || to.stream().anyMatch(mayRead)
+                ? Optional.of(
+                        head + ", " + heard + ":\n" + indent(e.path("text").asText("")))
+                : Optional.of("   (" + from + " answered privately, " + heard + ")");
     }
 
     private static String firstLine(String s) {

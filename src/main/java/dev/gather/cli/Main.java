@@ -39,8 +39,14 @@ import picocli.CommandLine.Command;
             HookCommand.class,
             InstallCommand.class,
             RhythmsCommand.class,
+            RehearseCommand.class,
             EventsCommand.class,
             WebCommand.class,
+            CompletionCommand.class,
+            DoctorCommand.class,
+            UninstallCommand.class,
+            PluginsCommand.class,
+            RemoteCommand.class,
         })
 public final class Main implements Runnable {
 
@@ -74,7 +80,7 @@ public final class Main implements Runnable {
     static CommandLine commandLine(Main main) {
         CommandLine cli = new CommandLine(main);
         cli.setExecutionExceptionHandler(new UserErrors());
-        return cli;
+        return CommandGroups.apply(cli);
     }
 
     @Override
@@ -85,8 +91,7 @@ public final class Main implements Runnable {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            String v = Main.class.getPackage().getImplementationVersion();
-            return new String[] {"gather " + (v == null ? "dev" : v)};
+            return new String[] {dev.gather.about.Build.line()};
         }
     }
 }

@@ -1,7 +1,7 @@
 package dev.gather.cli;
 
 import dev.gather.bridge.McpBridge;
-import dev.gather.daemon.DaemonClient;
+import dev.gather.client.DaemonClient;
 import dev.gather.mcp.EndAwareInput;
 import dev.gather.mcp.GatherServer;
 import dev.gather.mcp.SocketDaemonCalls;

@@ -1,6 +1,6 @@
 package dev.gather.cli;
 
-import dev.gather.daemon.DaemonClient;
+import dev.gather.client.DaemonClient;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 

@@ -1,6 +1,6 @@
 package dev.gather.cli;
 
-import dev.gather.daemon.DaemonClient;
+import dev.gather.client.DaemonClient;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -13,7 +13,8 @@ import picocli.CommandLine.Parameters;
             "Pass the talking piece (you must hold it), to a name or number or the next speaker.",
             "From an agent's pane it passes for that agent; from any other terminal for the human member.",
             "",
-            "Example:  gather pass Ada        gather pass --as Me --gathering g-20261122-101500-1 Bo"
+            "Example:  gather pass Ada",
+            "Example:  gather pass --as Me --gathering g-20261122-101500-1 Bo"
         })
 final class PassCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
@@ -25,8 +26,8 @@ final class PassCommand implements Callable<Integer> {
     @Parameters(arity = "0..1", description = "Who gets the piece (default: the next speaker).")
     String to;
 
-    @Option(names = "--as", description = "Pass as this human member (from any terminal).")
-    String as;
+    @picocli.CommandLine.Mixin
+    HumanMember as = new HumanMember();
 
     @Option(names = "--gathering", description = "Gathering id (default: the only running one).")
     String gathering;
@@ -38,9 +39,7 @@ final class PassCommand implements Callable<Integer> {
         if (to != null) {
             r.put("to", to);
         }
-        if (as != null) {
-            r.put("as", as);
-        }
+        as.into(r);
         if (gathering != null) {
             r.put("gathering", gathering);
         }

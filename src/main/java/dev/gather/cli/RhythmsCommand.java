@@ -4,6 +4,7 @@ import dev.gather.rhythm.Beats;
 import dev.gather.rhythm.Durations;
 import dev.gather.rhythm.Phase;
 import dev.gather.rhythm.Rhythm;
+import dev.gather.rhythm.RhythmException;
 import dev.gather.rhythm.RhythmLibrary;
 import java.io.PrintStream;
 import java.util.concurrent.Callable;
@@ -30,15 +31,29 @@ final class RhythmsCommand implements Callable<Integer> {
             Rhythm r;
             try {
                 r = library.load(name);
+            } catch (RhythmException e) {
+                int more = e.errors().size() - 1;
+                out.println(name + ": does not load: " + e.errors().get(0)
+                        + (more > 0 ? " (and " + more + " more; gather lint lists them)" : ""));
+                continue;
             } catch (RuntimeException e) {
                 out.println(name + ": does not load: "
-                        + e.getMessage().lines().findFirst().orElse(""));
+                        + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
                 continue;
             }
             out.println(r.name()
                     + (r.description().isBlank() ? "" : " — " + r.description().strip()));
             out.println("  breath: " + breath(r));
             out.println("  beats:  " + beats(r.beats()));
+            if (!r.roles().parts().isEmpty()) {
+                out.println("  parts:  "
+                        + String.join(
+                                ", ",
+                                r.roles().parts().stream()
+                                        .map(dev.gather.rhythm.RolePart::name)
+                                        .toList())
+                        + " (cast one by name: -p Name:part:agent)");
+            }
         }
     }
 
@@ -54,6 +69,14 @@ final class RhythmsCommand implements Callable<Integer> {
         for (Phase p : r.breath()) {
             s.append(s.length() == 0 ? "" : ", ").append(p.name()).append(' ').append(p.rounds());
             s.append(p.rounds() == 1 ? " round" : " rounds");
+            if (p.isPrivate()) {
+                s.append(
+                        switch (p.reveal()) {
+                            case NAMED -> " (private, then revealed by name)";
+                            case ANONYMOUS -> " (private, then revealed by letter)";
+                            case NONE -> " (private: the harvester alone hears it)";
+                        });
+            }
         }
         return s + (r.talkingPiece() ? "; talking piece" : "");
     }

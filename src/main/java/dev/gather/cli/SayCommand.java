@@ -2,7 +2,7 @@ package dev.gather.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gather.daemon.DaemonClient;
+import dev.gather.client.DaemonClient;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -25,8 +25,8 @@ final class SayCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     PaneOption pane = new PaneOption();
 
-    @Parameters(index = "0", description = "Gathering id.")
-    String gathering;
+    @picocli.CommandLine.Mixin
+    GatheringId gathering = new GatheringId();
 
     @Parameters(index = "1..*", arity = "1..*", description = "Your words.")
     List<String> words;
@@ -34,11 +34,17 @@ final class SayCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         DaemonClient client = pane.client(Invocation.of(spec).client().get());
-        ObjectNode r = client.request("say").put("gathering", gathering).put("text", String.join(" ", words));
+        ObjectNode r = client.request("say").put("gathering", gathering.id).put("text", String.join(" ", words));
         JsonNode a = client.call(r);
+        if (a.path("relayed").asBoolean()) {
+            spec.commandLine().getOut().println("said");
+            return 0;
+        }
+        // kept in the journal, heard by no one: a script must not take that for said
         spec.commandLine()
-                .getOut()
-                .println(a.path("relayed").asBoolean() ? "said" : "kept, not relayed: you do not hold the piece");
-        return 0;
+                .getErr()
+                .println("gather: kept in the journal, not relayed: you do not hold the piece of " + gathering.id
+                        + " (wait for it, or ask the holder to pass it to you)");
+        return 1;
     }
 }

@@ -2,7 +2,7 @@ package dev.gather.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gather.daemon.DaemonClient;
+import dev.gather.client.DaemonClient;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -14,8 +14,8 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         description = {
             "Send a message to another pane, once or as a direct link.",
-            "--direct links the two panes: from then on each side's turn output is typed into the other's",
-            "terminal. --close closes your link for both sides.",
+            "--direct links the two panes: from then on each side's turn output is typed into the other's"
+                    + " terminal. --close closes your link for both sides.",
             "",
             "Example:  gather send --direct --to %%12 'Can you review my parser?'",
         })

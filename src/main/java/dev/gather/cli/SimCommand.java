@@ -1,6 +1,7 @@
 package dev.gather.cli;
 
 import dev.gather.home.StateDir;
+import dev.gather.sim.Manners;
 import dev.gather.sim.Sim;
 import java.io.IOException;
 import java.time.Clock;
@@ -16,8 +17,8 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         description = {
             "Run a simulated agent in this terminal (try gather without a real agent).",
-            "It answers every message with a reply that quotes it and reports each turn end through the",
-            "hook path a real harness uses.",
+            "It answers every message with a reply that quotes it (with --polite only when it has the floor",
+            "of a gathering) and reports each turn end through the hook path a real harness uses.",
             "",
             "Example:  tmux new-session -d 'bin/gather sim --name Ada'",
         })
@@ -44,10 +45,25 @@ final class SimCommand implements Callable<Integer> {
     String passTo;
 
     @Option(
+            names = "--polite",
+            description = {
+                "Behave like a polite member of a gathering: answer only with the floor (the piece announced",
+                "to it, a beat, the final beat, the harvest request, as the shipped rhythms word them), pass",
+                "the piece after each answer, stay silent otherwise. The sim agent kind runs with it."
+            })
+    boolean polite;
+
+    @Option(
             names = "--reply-when",
             defaultValue = "(?s).",
             description = "Answer only inputs matching this regex (default: any).")
     String replyWhen;
+
+    @Option(
+            names = "--answer",
+            defaultValue = "",
+            description = "Answer with exactly this text (\\n starts a new line) instead of quoting what was heard.")
+    String answer;
 
     @Option(
             names = "--enter-newline-ms",
@@ -84,7 +100,13 @@ final class SimCommand implements Callable<Integer> {
                 Optional.ofNullable(log));
         Sim sim = new Sim(
                 new Sim.SimOptions(
-                        name, Duration.ofMillis(thinkMs), passAfter, Pattern.compile(replyWhen), fake, passTo),
+                        name,
+                        Duration.ofMillis(thinkMs),
+                        polite && passAfter == 0 ? 1 : passAfter,
+                        polite ? Manners.floor(name) : Pattern.compile(replyWhen),
+                        fake,
+                        passTo,
+                        answer.replace("\\n", "\n")),
                 System.in,
                 new java.io.PrintStream(
                         new java.io.FileOutputStream(java.io.FileDescriptor.out),

@@ -3,7 +3,7 @@ package dev.gather.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gather.daemon.DaemonClient;
+import dev.gather.client.DaemonClient;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -16,9 +16,11 @@ import picocli.CommandLine.Parameters;
         description = {
             "Start a gathering of agents (and optionally you) with a talking piece.",
             "One tmux session per participant, linked, seeded, with the rhythm's ceremony.",
-            "Participants are name:role:agent (role speaker|harvester|human; agent a kind or a command line).",
+            "Participants are name:role:agent (role speaker|harvester|human, or one of the rhythm's parts to cast",
+            "a speaker into it by name; agent a kind or a command line).",
             "",
             "Example:  gather start standard -p Ada:speaker:claude -p Bo:speaker:codex -p Hal:harvester:sim -p Me:human",
+            "          gather start review-circle -p Ada:skeptic:claude -p Bo:author:codex -p Hal:harvester:sim",
         })
 final class StartCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
@@ -32,17 +34,8 @@ final class StartCommand implements Callable<Integer> {
             description = "name[:role[:agent]]; repeat. Default: the rhythm's roles with simulated agents.")
     List<String> participants;
 
-    @Option(names = "--question", description = "Override the opening question.")
-    String question;
-
-    @Option(names = "--beats", description = "Override beats per turn.")
-    Integer beats;
-
-    @Option(names = "--beat-seconds", description = "Override the beat interval, in seconds.")
-    Integer beatSeconds;
-
-    @Option(names = "--grace", description = "Override the final beat's grace, in seconds.")
-    Integer grace;
+    @picocli.CommandLine.Mixin
+    RhythmOverrides overrides = new RhythmOverrides();
 
     @Option(names = "--keep", description = "Leave the agents gather spawned running after the gathering closes.")
     boolean keep;
@@ -75,18 +68,7 @@ final class StartCommand implements Callable<Integer> {
                 }
             }
         }
-        if (question != null) {
-            r.put("question", question);
-        }
-        if (beats != null) {
-            r.put("beats_per_turn", beats);
-        }
-        if (beatSeconds != null) {
-            r.put("beat_interval_seconds", beatSeconds);
-        }
-        if (grace != null) {
-            r.put("grace_seconds", grace);
-        }
+        overrides.into(r);
         if (keep) {
             r.put("keep", true);
         }

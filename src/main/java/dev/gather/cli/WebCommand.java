@@ -1,6 +1,6 @@
 package dev.gather.cli;
 
-import dev.gather.daemon.DaemonClient;
+import dev.gather.client.DaemonClient;
 import dev.gather.home.StateDir;
 import dev.gather.rhythm.RhythmLibrary;
 import dev.gather.web.WebServer;
@@ -36,7 +36,7 @@ final class WebCommand implements Callable<Integer> {
         try {
             started = WebServer.start(client, rhythms, port);
         } catch (java.net.BindException e) {
-            throw new dev.gather.daemon.UserError("web: port " + port + " on 127.0.0.1 is taken (" + e.getMessage()
+            throw new dev.gather.server.UserError("web: port " + port + " on 127.0.0.1 is taken (" + e.getMessage()
                     + "); choose another with --port, or leave --port out for any free one");
         }
         try (WebServer server = started) {

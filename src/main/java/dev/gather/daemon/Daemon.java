@@ -5,7 +5,24 @@ import dev.gather.home.StateDir;
 import dev.gather.journal.Journals;
 import dev.gather.link.Fanout;
 import dev.gather.link.Links;
+import dev.gather.ops.ActingView;
+import dev.gather.ops.EventsOp;
+import dev.gather.ops.GatheringOps;
+import dev.gather.ops.GatheringRuns;
+import dev.gather.ops.Household;
+import dev.gather.ops.MemberPanes;
+import dev.gather.ops.Ops;
+import dev.gather.ops.Pulls;
 import dev.gather.profile.Profiles;
+import dev.gather.relay.DirectRhythm;
+import dev.gather.relay.Relay;
+import dev.gather.relay.Replies;
+import dev.gather.relay.ScreenSources;
+import dev.gather.remote.Remote;
+import dev.gather.resume.Resumption;
+import dev.gather.server.Callers;
+import dev.gather.server.Dispatcher;
+import dev.gather.server.SocketServer;
 import dev.gather.tmux.Deliverer;
 import dev.gather.tmux.HarnessQuirks;
 import dev.gather.tmux.Tmux;
@@ -65,24 +82,25 @@ public final class Daemon implements AutoCloseable {
     final Pulls pulls;
 
     final java.util.concurrent.ScheduledExecutorService timers =
-            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
-                Thread t = new Thread(r, "gather-timers");
-                t.setDaemon(true);
-                return t;
-            });
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(Threads.named("gather-timers"));
     final dev.gather.time.MeasuredScheduler scheduler = new dev.gather.time.MeasuredScheduler(timers);
-    final java.util.concurrent.ExecutorService lanes = java.util.concurrent.Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "gather-gathering");
-        t.setDaemon(true);
-        return t;
-    });
+    final java.util.concurrent.ExecutorService lanes =
+            java.util.concurrent.Executors.newCachedThreadPool(Threads.named("gather-gathering"));
     private final CountDownLatch stopped = new CountDownLatch(1);
     private SocketServer server;
-    private SpoolWatcher spool;
+    SpoolWatcher spool;
     /** Codex's turn ends carry the first pane's TMUX_PANE; their payloads say whose they are. */
     final dev.gather.turn.SessionPanes sessions = new dev.gather.turn.SessionPanes();
 
     private AutoCloseable exits;
+    /** Which harnesses have a door of their own; tests may take one away. */
+    final dev.gather.door.Doors doors;
+
+    private final DaemonDoors wiredDoors;
+    /** What the ops and the resumption see of this daemon. */
+    final Household house;
+    /** Whether it runs under the daemon lock, which wrote its pid (see {@link DaemonLock#announce}). */
+    private boolean locked;
 
     Daemon(StateDir state, Tmux tmux, Clock clock) {
         this(state, tmux, clock, dev.gather.journal.JournalFiles.REAL);
@@ -97,12 +115,11 @@ public final class Daemon implements AutoCloseable {
         this.tmux = tmux;
         this.deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC);
         this.journals = new Journals(state.journals(), clock, files);
-        // ids stay unique across daemon runs, so a new link never appends to an old journal
-        this.links = new Links("link-"
-                + java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
-                        .withZone(java.time.ZoneOffset.UTC)
-                        .format(clock.instant())
-                + "-");
+        // an id says when its link was made, and is never one an old journal holds
+        java.time.format.DateTimeFormatter stamp =
+                java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(java.time.ZoneOffset.UTC);
+        this.links =
+                new Links(() -> "link-" + stamp.format(clock.instant()) + "-", id -> Files.exists(journals.file(id)));
         // only the shipped files and $GATHER_HOME: never the directory the first client happened to run in
         this.rhythms = new dev.gather.rhythm.RhythmLibrary(
                 java.util.List.of(state.root().resolve("rhythms")));
@@ -114,30 +131,46 @@ public final class Daemon implements AutoCloseable {
         this.post = new PostOffice(tmux, deliverer, profiles, clock, ledger);
         this.fanout = new Fanout(post);
         this.screens = new ScreenSources(tmux, timers, clock);
-        post.beforeTyping((pane, text) -> {
-            screens.typed(pane, text);
-            sessions.typed(pane, text);
-        });
-        this.relay =
-                new Relay(links, journals, fanout, TurnFilter.defaults(), DirectRhythm.from(rhythms.load("direct")));
-        relay.onGone(screens::forget);
+        this.wiredDoors = DaemonDoors.wire(sessions, post, timers);
+        this.doors = wiredDoors.doors();
+        this.relay = new Relay(links, journals, fanout, TurnFilter.defaults(), DirectRhythm.from(rhythms.direct()));
         this.replies = new Replies(relay, post);
-        relay.onGone(learnedPanes::forget);
-        relay.onGone(sessions::forget);
-        post.onUnreachable(pane -> relay.leave(pane, "never became ready"));
-        fanout.remote(p -> remote.address(p).isPresent(), remote::deliver);
-        relay.onUnlinked(remote::unlinkedTurn);
-        relay.onGone(remote::paneGone);
-        relay.onClosed(view -> view.members().forEach(m -> m.pane().ifPresent(screens::forget)));
-        relay.onGone(pane -> gatherings.byPane(pane).ifPresent(g -> g.members().stream()
-                .filter(m -> m.pane().equals(java.util.Optional.of(pane)))
-                .findFirst()
-                .ifPresent(g::memberGone)));
-        dispatcher.identify(new Callers(tmux::panes)::identify, this::journalOnBehalf);
-        dispatcher.threadPanes(sessions::paneOfThread);
-        Ops.register(this);
-        new GatheringOps(this).register(dispatcher);
-        dispatcher.onStream("events", new EventsOp(this));
+        Notices.wire(relay, post, fanout, remote, screens, sessions, learnedPanes, gatherings);
+        this.house = new Household(
+                state,
+                clock,
+                started,
+                tmux,
+                deliverer,
+                links,
+                interrupted,
+                resumed,
+                journals,
+                relay,
+                replies,
+                profiles,
+                transport,
+                remote,
+                ledger,
+                post,
+                dispatcher,
+                screens,
+                rhythms,
+                gatherings,
+                runs,
+                pulls,
+                scheduler,
+                lanes,
+                this::stop);
+        ActingView acting = new ActingView(house);
+        dispatcher.identify(new Callers(tmux::panes)::identify, acting::journalOnBehalf);
+        dispatcher.acting(new dev.gather.server.Acting(acting, acting::journalOperator));
+        dispatcher.pace(new dev.gather.server.Pace(clock));
+        dispatcher.threadPanes(sessions::paneOfThread, acting::runsCodex);
+        Ops.register(house);
+        dispatcher.on("hook", r -> HookOp.handle(this, r)); // needs the spool watcher: not an ops/ op
+        new GatheringOps(house).register(dispatcher);
+        dispatcher.onStream("events", new EventsOp(house));
     }
 
     /**
@@ -160,7 +193,9 @@ public final class Daemon implements AutoCloseable {
         if (lock.isEmpty()) {
             return false;
         }
+        lock.get().announce();
         try (Daemon daemon = new Daemon(state, Tmuxes.connect(), Clock.systemUTC())) {
+            daemon.locked = true;
             extend.accept(daemon.dispatcher);
             daemon.start();
             daemon.stopped.await();
@@ -179,6 +214,16 @@ public final class Daemon implements AutoCloseable {
         return d;
     }
 
+    /** What the panes' own hook events taught this daemon: harness sessions, doors, prompts taken. */
+    public dev.gather.turn.SessionPanes sessions() {
+        return sessions;
+    }
+
+    /** The doors members are reached through, by harness; a test may replace or take one away. */
+    public dev.gather.door.Doors doors() {
+        return doors;
+    }
+
     /** The ops this daemon answers; more may be added before clients arrive (bridged sessions). */
     public Dispatcher dispatcher() {
         return dispatcher;
@@ -190,32 +235,18 @@ public final class Daemon implements AutoCloseable {
     }
 
     void start() throws IOException {
+        if (!locked) {
+            // a daemon in a test or the demo holds no lock: its pid is written all the same
+            Files.writeString(state.lock(), ProcessHandle.current().pid() + "\n");
+        }
         exits = tmux.onPaneExit(relay::paneGone);
-        remote.start(relay, post);
-        timers.scheduleWithFixedDelay(
-                () -> {
-                    try {
-                        remote.checkLiveness();
-                    } catch (RuntimeException e) {
-                        LOG.warn("liveness check failed: {}", e.toString());
-                    }
-                },
-                3,
-                3,
-                java.util.concurrent.TimeUnit.SECONDS);
+        MemberPanes memberPanes = new MemberPanes(house);
+        remote.spawns.use(memberPanes::spawnForAnother, memberPanes::kill);
+        remote.start(relay, post, timers);
         // links and gatherings come back first, so a turn the spool hands over again finds its link;
         // their ceremonies go on only once what the last daemon left queued is queued again
-        Runnable resume = Resumption.prepare(this);
-        int requeued = Recovery.redeliver(journals, post, ledger, remote::adopt, (pane, text, profile) -> {
-            try {
-                return tmux.alive(pane) && deliverer.finishTyping(pane, text, profile.quirks());
-            } catch (RuntimeException e) {
-                return false;
-            }
-        });
-        if (requeued > 0) {
-            LOG.info("{} messages the last daemon left queued are queued again", requeued);
-        }
+        Runnable resume = Resumption.prepare(house);
+        Resumption.requeue(house);
         resume.run();
         spool = SpoolWatcher.start(
                 new Spool(state.spool()),
@@ -225,6 +256,7 @@ public final class Daemon implements AutoCloseable {
                         tmux::panes, learnedPanes, dev.gather.identity.HookPanes.NO_SESSION_IDS),
                 sessions,
                 relay::onTurnOutput);
+        spool.onRefused(new SpoolRefusals(this));
         server = new SocketServer(state.socket());
         Thread accept = new Thread(() -> server.serve(dispatcher::respond), "gather-accept");
         accept.setDaemon(true);
@@ -235,30 +267,6 @@ public final class Daemon implements AutoCloseable {
     /** Asks the daemon to stop; {@link #run} returns once it has. */
     void stop() {
         stopped.countDown();
-    }
-
-    /**
-     * A process outside every pane acts for a pane: the pane's link journal (or the one-shot journal)
-     * records who, before the op does anything.
-     */
-    private void journalOnBehalf(Request r) {
-        String pane = r.callerPane().orElseThrow();
-        String journal = links.byPane(pane).map(dev.gather.link.Link::id).orElse("oneshot");
-        journals.of(journal)
-                .append(dev.gather.journal.Journal.entry("on_behalf")
-                        .put("op", r.op())
-                        .put("on_behalf_of", pane)
-                        .put("by", r.onBehalf().orElseThrow()));
-    }
-
-    /** Throws unless {@code pane} is a live pane of this daemon's tmux server. */
-    String verifiedPane(Optional<String> claimed, String op) {
-        String pane = claimed.orElseThrow(
-                () -> new UserError(op + " must be called from inside a tmux pane ($TMUX_PANE is not set)"));
-        if (!pane.matches("%[0-9]+") || !tmux.alive(pane)) {
-            throw new UserError("pane " + pane + " is not a live pane of this daemon's tmux server");
-        }
-        return pane;
     }
 
     @Override
@@ -277,11 +285,13 @@ public final class Daemon implements AutoCloseable {
             LOG.warn("closing daemon: {}", e.getMessage());
         }
         // running gatherings stay open in their journals: the next daemon resumes them (an upgrade
-        // is a stop and a start)
+        // is a stop and a start); what is being typed lands first
+        post.finishTyping(java.time.Duration.ofSeconds(5));
         screens.close();
         timers.shutdownNow();
         lanes.shutdown();
         post.close();
+        wiredDoors.close();
         transport.close();
         deliverer.close();
         journals.close();

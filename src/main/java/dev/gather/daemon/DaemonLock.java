@@ -34,6 +34,20 @@ final class DaemonLock implements AutoCloseable {
         }
     }
 
+    /**
+     * Writes this process's pid into the lock file through the lock's own channel: closing any other
+     * descriptor of the file in this process would release the lock (POSIX record locks), and a
+     * second daemon could then take it.
+     */
+    void announce() throws IOException {
+        channel.truncate(0);
+        channel.write(
+                java.nio.ByteBuffer.wrap(
+                        (ProcessHandle.current().pid() + "\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII)),
+                0);
+        channel.force(false);
+    }
+
     @Override
     public void close() throws IOException {
         lock.release();

@@ -27,25 +27,43 @@ import java.util.function.Consumer;
 final class Mailbox {
     private record Pending(Letter letter, CompletableFuture<DeliveryResult> done) {}
 
+    /** Which profile the pane is typed into with now, given what is known of it (asked at each typing). */
+    interface Recogniser {
+        Profile now(String pane, Optional<Profile> known);
+    }
+
     private final String pane;
+    private final Recogniser recogniser;
     private final Deliverer deliverer;
     private final Executor executor;
     private final Clock clock;
     private final Ledger ledger;
     private final BiConsumer<String, String> beforeTyping;
     private final Consumer<String> unreachable;
+    private final ScreenWatch screen;
     private final Deque<Pending> queue = new ArrayDeque<>();
     private final List<Letter> unconfirmed = new ArrayList<>();
     private Profile profile;
     private boolean explicit;
+    /** What started the pane, or its hooks, said which harness runs there (else it is only recognised). */
+    private boolean known;
+
     private MemberState state;
     private Instant since;
     private Pending typing;
+    /** Why the letter taken for typing was withdrawn before a key went in (it is then not typed). */
+    private String withdrawnBeforeTyping;
+    /** Whether the letter taken for typing has been journalled as typing (past withdrawal). */
+    private boolean typingJournalled;
+
     private String note;
     /** Why it was given up on (never ready): until it shows a sign of life, every message fails with this. */
     private String gaveUp;
 
     private String endedWhileTyping;
+    /** When the letter being typed was pasted; null until then. */
+    private Instant pastedAt;
+
     private long epoch;
     /** Since when the input box has held text we did not type now; null while it is empty. */
     private Instant heldSince;
@@ -60,6 +78,7 @@ final class Mailbox {
     Mailbox(
             String pane,
             Profile profile,
+            Recogniser recogniser,
             Deliverer deliverer,
             Executor executor,
             Clock clock,
@@ -68,6 +87,7 @@ final class Mailbox {
             Consumer<String> unreachable) {
         this.pane = pane;
         this.profile = profile;
+        this.recogniser = recogniser;
         this.deliverer = deliverer;
         this.executor = executor;
         this.clock = clock;
@@ -75,11 +95,13 @@ final class Mailbox {
         this.beforeTyping = beforeTyping;
         this.unreachable = unreachable;
         this.since = clock.instant();
+        this.screen = new ScreenWatch(this, pane, deliverer, executor);
         if (profile.turns().signal() == Profile.TurnSignal.NONE) {
             this.state = MemberState.IDLE;
         } else {
             this.state = MemberState.STARTING;
-            awaitReady(epoch, System.nanoTime() + profile.ready().timeout().toNanos());
+            screen.awaitReady(
+                    epoch, System.nanoTime() + profile.ready().timeout().toNanos());
         }
     }
 
@@ -91,12 +113,14 @@ final class Mailbox {
     synchronized void learn(Profile learned) {
         if (!explicit) {
             profile = learned;
+            known = true;
         }
     }
 
     /** What started the pane said which harness runs there; hooks do not override it. */
     synchronized void explicit() {
         explicit = true;
+        known = true;
     }
 
     /** Queues {@code letter}; the future completes when it was typed, or failed. */
@@ -118,10 +142,55 @@ final class Mailbox {
         return done;
     }
 
-    /** The member's turn ended (hook or settled screen): what it took is confirmed, the next may go. */
-    void turnEnded(String how) {
+    /**
+     * A letter the last daemon typed and saw submitted but never saw taken (it stopped first): the
+     * member counts as busy with it, so its next turn end (hook or settled screen) confirms it.
+     */
+    void adopt(Letter letter) {
         synchronized (this) {
             if (state == MemberState.GONE) {
+                ledger.record(letter, pane, DeliveryState.FAILED, "pane gone before its turn ended");
+                return;
+            }
+            if (profile.turns().signal() == Profile.TurnSignal.NONE) {
+                ledger.record(letter, pane, DeliveryState.CONFIRMED, "submitted before the last daemon stopped");
+                return;
+            }
+            unconfirmed.add(letter);
+            if (state != MemberState.BUSY) {
+                enter(MemberState.BUSY);
+                screen.awaitIdle(epoch);
+            }
+        }
+    }
+
+    private void pasted(Letter letter) {
+        synchronized (this) {
+            pastedAt = clock.instant();
+        }
+        ledger.record(letter, pane, DeliveryState.TYPING, DeliveryState.PASTED);
+    }
+
+    /** The member's turn ended (a settled screen): what it took is confirmed, the next may go. */
+    void turnEnded(String how) {
+        turnEnded(how, Optional.empty());
+    }
+
+    /**
+     * The member's turn ended ({@code at}: when its hook said so): what it took is confirmed, the next
+     * may go. A turn that ended before the words being typed were even pasted was on earlier ones: it
+     * confirms those, never the words being typed (which start a turn of their own).
+     */
+    void turnEnded(String how, Optional<Instant> at) {
+        synchronized (this) {
+            if (state == MemberState.GONE) {
+                return;
+            }
+            if (typing != null
+                    && at.isPresent()
+                    && (pastedAt == null || at.get().isBefore(pastedAt))) {
+                unconfirmed.forEach(l -> ledger.record(l, pane, DeliveryState.CONFIRMED, how));
+                unconfirmed.clear();
                 return;
             }
             if (typing != null) {
@@ -142,7 +211,7 @@ final class Mailbox {
                 && state != MemberState.GONE
                 && state != MemberState.BUSY) {
             enter(MemberState.BUSY);
-            awaitIdle(epoch);
+            screen.awaitIdle(epoch);
         }
     }
 
@@ -170,6 +239,10 @@ final class Mailbox {
         List<Pending> dropped = new ArrayList<>();
         synchronized (this) {
             queue.removeIf(p -> which.test(p.letter) && dropped.add(p));
+            // taken from the queue but not yet typed (its pane is being looked at): it is not typed either
+            if (typing != null && !typingJournalled && which.test(typing.letter)) {
+                withdrawnBeforeTyping = why;
+            }
         }
         for (Pending p : dropped) {
             ledger.record(p.letter, pane, DeliveryState.FAILED, why);
@@ -210,16 +283,34 @@ final class Mailbox {
             }
             next = queue.poll();
             typing = next;
+            pastedAt = null;
+            typingJournalled = false;
+            withdrawnBeforeTyping = null;
         }
         executor.execute(() -> type(next));
     }
 
     private void type(Pending p) {
         InputBox.State box;
+        Profile used;
         try {
-            box = deliverer.inputBox(pane, profile().quirks());
+            // what runs in the pane now decides how it is typed into, not what ran when the message was sent
+            Optional<Profile> was;
+            synchronized (this) {
+                was = known ? Optional.of(profile) : Optional.empty();
+            }
+            used = recogniser.now(pane, was);
+            synchronized (this) {
+                if (!known) {
+                    profile = used;
+                }
+            }
+            box = deliverer.inputBox(pane, used.quirks());
         } catch (TmuxException e) {
-            finished(p, new DeliveryResult.PaneGone(pane));
+            finished(p, new DeliveryResult.PaneGone(pane), profile());
+            return;
+        }
+        if (dropWithdrawn(p)) {
             return;
         }
         if (box != InputBox.State.EMPTY) {
@@ -240,7 +331,10 @@ final class Mailbox {
                     }
                 } else {
                     queue.addFirst(p);
-                    note = waiting(box);
+                    note = used.quirks().input().isEmpty() && box == InputBox.State.HOLDS
+                            ? "waiting: the line its cursor is on holds text gather did not type (its input box"
+                                    + " cannot be read)"
+                            : ScreenWatch.waiting(box);
                 }
             }
             if (stuck != null) {
@@ -254,22 +348,50 @@ final class Mailbox {
             return;
         }
         synchronized (this) {
-            note = null;
-            heldSince = null;
+            if (withdrawnBeforeTyping == null) {
+                note = null;
+                heldSince = null;
+                typingJournalled = true;
+            }
+        }
+        if (dropWithdrawn(p)) {
+            return;
         }
         ledger.record(p.letter, pane, DeliveryState.TYPING, "");
         beforeTyping.accept(pane, p.letter.text());
-        deliverer.deliverAsync(pane, p.letter.text(), profile().quirks()).thenAccept(r -> finished(p, r));
+        // a harness still loading behind a box it already drew shows the paste only once loaded: wait as
+        // long as it may take to start, since the next message is pasted only after this one
+        deliverer
+                .deliverAsync(pane, p.letter.text(), used.quirks(), used.ready().timeout(), () -> pasted(p.letter))
+                .thenAccept(r -> finished(p, r, used));
     }
 
-    private void finished(Pending p, DeliveryResult r) {
+    /** Fails {@code p} when it was withdrawn while its pane was looked at; true if so. */
+    private boolean dropWithdrawn(Pending p) {
+        String why;
+        synchronized (this) {
+            why = withdrawnBeforeTyping;
+            if (why == null) {
+                return false;
+            }
+            withdrawnBeforeTyping = null;
+            typing = null;
+        }
+        ledger.record(p.letter, pane, DeliveryState.FAILED, why);
+        p.done.complete(new DeliveryResult.Failed(pane, why));
+        pump();
+        return true;
+    }
+
+    /** {@code used}: the profile it was typed with, whose turns say whether the member is now busy. */
+    private void finished(Pending p, DeliveryResult r, Profile used) {
         synchronized (this) {
             typing = null;
             String ended = endedWhileTyping;
             endedWhileTyping = null;
             if (r instanceof DeliveryResult.Delivered d) {
                 ledger.record(p.letter, pane, DeliveryState.DELIVERED, d.confirmedBy());
-                if (profile.turns().signal() == Profile.TurnSignal.NONE) {
+                if (used.turns().signal() == Profile.TurnSignal.NONE) {
                     ledger.record(p.letter, pane, DeliveryState.CONFIRMED, d.confirmedBy());
                 } else if (ended != null) {
                     unconfirmed.forEach(l -> ledger.record(l, pane, DeliveryState.CONFIRMED, ended));
@@ -280,7 +402,7 @@ final class Mailbox {
                     unconfirmed.add(p.letter);
                     if (state != MemberState.BUSY) {
                         enter(MemberState.BUSY);
-                        awaitIdle(epoch);
+                        screen.awaitIdle(epoch);
                     }
                 }
             } else if (r instanceof DeliveryResult.Failed f) {
@@ -297,117 +419,34 @@ final class Mailbox {
         pump();
     }
 
-    private static String waiting(InputBox.State box) {
-        return switch (box) {
-            case DIALOG -> "waiting: " + Deliverer.DIALOG_OPEN;
-            case HOLDS -> "waiting: its input box is not empty";
-            default -> "waiting: its input box is not in sight";
-        };
-    }
-
-    /**
-     * While busy, each time the screen holds still, look whether a dialog (a tool's permission prompt)
-     * is what it waits on, and say so: the queue waits for a person, visibly, and no key goes in.
-     */
-    private void watchForDialog(long e) {
-        if (!current(e, MemberState.BUSY) || profile().quirks().input().isEmpty()) {
-            return;
+    /** STARTING → READY (the screen says so), unless something else happened since {@code e}. */
+    void ready(long e) {
+        synchronized (this) {
+            if (state == MemberState.STARTING && epoch == e) {
+                enter(MemberState.READY);
+            }
         }
-        deliverer
-                .whenQuiet(pane, profile().ready().quiet(), Duration.ofDays(1))
-                .thenRunAsync(
-                        () -> {
-                            if (!current(e, MemberState.BUSY)) {
-                                return;
-                            }
-                            InputBox.State box;
-                            try {
-                                box = deliverer.inputBox(pane, profile().quirks());
-                            } catch (TmuxException x) {
-                                return;
-                            }
-                            synchronized (this) {
-                                if (epoch == e) {
-                                    note = box == InputBox.State.DIALOG ? waiting(box) : null;
-                                }
-                            }
-                            deliverer.nextOutput(pane, Duration.ofDays(1)).thenRun(() -> watchForDialog(e));
-                        },
-                        executor);
+        pump();
     }
 
-    /** STARTING → READY once the input box is drawn and empty and the screen was quiet long enough. */
-    private void awaitReady(long e, long deadline) {
-        Duration left = Duration.ofNanos(deadline - System.nanoTime());
-        if (left.isNegative() || left.isZero()) {
-            giveUp(e);
-            return;
+    /** While busy since {@code e}: what its box shows (a dialog is noted, anything else clears the note). */
+    synchronized void busyShows(long e, InputBox.State box) {
+        if (epoch == e) {
+            note = box == InputBox.State.DIALOG ? ScreenWatch.waiting(box) : null;
         }
-        deliverer
-                .whenQuiet(pane, profile().ready().quiet(), left)
-                .thenRunAsync(
-                        () -> {
-                            if (!current(e, MemberState.STARTING)) {
-                                return;
-                            }
-                            Optional<Boolean> settled =
-                                    settled(profile().ready().quiet());
-                            if (settled.isEmpty()) {
-                                return;
-                            }
-                            if (settled.get()) {
-                                synchronized (this) {
-                                    if (state == MemberState.STARTING && epoch == e) {
-                                        enter(MemberState.READY);
-                                    }
-                                }
-                                pump();
-                            } else if (startingInDialog(e)) {
-                                // a trust dialog at start waits for a person, visibly, however long it
-                                // takes; once answered the harness gets its whole start time again
-                                deliverer
-                                        .nextOutput(pane, Duration.ofDays(1))
-                                        .thenRun(() -> awaitReady(
-                                                e,
-                                                System.nanoTime()
-                                                        + profile()
-                                                                .ready()
-                                                                .timeout()
-                                                                .toNanos()));
-                            } else if (System.nanoTime() >= deadline) {
-                                giveUp(e);
-                            } else {
-                                // looked again at the next output or after one quiet spell, whichever
-                                // comes first: a harness that printed between the quiet and the look
-                                // and then went still (an idle Gemini) would otherwise never be looked at
-                                Duration again = max(profile().ready().quiet(), Duration.ofMillis(100));
-                                Duration rest = Duration.ofNanos(deadline - System.nanoTime());
-                                deliverer
-                                        .nextOutput(pane, again.compareTo(rest) < 0 ? again : rest)
-                                        .thenRun(() -> awaitReady(e, deadline));
-                            }
-                        },
-                        executor);
     }
 
-    /** Whether a dialog stands where the starting harness's box should be; says so in the note. */
-    private boolean startingInDialog(long e) {
-        InputBox.State box;
-        try {
-            box = deliverer.inputBox(pane, profile().quirks());
-        } catch (TmuxException x) {
+    /** While starting since {@code e}: whether a dialog stands where its box should be (noted if so). */
+    synchronized boolean startingShowsDialog(long e, InputBox.State box) {
+        if (box != InputBox.State.DIALOG || !current(e, MemberState.STARTING)) {
             return false;
         }
-        synchronized (this) {
-            if (box != InputBox.State.DIALOG || !current(e, MemberState.STARTING)) {
-                return false;
-            }
-            note = waiting(box);
-            return true;
-        }
+        note = ScreenWatch.waiting(box);
+        return true;
     }
 
-    private void giveUp(long e) {
+    /** STARTING and never ready in time: every queued message fails, visibly, with the reason. */
+    void giveUp(long e) {
         List<Pending> lost;
         String why =
                 "unreachable: not ready within " + profile().ready().timeout().toSeconds() + " s (profile "
@@ -429,62 +468,8 @@ final class Mailbox {
         unreachable.accept(pane);
     }
 
-    /** BUSY → IDLE by the screen: at once for screen profiles, after the grace for hook profiles. */
-    private void awaitIdle(long e) {
-        watchForDialog(e);
-        Profile.Turns turns = profile.turns();
-        Duration wait = turns.signal() == Profile.TurnSignal.HOOK ? turns.grace() : Duration.ZERO;
-        CompletableFuture.runAsync(
-                        () -> {},
-                        CompletableFuture.delayedExecutor(
-                                wait.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS, executor))
-                .thenRun(() -> idleByScreen(e));
-    }
-
-    private void idleByScreen(long e) {
-        if (!current(e, MemberState.BUSY)) {
-            return;
-        }
-        Duration quiet = profile().turns().quiet();
-        deliverer
-                .whenQuiet(pane, quiet, Duration.ofDays(1))
-                .thenRunAsync(
-                        () -> {
-                            if (!current(e, MemberState.BUSY)) {
-                                return;
-                            }
-                            Optional<Boolean> settled = settled(quiet);
-                            if (settled.isEmpty()) {
-                                return;
-                            }
-                            if (settled.get()) {
-                                turnEnded("screen quiet for " + quiet.toMillis() + " ms");
-                            } else {
-                                deliverer.nextOutput(pane, quiet).thenRun(() -> idleByScreen(e));
-                            }
-                        },
-                        executor);
-    }
-
-    /**
-     * Whether the input box is empty and the screen was quiet for {@code quiet}; empty when the pane
-     * turned out to be gone (its queue has then been failed).
-     */
-    private Optional<Boolean> settled(Duration quiet) {
-        try {
-            return Optional.of(deliverer.inputBox(pane, profile().quirks()) == InputBox.State.EMPTY
-                    && deliverer.quietFor(pane).compareTo(quiet) >= 0);
-        } catch (TmuxException x) {
-            gone();
-            return Optional.empty();
-        }
-    }
-
-    private synchronized boolean current(long e, MemberState expected) {
+    /** Whether {@code e} is still the current epoch and the member is in {@code expected}. */
+    synchronized boolean current(long e, MemberState expected) {
         return epoch == e && state == expected;
-    }
-
-    private static Duration max(Duration a, Duration b) {
-        return a.compareTo(b) >= 0 ? a : b;
     }
 }

@@ -5,20 +5,60 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A member's delivery picture for status: its state since when, the messages waiting, the one being
- * typed, those typed but not yet confirmed, and why it is held up, if it is.
+ * A member's delivery picture for status: its state since when, the door its messages go through,
+ * the messages waiting, the one being typed, those handed to its harness's door but not yet taken,
+ * those typed or taken but not yet confirmed, and why it is held up, if it is.
  */
 public record MailboxStatus(
         String pane,
         String profile,
+        String door,
         MemberState state,
         Instant since,
         List<Letter> queued,
         Optional<Letter> typing,
+        List<Letter> handed,
         List<Letter> unconfirmed,
         Optional<String> note) {
     public MailboxStatus {
         queued = List.copyOf(queued);
+        handed = List.copyOf(handed);
         unconfirmed = List.copyOf(unconfirmed);
+    }
+
+    /** The keystroke path's picture: nothing is handed to a door. */
+    public MailboxStatus(
+            String pane,
+            String profile,
+            MemberState state,
+            Instant since,
+            List<Letter> queued,
+            Optional<Letter> typing,
+            List<Letter> unconfirmed,
+            Optional<String> note) {
+        this(
+                pane,
+                profile,
+                dev.gather.door.Doors.KEYSTROKES,
+                state,
+                since,
+                queued,
+                typing,
+                List.of(),
+                unconfirmed,
+                note);
+    }
+
+    /**
+     * This picture with a door's share: {@code door}'s name, its queued letters after the typed ones,
+     * those handed to it, those it saw taken and not yet confirmed, and its note, if it has one.
+     */
+    MailboxStatus withDoor(
+            String door, List<Letter> doorQueued, List<Letter> handed, List<Letter> taken, Optional<String> doorNote) {
+        List<Letter> all = new java.util.ArrayList<>(queued);
+        all.addAll(doorQueued);
+        List<Letter> open = new java.util.ArrayList<>(unconfirmed);
+        open.addAll(taken);
+        return new MailboxStatus(pane, profile, door, state, since, all, typing, handed, open, doorNote.or(() -> note));
     }
 }

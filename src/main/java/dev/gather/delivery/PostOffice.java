@@ -1,5 +1,6 @@
 package dev.gather.delivery;
 
+import dev.gather.door.Doors;
 import dev.gather.profile.Profile;
 import dev.gather.profile.Profiles;
 import dev.gather.tmux.Deliverer;
@@ -10,6 +11,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -19,8 +21,12 @@ import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
- * Every member's {@link Mailbox}, by pane. A pane's profile comes from what started it (an agent
- * kind), else from the harness its hook events name, else from its current command, else generic.
+ * Every member's {@link Mailbox}, by pane. A pane's profile is decided each time gather types into it,
+ * from what runs in it then ({@link Profiles#forTerminal}): a shell at its prompt always gets the
+ * shell profile; else what started the pane (an agent kind), else the harness its hook events name,
+ * else its foreground program, else generic.
+ * A member whose harness has a door of its own ({@link Doors}) gets its messages through a {@link
+ * DoorBox}, which types them into the same mailbox whenever the door is absent or says no.
  */
 public final class PostOffice implements AutoCloseable {
     private final Tmux tmux;
@@ -29,7 +35,11 @@ public final class PostOffice implements AutoCloseable {
     private final Clock clock;
     private final Ledger ledger;
     private final Map<String, Mailbox> boxes = new ConcurrentHashMap<>();
+    private final Map<String, DoorBox> doorBoxes = new ConcurrentHashMap<>();
+    private volatile Doors doors = Doors.none();
+    private volatile java.time.Duration doorPatience = DoorPatience.DEFAULT;
     private final List<Consumer<String>> unreachable = new CopyOnWriteArrayList<>();
+    private final List<BiConsumer<String, String>> turnEnds = new CopyOnWriteArrayList<>();
     private final ExecutorService executor = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "gather-mailbox");
         t.setDaemon(true);
@@ -50,9 +60,27 @@ public final class PostOffice implements AutoCloseable {
         this.beforeTyping = listener;
     }
 
+    /** Tells {@code listener} of every turn end, by pane and how it was seen (a door's evidence of its messages). */
+    public void onTurnEnded(BiConsumer<String, String> listener) {
+        turnEnds.add(listener);
+    }
+
     /** Tells {@code listener} about a pane that never became ready (a gathering skips its member). */
     public void onUnreachable(Consumer<String> listener) {
         unreachable.add(listener);
+    }
+
+    /** From now on a member whose harness has one of {@code doors} gets its messages through it. */
+    public void doors(Doors doors) {
+        this.doors = doors;
+    }
+
+    /**
+     * From now on a message handed through a door and not seen taken for {@code patience} (after it
+     * was handed or after the member's last turn end) is looked for in the harness's own record.
+     */
+    public void doorPatience(java.time.Duration patience) {
+        this.doorPatience = patience;
     }
 
     public Profiles profiles() {
@@ -66,7 +94,20 @@ public final class PostOffice implements AutoCloseable {
 
     /** Queues {@code letter} for {@code pane}; the future completes once it was typed, or failed. */
     public CompletableFuture<DeliveryResult> post(String pane, Letter letter) {
-        return mailbox(pane).post(letter);
+        Mailbox box = mailbox(pane);
+        DoorBox door = doorBoxes.get(pane);
+        if (door == null && !remote(pane) && doors.has(box.profile().name())) {
+            door = doorBoxes.computeIfAbsent(pane, p -> doorBox(p, box));
+        }
+        return door != null ? door.post(letter) : box.post(letter);
+    }
+
+    /**
+     * {@code letter} was delivered to {@code pane} by the last daemon, which stopped before the
+     * member's turn on it ended: the next turn end confirms it, as if this daemon had typed it.
+     */
+    public void delivered(String pane, Letter letter) {
+        mailbox(pane).adopt(letter);
     }
 
     /** The profile {@code pane} is typed into with. */
@@ -81,12 +122,22 @@ public final class PostOffice implements AutoCloseable {
 
     /** {@code pane}'s harness ended a turn; {@code harness} names it when a hook said so. */
     public void turnEnded(String pane, Optional<String> harness, String how) {
+        turnEnded(pane, harness, how, Optional.empty());
+    }
+
+    /** As above; {@code at}: when the turn ended by its hook's stamp (an earlier turn than the words being typed?). */
+    public void turnEnded(String pane, Optional<String> harness, String how, Optional<java.time.Instant> at) {
         if (remote(pane)) {
             return;
         }
         Mailbox box = mailbox(pane);
         harness.flatMap(profiles::get).ifPresent(box::learn);
-        box.turnEnded(how);
+        turnEnds.forEach(l -> l.accept(pane, how));
+        box.turnEnded(how, at);
+        DoorBox door = doorBoxes.get(pane);
+        if (door != null) {
+            door.turnEnded(how);
+        }
     }
 
     /** {@code pane} is mid-turn on its own (it is calling us): hold its messages until the turn ends. */
@@ -100,10 +151,15 @@ public final class PostOffice implements AutoCloseable {
     /** Drops every queued (not yet typed) letter of journal {@code journal}: it fails with {@code why}. */
     public void withdraw(String journal, String why) {
         boxes.values().forEach(b -> b.withdraw(l -> l.journal().equals(journal), why));
+        doorBoxes.values().forEach(b -> b.withdraw(l -> l.journal().equals(journal), why));
     }
 
     /** The pane ended; its queued messages fail and nothing more is typed into it. */
     public void gone(String pane) {
+        DoorBox door = doorBoxes.remove(pane);
+        if (door != null) {
+            door.gone();
+        }
         Mailbox box = boxes.remove(pane);
         if (box != null) {
             box.gone();
@@ -114,12 +170,15 @@ public final class PostOffice implements AutoCloseable {
 
     /** The pane's delivery picture, if anything was ever sent to it. */
     public Optional<MailboxStatus> status(String pane) {
-        return Optional.ofNullable(boxes.get(pane)).map(Mailbox::status);
+        DoorBox door = doorBoxes.get(pane);
+        return door != null
+                ? Optional.of(door.status())
+                : Optional.ofNullable(boxes.get(pane)).map(Mailbox::status);
     }
 
     /** Every pane's delivery picture. */
     public List<MailboxStatus> all() {
-        return boxes.values().stream().map(Mailbox::status).toList();
+        return boxes.keySet().stream().flatMap(p -> status(p).stream()).toList();
     }
 
     private Mailbox mailbox(String pane) {
@@ -127,7 +186,64 @@ public final class PostOffice implements AutoCloseable {
         return box != null ? box : boxes.computeIfAbsent(pane, p -> box(p, recognise(p)));
     }
 
+    private DoorBox doorBox(String pane, Mailbox box) {
+        return new DoorBox(
+                pane,
+                () -> doors.open(box.profile().name(), pane, () -> pidOf(pane)),
+                box,
+                clock,
+                ledger,
+                new DoorHooks() {
+                    @Override
+                    public void handing(String p, String text) {
+                        beforeTyping.accept(p, text);
+                    }
+
+                    @Override
+                    public void turnStarted(String p) {
+                        box.turnStarted();
+                    }
+
+                    @Override
+                    public void turnEnded(String p, String how) {
+                        box.turnEnded(how);
+                    }
+                },
+                new DoorPatience(doorPatience, clock, executor));
+    }
+
+    private OptionalLong pidOf(String pane) {
+        try {
+            return tmux.panes().stream()
+                    .filter(p -> p.id().equals(pane))
+                    .mapToLong(p -> p.pid())
+                    .findFirst();
+        } catch (TmuxException e) {
+            return OptionalLong.empty();
+        }
+    }
+
+    /** Which profile {@code pane} is typed into with now (decided at each typing, from what runs in it). */
+    private Profile current(String pane, Optional<Profile> known) {
+        if (!pane.startsWith("%")) {
+            return known.orElseGet(profiles::generic); // not a pane of this server: nothing to look at
+        }
+        try {
+            Optional<dev.gather.tmux.Terminal> t = tmux.terminal(pane);
+            if (t.isPresent()) {
+                return profiles.forTerminal(t.get(), known);
+            }
+        } catch (TmuxException e) {
+            // the driver could not say: as before, by the pane list
+        }
+        return known.orElseGet(() -> byPaneList(pane));
+    }
+
     private Profile recognise(String pane) {
+        return current(pane, Optional.empty());
+    }
+
+    private Profile byPaneList(String pane) {
         try {
             return tmux.panes().stream()
                     .filter(p -> p.id().equals(pane))
@@ -144,6 +260,7 @@ public final class PostOffice implements AutoCloseable {
         return new Mailbox(
                 pane,
                 profile,
+                this::current,
                 deliverer,
                 executor,
                 clock,
@@ -152,8 +269,28 @@ public final class PostOffice implements AutoCloseable {
                 p -> unreachable.forEach(l -> l.accept(p)));
     }
 
+    /**
+     * Waits up to {@code most} for the messages being typed to be typed: a daemon that stops
+     * gracefully lets them land and journals how, rather than leave the next daemon a paste it can
+     * only mark failed (it may have arrived).
+     */
+    public void finishTyping(java.time.Duration most) {
+        long deadline = System.nanoTime() + most.toNanos();
+        while (System.nanoTime() < deadline
+                && all().stream().anyMatch(b -> b.typing().isPresent())) {
+            java.util.concurrent.locks.LockSupport.parkNanos(
+                    java.time.Duration.ofMillis(20).toNanos());
+        }
+    }
+
     @Override
     public void close() {
         executor.shutdownNow();
+        try {
+            // a delivery interrupted mid-step writes its last step now, before the journals close
+            executor.awaitTermination(2, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

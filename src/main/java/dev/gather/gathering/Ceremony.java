@@ -5,9 +5,6 @@ import dev.gather.link.Role;
 import dev.gather.rhythm.Beats;
 import dev.gather.rhythm.Phase;
 import dev.gather.rhythm.Rhythm;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -16,9 +13,10 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * The talking piece's bookkeeping for one gathering: speaking order, who is present, who held the
- * piece this round. The counters the machine's guards read (phase, round, beat, turn) live in the
- * machine's extended state, passed in as {@code vars}.
+ * The talking piece's bookkeeping for one gathering: who holds it, who is present, whose words come
+ * late, and the turns as they begin (the order they go round in is the {@link SpeakingOrder}'s). The
+ * counters the machine's guards read (phase, round, beat, turn) live in the machine's extended
+ * state, once {@link #useVars} moved them there.
  */
 final class Ceremony {
     static final String PHASE = "phase";
@@ -31,11 +29,18 @@ final class Ceremony {
     final Beats beats;
     final String question;
     final List<Member> members;
+    /** The speaking order, as {@link SpeakingOrder} keeps it. */
     final List<Member> order;
+
     final Optional<Member> harvester;
+    /** What the current private phase heard, until its reveal. */
+    final Reveals reveals = new Reveals(this);
+    /** The parts the speakers play, fixed at the start (see {@link Casting}). */
+    final Map<Member, dev.gather.rhythm.RolePart> parts;
+
     private Map<Object, Object> vars;
     private final Set<Member> present;
-    private final Set<Member> heldThisRound = new HashSet<>();
+    private final SpeakingOrder circle;
     private final Set<Member> remindedThisTurn = new HashSet<>();
     /** Members already seeded (by the daemon before a restart): the start does not seed them again. */
     private final Set<Member> seeded = new HashSet<>();
@@ -44,24 +49,29 @@ final class Ceremony {
     /** Why the gathering is ending by command, once it is (then the next choice harvests or closes). */
     private String ending;
 
-    private final Deque<String> recent = new ArrayDeque<>();
-    /** Every relayed turn so far, attributed: what a member who joins late is told. */
-    private final List<String> said = new ArrayList<>();
-    /** Speakers who joined mid-round: they take their place in the order when the next round begins. */
-    private final List<Member> joining = new ArrayList<>();
+    /** What everyone has heard so far: the beats' micro pulse, a late member's seed. */
+    final Conversation conversation = new Conversation();
 
-    Ceremony(Rhythm rhythm, Beats beats, String question, List<Member> members, Map<Object, Object> vars) {
+    /** The ceremony of {@code members} in {@code rhythm}, with the start's overrides of its beats, question and cast. */
+    Ceremony(Rhythm rhythm, List<Member> members, GatheringOptions options) {
         this.rhythm = rhythm;
-        this.beats = beats;
-        this.question = question;
+        this.beats = rhythm.beats()
+                .with(
+                        options.beatsPerTurn().orElse(null),
+                        options.beatInterval().orElse(null),
+                        options.grace().orElse(null));
+        this.question = options.question().orElse(rhythm.openingQuestion());
         // members may join later (read from other threads for status): copy-on-write lists
         this.members = new CopyOnWriteArrayList<>(members);
-        this.order = new CopyOnWriteArrayList<>(
+        this.circle = new SpeakingOrder(
                 members.stream().filter(m -> m.role() != Role.HARVESTER).toList());
+        this.order = circle.order;
         this.harvester =
                 members.stream().filter(m -> m.role() == Role.HARVESTER).findFirst();
+        this.parts = Casting.of(rhythm.name(), rhythm.roles(), order, options.cast());
         this.present = new java.util.concurrent.CopyOnWriteArraySet<>(members);
-        this.vars = vars;
+        // until the machine exists; then useVars moves them into its extended state
+        this.vars = new java.util.concurrent.ConcurrentHashMap<>();
         vars.put(PHASE, 0);
         vars.put(ROUND, 1);
         vars.put(BEAT, 0);
@@ -166,31 +176,16 @@ final class Ceremony {
         return remindedThisTurn.add(m);
     }
 
-    void heard(Member from, String text) {
-        said.add(from.attribution() + " " + text.strip());
-        String gist = text.strip().replaceAll("\\s+", " ");
-        recent.addLast(from.name() + ": " + (gist.length() > 60 ? gist.substring(0, 60) + "…" : gist));
-        while (recent.size() > 3) {
-            recent.removeFirst();
-        }
-    }
-
-    /** Who spoke lately and what, compressed for a beat. */
-    String microPulse() {
-        return recent.isEmpty() ? "nobody has spoken yet" : String.join(" | ", recent);
-    }
-
     /** The next turn as it would start: its holder and counters, or empty when the breath is done. */
     Optional<NextTurn> peekNext(Optional<Member> requested) {
         List<Member> speakers = presentSpeakers();
         if (speakers.isEmpty()) {
             return Optional.empty();
         }
-        Set<Member> held = new HashSet<>(heldThisRound);
         int phase = phaseIndex();
         int round = round();
-        if (holder().isPresent() && held.containsAll(speakers)) {
-            held.clear();
+        boolean roundOver = holder().isPresent() && circle.allHeld(speakers);
+        if (roundOver) {
             round++;
             if (round > rhythm.breath().get(phase).rounds()) {
                 round = 1;
@@ -203,27 +198,9 @@ final class Ceremony {
         Member next = requested
                 .filter(speakers::contains)
                 .filter(m -> !isHolder(m))
-                .orElseGet(() -> following(speakers, held));
+                .orElseGet(() -> circle.following(holder(), speakers, roundOver));
         boolean roundStarts = holder().isEmpty() || round != round() || phase != phaseIndex();
         return Optional.of(new NextTurn(next, phase, round, roundStarts));
-    }
-
-    /** The next speaker in order after the holder who has not held the piece this round. */
-    private Member following(List<Member> speakers, Set<Member> held) {
-        int start = holder().map(order::indexOf).orElse(-1);
-        for (int i = 1; i <= order.size(); i++) {
-            Member m = order.get(Math.floorMod(start + i, order.size()));
-            if (speakers.contains(m) && !held.contains(m)) {
-                return m;
-            }
-        }
-        for (int i = 1; i <= order.size(); i++) {
-            Member m = order.get(Math.floorMod(start + i, order.size()));
-            if (speakers.contains(m)) {
-                return m;
-            }
-        }
-        return speakers.get(0);
     }
 
     /**
@@ -237,37 +214,17 @@ final class Ceremony {
         if (m.role() == Role.HARVESTER) {
             return;
         }
-        if (holder().isEmpty() && turn() == 0) {
-            order.add(m);
-        } else {
-            joining.add(m);
-        }
-    }
-
-    /** The relayed turns so far, oldest first, each {@code [Name] (n): words}. */
-    List<String> said() {
-        return List.copyOf(said);
+        circle.join(m, holder().isEmpty() && turn() == 0);
     }
 
     /** Starts {@code next}: the piece moves, the beat count restarts. */
     void begin(NextTurn next) {
-        if (next.roundStarts() && holder().isPresent()) {
-            heldThisRound.clear();
-        }
-        if (next.roundStarts() && !joining.isEmpty()) {
-            // the circle's end is just before the round's first speaker: the list's end when that is the first
-            int at = order.indexOf(next.holder());
-            order.addAll(
-                    at <= 0 ? order.size() : at,
-                    joining.stream().filter(present::contains).toList());
-            joining.clear();
-        }
+        circle.begin(next.holder(), next.roundStarts(), holder().isPresent(), present::contains);
         vars.put(PHASE, next.phaseIndex());
         vars.put(ROUND, next.round());
         vars.put(BEAT, 0);
         vars.put(TURN, turn() + 1);
         vars.put(HOLDER, next.holder());
-        heldThisRound.add(next.holder());
         remindedThisTurn.clear();
     }
 
@@ -282,22 +239,31 @@ final class Ceremony {
         vars.put(BEAT, s.beat());
         vars.put(TURN, s.turn());
         s.holder().flatMap(this::named).ifPresentOrElse(h -> vars.put(HOLDER, h), () -> vars.remove(HOLDER));
-        s.heldThisRound().stream().flatMap(n -> named(n).stream()).forEach(heldThisRound::add);
-        s.gone().stream().flatMap(n -> named(n).stream()).forEach(present::remove);
-        s.seeded().stream().flatMap(n -> named(n).stream()).forEach(seeded::add);
-        s.said().forEach(w -> named(w.from()).ifPresent(m -> heard(m, w.text())));
-        if (!s.order().isEmpty()) {
-            // members who joined late took their places as the rounds began: the journal's order
-            List<Member> journalled =
-                    s.order().stream().flatMap(n -> named(n).stream()).toList();
-            order.clear();
-            order.addAll(journalled);
+        named(s.gone()).forEach(present::remove);
+        seeded.addAll(named(s.seeded()));
+        for (Snapshot.Words w : s.said()) {
+            // the current private phase's answers go back under seal, for its reveal
+            named(w.from()).ifPresent(m -> {
+                if (w.sealed()) {
+                    reveals.seal(m, w.text());
+                } else {
+                    conversation.heard(m, w.text());
+                }
+            });
         }
-        s.joining().stream().flatMap(n -> named(n).stream()).forEach(joining::add);
+        // members who joined late took their places as the rounds began: the journal's order
+        circle.restore(
+                named(s.heldThisRound()),
+                s.order().isEmpty() ? Optional.empty() : Optional.of(named(s.order())),
+                named(s.joining()));
     }
 
     Optional<Member> named(String name) {
         return members.stream().filter(m -> m.name().equals(name)).findFirst();
+    }
+
+    private List<Member> named(java.util.Collection<String> names) {
+        return names.stream().flatMap(n -> named(n).stream()).toList();
     }
 
     void release() {

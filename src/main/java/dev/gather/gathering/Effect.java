@@ -11,6 +11,16 @@ public sealed interface Effect {
     /** The holder's words go to everyone else, attributed. */
     record Relay(Member from, String text) implements Effect {}
 
+    /**
+     * The holder's words in a private phase: heard by {@code to} alone (the harvester), attributed,
+     * and kept for the phase's reveal.
+     */
+    record Confide(Member from, String text, java.util.List<Member> to) implements Effect {
+        public Confide {
+            to = java.util.List.copyOf(to);
+        }
+    }
+
     /** A private prompt to one member (seed, beat, final beat, reminder, harvest signal). */
     record Inject(Member to, String kind, String text) implements Effect {}
 

@@ -3,16 +3,21 @@ package dev.gather.gathering;
 import java.time.Duration;
 import java.util.Optional;
 
-/** Start-time overrides of the rhythm: beats per turn, beat interval, final beat's grace, opening question. */
+/**
+ * Start-time overrides of the rhythm: beats per turn, beat interval, final beat's grace, opening
+ * question, and the parts the starter cast by name ({@code cast}: member name to part).
+ */
 public record GatheringOptions(
         Optional<Integer> beatsPerTurn,
         Optional<Duration> beatInterval,
         Optional<Duration> grace,
-        Optional<String> question) {
+        Optional<String> question,
+        java.util.Map<String, String> cast) {
     public static final GatheringOptions NONE =
             new GatheringOptions(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
 
     public GatheringOptions {
+        cast = java.util.Map.copyOf(cast);
         beatsPerTurn.ifPresent(b -> {
             if (b < 1) {
                 throw new IllegalArgumentException("beats_per_turn must be at least 1 (was " + b + ")");
@@ -33,5 +38,19 @@ public record GatheringOptions(
     public GatheringOptions(
             Optional<Integer> beatsPerTurn, Optional<Duration> beatInterval, Optional<String> question) {
         this(beatsPerTurn, beatInterval, Optional.empty(), question);
+    }
+
+    /** Overrides with nobody cast by name. */
+    public GatheringOptions(
+            Optional<Integer> beatsPerTurn,
+            Optional<Duration> beatInterval,
+            Optional<Duration> grace,
+            Optional<String> question) {
+        this(beatsPerTurn, beatInterval, grace, question, java.util.Map.of());
+    }
+
+    /** The same overrides with {@code cast} (member name to part) cast by name. */
+    public GatheringOptions casting(java.util.Map<String, String> cast) {
+        return new GatheringOptions(beatsPerTurn, beatInterval, grace, question, cast);
     }
 }

@@ -30,4 +30,30 @@ public record GatheringStatus(
         order = List.copyOf(order);
         present = List.copyOf(present);
     }
+
+    /** The status of a gathering whose talking piece {@code c} keeps, in {@code state}, as of {@code asOf}. */
+    static GatheringStatus of(
+            String id,
+            Ceremony c,
+            GatheringState state,
+            Optional<String> closedReason,
+            Optional<Instant> nextBeat,
+            Instant asOf) {
+        return new GatheringStatus(
+                id,
+                c.rhythm.name(),
+                state,
+                c.phase().name(),
+                c.phaseIndex(),
+                c.round(),
+                c.phase().rounds(),
+                c.holder(),
+                c.beat(),
+                c.turn(),
+                c.order,
+                c.present(),
+                closedReason,
+                nextBeat,
+                asOf);
+    }
 }

@@ -4,9 +4,12 @@ import dev.gather.link.Member;
 import dev.gather.rhythm.Durations;
 import dev.gather.rhythm.Phase;
 import dev.gather.rhythm.PromptKind;
+import dev.gather.rhythm.RolePart;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /** Fills the rhythm's prompts for one gathering: every word a member reads comes from the rhythm. */
@@ -19,7 +22,7 @@ final class Prompting {
 
     String seed(Member m, String pulse) {
         Map<String, Object> v = identity(m);
-        v.put("role", m.role().name().toLowerCase(Locale.ROOT));
+        v.put("role", partOf(m).map(RolePart::name).orElse(m.role().name().toLowerCase(Locale.ROOT)));
         v.put(
                 "participants",
                 c.members.stream()
@@ -48,6 +51,18 @@ final class Prompting {
     }
 
     /** The seed of a member who joins late: the rhythm's seed, then the conversation so far, bounded. */
+    /** The part {@code m} plays, if any: the one it was cast into by name, else by its place in the order. */
+    Optional<RolePart> partOf(Member m) {
+        return Optional.ofNullable(c.parts.get(m));
+    }
+
+    /** The private prompt of the part {@code m} plays. */
+    String part(Member m, RolePart p) {
+        Map<String, Object> v = identity(m);
+        v.put("part", p.name());
+        return dev.gather.rhythm.Template.fill(p.prompt(), v);
+    }
+
     String lateSeed(Member m, String pulse, java.util.List<String> said) {
         String seed = seed(m, pulse);
         return seed + Conversation.sofar(said, dev.gather.turn.Typed.MAX_CHARS - seed.length());
@@ -68,7 +83,7 @@ final class Prompting {
         v.put("beat", beat);
         v.put("beats", c.beats.perTurn());
         v.put("pulse", pulse);
-        return render(beat >= c.beats.perTurn() ? PromptKind.FINAL_BEAT : PromptKind.BEAT, v);
+        return render(beat >= c.beats.perTurn() ? PromptKind.FINAL_BEAT : PromptKind.BEAT, v, c.phase());
     }
 
     String phase(Phase p, int round) {
@@ -84,11 +99,13 @@ final class Prompting {
                         "rounds",
                         p.rounds(),
                         "discipline",
-                        p.discipline()));
+                        p.discipline()),
+                p);
     }
 
-    String turn(Member m) {
-        return render(PromptKind.TURN, identity(m));
+    /** The announcement of {@code m}'s turn, in the words of {@code p}, the phase the turn is in. */
+    String turn(Member m, Phase p) {
+        return render(PromptKind.TURN, identity(m), p);
     }
 
     String reminder(Member m, Member holder) {
@@ -105,6 +122,16 @@ final class Prompting {
         return render(PromptKind.HARVEST, v);
     }
 
+    /** The reveal of private phase {@code p}: {@code answers} fill what the rest of the prompt leaves of one paste. */
+    String reveal(Phase p, List<Reveals.Answer> answers) {
+        Map<String, Object> v = new HashMap<>();
+        v.put("PHASE", p.name().toUpperCase(Locale.ROOT));
+        v.put("phase", p.name());
+        int rest = render(PromptKind.REVEAL, v).replace("{answers}", "").length();
+        v.put("answers", Reveals.text(answers, dev.gather.turn.Typed.MAX_CHARS - rest));
+        return render(PromptKind.REVEAL, v);
+    }
+
     String left(Member m) {
         return render(PromptKind.LEFT, identity(m));
     }
@@ -118,6 +145,11 @@ final class Prompting {
         v.put("name", m.name());
         v.put("number", m.number());
         return v;
+    }
+
+    /** {@code kind} as phase {@code p} words it, else as the rhythm does. */
+    private String render(PromptKind kind, Map<String, ?> values, Phase p) {
+        return p.prompts().render(kind, values).orElseGet(() -> render(kind, values));
     }
 
     private String render(PromptKind kind, Map<String, ?> values) {

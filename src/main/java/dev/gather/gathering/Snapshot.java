@@ -18,7 +18,8 @@ import java.util.Set;
  * @param heldThisRound who has held the piece this round, the holder included
  * @param gone members who left
  * @param seeded members whose seed was journalled
- * @param said every relayed turn, oldest first (the beats' micro pulse, a late member's seed)
+ * @param said every relayed turn, oldest first (the beats' micro pulse, a late member's seed), and
+ *     the current private phase's answers, sealed
  * @param order the speaking order, members who joined late in their places (empty: the roster's)
  * @param joining speakers who joined and take their place when the next round begins
  * @param since when the current turn (or the harvest) began: the turn cap counts from here
@@ -59,6 +60,13 @@ public record Snapshot(
         }
     }
 
-    /** Words someone relayed. */
-    public record Words(String from, String text) {}
+    /**
+     * Words someone relayed; {@code sealed}: said in the current private phase, heard by the
+     * harvester alone and kept for its reveal.
+     */
+    public record Words(String from, String text, boolean sealed) {
+        public Words(String from, String text) {
+            this(from, text, false);
+        }
+    }
 }

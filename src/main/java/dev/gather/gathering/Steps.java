@@ -1,7 +1,10 @@
 package dev.gather.gathering;
 
 import dev.gather.link.Member;
+import dev.gather.rhythm.Phase;
+import dev.gather.rhythm.Reveal;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
@@ -29,6 +32,7 @@ final class Steps {
     private final Timers timers;
     private final Supplier<String> pulse;
     private final Predicate<Member> midTurn;
+    private final Reveals reveals;
 
     /** The beat, grace and max-turn timers of the current turn (or of the harvest): one per event. */
     interface Timers {
@@ -48,6 +52,7 @@ final class Steps {
         this.timers = timers;
         this.pulse = pulse;
         this.midTurn = midTurn;
+        this.reveals = c.reveals;
     }
 
     Map<String, Action<GatheringState, GatheringEvent>> actions() {
@@ -55,9 +60,10 @@ final class Steps {
         a.put("seedAndBegin", ctx -> {
             String p = pulse.get();
             // a resumed gathering that was seeding does not seed twice whom the last daemon seeded
-            c.present().stream()
-                    .filter(m -> !c.seeded(m))
-                    .forEach(m -> sink.accept(new Effect.Inject(m, "seed", prompts.seed(m, p))));
+            c.present().stream().filter(m -> !c.seeded(m)).forEach(m -> {
+                sink.accept(new Effect.Inject(m, "seed", prompts.seed(m, p)));
+                prompts.partOf(m).ifPresent(part -> sink.accept(new Effect.Inject(m, "part", prompts.part(m, part))));
+            });
             nextTurn(Optional.empty());
         });
         a.put("nextTurn", ctx -> nextTurn(requested(ctx)));
@@ -73,6 +79,7 @@ final class Steps {
             if (c.ending().isEmpty() && c.tooFewSpeakers()) {
                 c.ending("too few speakers");
             }
+            phaseEnds();
             c.release();
             Member h = c.harvester.orElseThrow();
             sink.accept(new Effect.Inject(h, "harvest", prompts.harvest(h)));
@@ -80,14 +87,13 @@ final class Steps {
             timers.in(c.beats.turnCap(), GatheringEvent.MAX_TURN);
         });
         a.put("close", ctx -> close(header(ctx, REASON).orElse("ended")));
-        a.put(
-                "finish",
-                ctx -> close(c.ending()
-                                .or(() -> c.tooFewSpeakers() ? Optional.of("too few speakers") : Optional.empty())
-                                .orElse("the breath is complete")
-                        + (c.harvester.isPresent() && !c.harvesterPresent()
-                                ? "; no harvest: the harvester left"
-                                : "")));
+        a.put("finish", ctx -> {
+            phaseEnds();
+            close(c.ending()
+                            .or(() -> c.tooFewSpeakers() ? Optional.of("too few speakers") : Optional.empty())
+                            .orElse("the breath is complete")
+                    + (c.harvester.isPresent() && !c.harvesterPresent() ? "; no harvest: the harvester left" : ""));
+        });
         a.put(
                 "closeUnharvested",
                 ctx -> close(c.ending().map(e -> e + "; ").orElse("")
@@ -166,6 +172,9 @@ final class Steps {
 
     private void nextTurn(Optional<Member> requested) {
         Ceremony.NextTurn next = c.peekNext(requested).orElseThrow();
+        if (c.holder().isPresent() && next.phaseIndex() != c.phaseIndex()) {
+            phaseEnds();
+        }
         if (next.roundStarts()) {
             sink.accept(new Effect.Announce(
                     "phase", prompts.phase(c.rhythm.breath().get(next.phaseIndex()), next.round())));
@@ -174,7 +183,7 @@ final class Steps {
         // announcement leaves it not begun and the step comes again
         sink.accept(new Effect.Announce(
                 "turn",
-                prompts.turn(next.holder()),
+                prompts.turn(next.holder(), c.rhythm.breath().get(next.phaseIndex())),
                 Optional.of(next.holder()),
                 Map.of(Ceremony.PHASE, next.phaseIndex(), Ceremony.ROUND, next.round(), Ceremony.TURN, c.turn() + 1)));
         c.begin(next);
@@ -187,7 +196,8 @@ final class Steps {
         int b = c.beat() + 1;
         boolean last = b >= c.beats.perTurn();
         // the prompt first: refused (the journal cannot be written), the beat is not counted and comes again
-        sink.accept(new Effect.Inject(holder, last ? "final_beat" : "beat", prompts.beat(holder, b, c.microPulse())));
+        sink.accept(new Effect.Inject(
+                holder, last ? "final_beat" : "beat", prompts.beat(holder, b, c.conversation.microPulse())));
         c.nextBeat();
         if (last) {
             timers.in(c.beats.grace(), GatheringEvent.TIME_UP);
@@ -202,18 +212,20 @@ final class Steps {
     }
 
     /**
-     * What a member's words are, as the one effect that keeps them: late (the answer to a turn that
-     * was cut, even when the piece came back to it meanwhile), relayed (the holder's), or kept out of
-     * turn. Emitted before the machine hears of them, so a refusal changes nothing.
+     * The phase of the turn just over ends: a private phase that reveals shows everyone what it
+     * heard (then it is said, for the pulse and who joins later); either way its answers are done.
      */
-    Effect words(Member from, String text) {
-        if (c.owesLateWords(from)) {
-            return new Effect.Late(from, text);
+    private void phaseEnds() {
+        Phase p = c.phase();
+        if (p.reveal() != Reveal.NONE && reveals.any()) {
+            List<Reveals.Answer> answers = reveals.answers(p.reveal());
+            sink.accept(new Effect.Announce("reveal", prompts.reveal(p, answers)));
+            answers.forEach(a -> c.conversation.heard(a.header(), a.who(), a.words()));
         }
-        return c.isHolder(from) ? new Effect.Relay(from, text) : new Effect.OutOfTurn(from, text);
+        reveals.clear();
     }
 
-    /** What follows a member's words, once {@link #words} kept them. */
+    /** What follows a member's words, once {@link Hearing} kept them. */
     private void output(StateContext<GatheringState, GatheringEvent> ctx) {
         Member from = member(ctx);
         String text = header(ctx, TEXT).orElse("");
@@ -221,7 +233,11 @@ final class Steps {
             return;
         }
         if (c.isHolder(from)) {
-            c.heard(from, text);
+            if (c.phase().isPrivate()) {
+                reveals.seal(from, text);
+            } else {
+                c.conversation.heard(from, text);
+            }
             if (ctx.getSource() != null && ctx.getSource().getId() == GatheringState.SPEAKING) {
                 // the next beat comes a full interval after the holder's words, however long they took
                 timers.in(c.beats.interval(), GatheringEvent.BEAT);

@@ -28,12 +28,44 @@ public final class HookPanes implements PaneResolver {
     private final Supplier<List<Pane>> panes;
     private final LearnedPanes learned;
     private final BiFunction<String, String, Optional<String>> sessionId;
+    private final java.util.function.IntPredicate runsCodex;
 
     public HookPanes(
             Supplier<List<Pane>> panes, LearnedPanes learned, BiFunction<String, String, Optional<String>> sessionId) {
+        this(panes, learned, sessionId, dev.gather.process.Processes::runsCodex);
+    }
+
+    /** {@code runsCodex} says whether a pane's process (by pid) or one under it is Codex. */
+    public HookPanes(
+            Supplier<List<Pane>> panes,
+            LearnedPanes learned,
+            BiFunction<String, String, Optional<String>> sessionId,
+            java.util.function.IntPredicate runsCodex) {
         this.panes = panes;
         this.learned = learned;
         this.sessionId = sessionId;
+        this.runsCodex = runsCodex;
+    }
+
+    /**
+     * A spool file is believed only while the process its header names as writer holds that very file
+     * open (the hook waits until the daemon took it), and the pane is then found from that process's
+     * parents as {@code /proc} says now, not as the header listed them: a process of the same user that
+     * writes a header naming Ada's processes holds no file of Ada's, and its own parents lead elsewhere.
+     */
+    @Override
+    public HookEvent proven(HookEvent event, java.nio.file.Path file) throws HookRejected {
+        long writer = event.writer()
+                .orElseThrow(() -> new HookRejected("it names no process that wrote it (an older or forged header)"));
+        if (!SpoolWriter.holds(writer, file)) {
+            throw new HookRejected("process " + writer + ", which it names as its writer, does not hold it open:"
+                    + " nothing proves who wrote it (a hook holds its file until the daemon took it)");
+        }
+        List<Long> chain = dev.gather.process.Processes.ancestry(writer);
+        if (chain.isEmpty()) {
+            throw new HookRejected("its writer, process " + writer + ", ended while it was read");
+        }
+        return event.withLiveChain(chain);
     }
 
     @Override
@@ -73,5 +105,20 @@ public final class HookPanes implements PaneResolver {
             return event.pane();
         }
         throw new HookRejected("written by an older gather hook that does not say which process wrote it");
+    }
+
+    /**
+     * Only a Codex event from its own process tree in a pane running Codex: a payload's thread or
+     * input is Codex's word about whose turn it was, and any process could write one (naming text
+     * gather typed into Ada, or Ada's thread), so it counts only from the process that runs the turns.
+     */
+    @Override
+    public boolean reportsForOthers(HookEvent event, String writer) {
+        if (!"codex".equals(event.harness()) || !(event.origin() instanceof HookEvent.Origin.Process)) {
+            return false;
+        }
+        return panes.get().stream()
+                .filter(p -> p.id().equals(writer) && !p.dead())
+                .anyMatch(p -> runsCodex.test(p.pid()));
     }
 }

@@ -1,5 +1,6 @@
 package dev.gather.install;
 
+import dev.gather.home.ConfigFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,10 +10,13 @@ import java.util.Optional;
 
 /** Reads and atomically replaces config files, keeping their permissions (some hold tokens). */
 final class ConfigFiles {
+    private static final long MAX_BYTES = 64L * 1024 * 1024;
+
     private ConfigFiles() {}
 
     static Optional<byte[]> read(Path file) throws IOException {
-        return Files.exists(file) ? Optional.of(Files.readAllBytes(file)) : Optional.empty();
+        // harness configs grow (Claude keeps every project's history in one file), so the bound is wide
+        return Files.exists(file) ? Optional.of(ConfigFile.bytes(file, MAX_BYTES)) : Optional.empty();
     }
 
     /** Writes {@code bytes} to a temp file next to {@code file} and renames it over, so no reader sees half. */

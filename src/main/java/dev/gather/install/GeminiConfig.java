@@ -9,15 +9,27 @@ import java.util.Map;
 final class GeminiConfig {
     private GeminiConfig() {}
 
-    static JsonHarness of(Homes homes, String launcher) {
+    /** The {@code AfterAgent} hook group that runs {@code launcher hook gemini}. */
+    static ObjectNode hookGroup(String launcher) {
         ObjectNode group = JsonConfig.MAPPER.createObjectNode().put("matcher", "*");
         group.putArray("hooks")
                 .addObject()
                 .put("name", "gather")
                 .put("type", "command")
                 .put("command", launcher + " hook gemini");
+        return group;
+    }
+
+    /** The MCP server {@code launcher mcp}. */
+    static ObjectNode server(String launcher) {
         ObjectNode server = JsonConfig.MAPPER.createObjectNode().put("command", launcher);
         server.putArray("args").add("mcp");
+        return server;
+    }
+
+    static JsonHarness of(Homes homes, String launcher) {
+        ObjectNode group = hookGroup(launcher);
+        ObjectNode server = server(launcher);
         return new JsonHarness(
                 "gemini",
                 Map.of(

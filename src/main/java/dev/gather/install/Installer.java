@@ -55,6 +55,11 @@ public final class Installer {
         return describe(edits(false));
     }
 
+    /** Whether gather's entries, for this launcher, are all in place (an install would change nothing). */
+    public boolean installed() throws InstallException, IOException {
+        return edits(true).stream().allMatch(e -> e.change().entries().isEmpty());
+    }
+
     /** Installs; one line per file saying what changed. Nothing is written when any file refuses. */
     public List<String> install() throws InstallException, IOException {
         List<Edit> edits = edits(true);

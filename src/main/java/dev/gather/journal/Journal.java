@@ -34,6 +34,8 @@ public final class Journal implements AutoCloseable {
     private long whole;
     /** A failed write could not be cut back: the next entry starts on a line of its own. */
     private boolean fence;
+    /** Closed with the daemon: a late writer is refused before it touches the file. */
+    private boolean closed;
 
     Journal(Path file, Clock clock, JournalFiles files) {
         this.file = file;
@@ -105,6 +107,9 @@ public final class Journal implements AutoCloseable {
     }
 
     private synchronized long write(ObjectNode entry, boolean force) {
+        if (closed) {
+            throw new JournalUnavailable(file.getFileName().toString(), JournalUnavailable.CLOSING, null);
+        }
         ObjectNode line = JSON.createObjectNode();
         line.put("time", clock.instant().toString());
         line.setAll(entry);
@@ -152,6 +157,7 @@ public final class Journal implements AutoCloseable {
 
     @Override
     public synchronized void close() {
+        closed = true;
         try {
             out.close();
         } catch (IOException e) {

@@ -7,6 +7,9 @@ package dev.gather.journal;
 public final class JournalUnavailable extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /** The reason given once the daemon closed its journals: expected at shutdown, not a fault. */
+    public static final String CLOSING = "the daemon is closing";
+
     private final String reason;
 
     public JournalUnavailable(String journal, String reason, Throwable cause) {
@@ -17,6 +20,11 @@ public final class JournalUnavailable extends RuntimeException {
     /** What the file system said, e.g. "No space left on device". */
     public String reason() {
         return reason;
+    }
+
+    /** Refused only because the daemon is shutting down. */
+    public boolean closing() {
+        return CLOSING.equals(reason);
     }
 
     static String reasonOf(Throwable e) {

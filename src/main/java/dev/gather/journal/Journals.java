@@ -21,6 +21,7 @@ public final class Journals implements AutoCloseable {
     private final Clock clock;
     private final JournalFiles files;
     private final Map<String, Journal> open = new ConcurrentHashMap<>();
+    private volatile boolean closed;
 
     public Journals(Path dir, Clock clock) {
         this(dir, clock, JournalFiles.REAL);
@@ -45,6 +46,10 @@ public final class Journals implements AutoCloseable {
      * cannot be opened (and tries again on the next call).
      */
     public Journal of(String id) {
+        if (closed) {
+            // a delivery finishing after the daemon closed must not open (or create) a file again
+            throw new JournalUnavailable(id, JournalUnavailable.CLOSING, null);
+        }
         return open.computeIfAbsent(id, k -> new Journal(file(k), clock, files));
     }
 
@@ -100,6 +105,7 @@ public final class Journals implements AutoCloseable {
 
     @Override
     public void close() {
+        closed = true;
         open.values().forEach(Journal::close);
         open.clear();
     }

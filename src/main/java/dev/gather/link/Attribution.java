@@ -1,19 +1,16 @@
 package dev.gather.link;
 
 import dev.gather.tmux.Sanitizer;
-import java.util.regex.Pattern;
 
 /**
  * The one format of relayed words: {@code [Name] (n):}, a blank line, then the words. The words are
- * made inert first (see {@link Sanitizer}), and a line of them that looks like an attribution is
- * quoted with {@link #QUOTE}, so only the header gather writes can name a speaker.
+ * made inert first (see {@link Sanitizer}), and a line of them that looks like an attribution, to
+ * the eye and after Unicode's look-alikes are folded (see {@link HeaderMimic}), is quoted with
+ * {@link #QUOTE}, so only the header gather writes can name a speaker.
  */
 public final class Attribution {
     /** Put before a line of relayed words that looks like {@code [Name] (n):}. */
     public static final String QUOTE = "> ";
-
-    private static final Pattern HEADER_LIKE =
-            Pattern.compile("(?m)^(?=[ \\t]*\\[[^\\]\\n]{0,80}\\][ \\t]*\\([ \\t]*\\d+[ \\t]*\\)[ \\t]*:)");
 
     private Attribution() {}
 
@@ -23,6 +20,6 @@ public final class Attribution {
 
     /** The words, sanitised, with every line that mimics an attribution quoted. */
     public static String defuse(String text) {
-        return HEADER_LIKE.matcher(Sanitizer.sanitize(text)).replaceAll(QUOTE);
+        return HeaderMimic.defuse(Sanitizer.sanitize(text), QUOTE);
     }
 }

@@ -18,10 +18,20 @@ public final class Links {
     private final Map<String, Link> byId = new ConcurrentHashMap<>();
     private final Map<String, Link> byPane = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
-    private final String idPrefix;
+    private final java.util.function.Supplier<String> idPrefix;
+    private final java.util.function.Predicate<String> taken;
 
     public Links(String idPrefix) {
+        this(() -> idPrefix, id -> false);
+    }
+
+    /**
+     * Links whose ids start with {@code idPrefix} as it is when each is made (a daemon puts the link's
+     * creation time there), skipping ids {@code taken} says an earlier daemon used already.
+     */
+    public Links(java.util.function.Supplier<String> idPrefix, java.util.function.Predicate<String> taken) {
         this.idPrefix = idPrefix;
+        this.taken = taken;
     }
 
     /** The result of a direct handshake: the link, and whether it was made now. */
@@ -55,7 +65,12 @@ public final class Links {
 
     /** Creates a link of {@code members} (a gathering's). Their panes must not be linked yet. */
     public synchronized Link create(String rhythm, OptionalInt budget, List<Member> members) {
-        return create(idPrefix + ids.incrementAndGet(), rhythm, budget, members);
+        String prefix = idPrefix.get();
+        String id;
+        do {
+            id = prefix + ids.incrementAndGet();
+        } while (byId.containsKey(id) || taken.test(id));
+        return create(id, rhythm, budget, members);
     }
 
     /** Creates a link with a given id (a gathering's link carries the gathering's id). */

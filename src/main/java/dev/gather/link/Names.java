@@ -12,6 +12,11 @@ import java.util.regex.Pattern;
 public final class Names {
     public static final int MAX = 40;
 
+    /** Cyrillic and Greek lowercase letters a reader takes for the Latin letter at the same place. */
+    private static final String LOOKS_CYRILLIC_GREEK = "аеорсухіјԁѕһԛԝкмтвнɡαεοριτυνχκ";
+
+    private static final String LOOKS_LATIN = "aeopcyxijdshqwkmtbhgaeopituvxk";
+
     private static final Pattern NAME = Pattern.compile("[\\p{L}\\p{N}%][\\p{L}\\p{N} %._'-]{0,39}");
 
     private Names() {}
@@ -38,6 +43,32 @@ public final class Names {
         return name.length() <= MAX
                 && name.equals(name.strip())
                 && NAME.matcher(name).matches();
+    }
+
+    /**
+     * {@code name} as a reader tells names apart: compatibility forms folded (NFKC), case ignored,
+     * invisible characters dropped, and letters of other scripts that are drawn like Latin ones
+     * (Cyrillic {@code А}, Greek {@code Ο}) taken for those. Two names with one fold are one name.
+     */
+    public static String fold(String name) {
+        String nfkc = java.text.Normalizer.normalize(name, java.text.Normalizer.Form.NFKC);
+        StringBuilder out = new StringBuilder(nfkc.length());
+        nfkc.codePoints().forEach(c -> {
+            if (dev.gather.tmux.Sanitizer.invisible(c) || Character.getType(c) == Character.FORMAT) {
+                return;
+            }
+            if (Character.isWhitespace(c) || Character.isSpaceChar(c)) {
+                out.append(' ');
+                return;
+            }
+            int lower = Character.toLowerCase(c);
+            int at = LOOKS_CYRILLIC_GREEK.indexOf(lower);
+            out.appendCodePoint(at >= 0 ? LOOKS_LATIN.charAt(at) : lower);
+        });
+        return java.text.Normalizer.normalize(out.toString(), java.text.Normalizer.Form.NFD)
+                .replaceAll("\\p{Mn}", "")
+                .replaceAll(" +", " ")
+                .strip();
     }
 
     /** The refused name, printable and short enough for one error line. */

@@ -2,8 +2,8 @@ package dev.gather.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gather.daemon.DaemonClient;
-import dev.gather.daemon.Takeover;
+import dev.gather.client.DaemonClient;
+import dev.gather.server.Takeover;
 import io.modelcontextprotocol.server.McpSyncServer;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -1,29 +1,22 @@
 package dev.gather.mcp;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Set;
 
 /** {@code end_gathering}: ends a gathering, asking the harvester first unless {@code now}. */
-final class EndGathering implements GatherTool {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
-    @Override
-    public String name() {
-        return "end_gathering";
-    }
-
-    @Override
-    public String op() {
-        return "end_gathering";
+final class EndGathering extends SessionTool {
+    EndGathering(PullSession session) {
+        super("end_gathering", "end_gathering", session);
     }
 
     @Override
     public ObjectNode request(Args args) {
-        args.only(Set.of("gathering", "now"));
-        return JSON.createObjectNode()
-                .put("gathering", args.text("gathering", "a gathering id from start_gathering or gathering_status"))
-                .put("now", args.flag("now"));
+        String id = args.text("gathering", "a gathering id from start_gathering or gathering_status");
+        ObjectNode r = JSON.createObjectNode().put("gathering", id).put("now", args.flag("now"));
+        if (session.startedHere(id)) {
+            // the session that started it owns it, pane or not: it ends it as the operator, journalled
+            r.put("operator", true);
+        }
+        return r;
     }
 
     @Override

@@ -19,11 +19,11 @@ public final class GatherServer {
     static List<GatherTool> tools() {
         PullSession pull = new PullSession();
         return List.of(
-                new StartGathering(),
+                new StartGathering(pull),
                 new SendMessage(),
                 new ListRhythms(),
                 new GatheringStatus(),
-                new EndGathering(),
+                new EndGathering(pull),
                 new ListMembers(),
                 new PassPiece(pull),
                 new Join(pull),
@@ -55,7 +55,7 @@ public final class GatherServer {
                     if (definition == null) {
                         throw new IllegalStateException("tools.json has no entry for " + t.name());
                     }
-                    ToolHandler handler = new ToolHandler(t, daemon);
+                    ToolHandler handler = new ToolHandler(t, ToolCatalog.arguments(definition), daemon);
                     return SyncToolSpecification.builder()
                             .tool(definition)
                             .callHandler((exchange, request) -> handler.call(request))

@@ -1,26 +1,15 @@
 package dev.gather.mcp;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Set;
 
 /** {@code gathering_status}: where a gathering stands. */
-final class GatheringStatus implements GatherTool {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
-    @Override
-    public String name() {
-        return "gathering_status";
-    }
-
-    @Override
-    public String op() {
-        return "gathering_status";
+final class GatheringStatus extends Tool {
+    GatheringStatus() {
+        super("gathering_status", "gathering_status");
     }
 
     @Override
     public ObjectNode request(Args args) {
-        args.only(Set.of("gathering"));
         ObjectNode r = JSON.createObjectNode();
         args.optionalText("gathering", "a gathering id from start_gathering").ifPresent(g -> r.put("gathering", g));
         return r;

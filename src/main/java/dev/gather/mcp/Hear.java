@@ -1,32 +1,16 @@
 package dev.gather.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Set;
 
 /** {@code hear}: what was relayed to this member since a cursor (default: since its last hear). */
-final class Hear implements GatherTool {
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private final PullSession session;
-
+final class Hear extends SessionTool {
     Hear(PullSession session) {
-        this.session = session;
-    }
-
-    @Override
-    public String name() {
-        return "hear";
-    }
-
-    @Override
-    public String op() {
-        return "hear";
+        super("hear", "hear", session);
     }
 
     @Override
     public ObjectNode request(Args args) {
-        args.only(Set.of("after"));
         ObjectNode r = JSON.createObjectNode().put("token", session.required("hear"));
         r.put(
                 "after",

@@ -1,35 +1,19 @@
 package dev.gather.mcp;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * {@code join}: this client joins a running gathering or an open link as a named member without a
  * pane (it then hears, says, asks who); or, given a pane or an agent kind, adds that member instead.
  */
-final class Join implements GatherTool {
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private final PullSession session;
-
+final class Join extends SessionTool {
     Join(PullSession session) {
-        this.session = session;
-    }
-
-    @Override
-    public String name() {
-        return "join";
-    }
-
-    @Override
-    public String op() {
-        return "join";
+        super("join", "join", session);
     }
 
     @Override
     public ObjectNode request(Args args) {
-        args.only(Set.of("gathering", "link", "name", "pane", "agent", "away_after_seconds", "leave_after_seconds"));
         Optional<String> gathering = args.optionalText("gathering", "a gathering id from gathering_status");
         Optional<String> link = args.optionalText("link", "a link id like link-1");
         if (gathering.isPresent() == link.isPresent()) {

@@ -1,27 +1,16 @@
 package dev.gather.mcp;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Optional;
-import java.util.Set;
 
 /** {@code list_members}: who is in a link or a gathering. */
-final class ListMembers implements GatherTool {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
-    @Override
-    public String name() {
-        return "list_members";
-    }
-
-    @Override
-    public String op() {
-        return "list_members";
+final class ListMembers extends Tool {
+    ListMembers() {
+        super("list_members", "list_members");
     }
 
     @Override
     public ObjectNode request(Args args) {
-        args.only(Set.of("link", "gathering"));
         Optional<String> link = args.optionalText("link", "a link id like link-1");
         Optional<String> gathering = args.optionalText("gathering", "a gathering id");
         if (link.isPresent() && gathering.isPresent()) {

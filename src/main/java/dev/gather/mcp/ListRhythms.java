@@ -1,27 +1,16 @@
 package dev.gather.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Set;
 
 /** {@code list_rhythms}: what start_gathering can run. */
-final class ListRhythms implements GatherTool {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
-    @Override
-    public String name() {
-        return "list_rhythms";
-    }
-
-    @Override
-    public String op() {
-        return "list_rhythms";
+final class ListRhythms extends Tool {
+    ListRhythms() {
+        super("list_rhythms", "list_rhythms");
     }
 
     @Override
     public ObjectNode request(Args args) {
-        args.only(Set.of());
         return JSON.createObjectNode();
     }
 
@@ -43,9 +32,19 @@ final class ListRhythms implements GatherTool {
                         .append('-')
                         .append(Render.field(r, "speakers_max", "?"))
                         .append(r.path("talking_piece").asBoolean(false) ? ", talking piece" : "")
+                        .append(
+                                r.path("parts").isEmpty()
+                                        ? ""
+                                        : ", parts to cast by role: " + String.join(", ", texts(r.path("parts"))))
                         .append(')');
             }
         }
         return out.toString();
+    }
+
+    private static java.util.List<String> texts(JsonNode array) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        array.forEach(n -> out.add(n.asText()));
+        return out;
     }
 }

@@ -12,6 +12,16 @@ final class PullSession {
     private String token;
     private String name;
     private long cursor;
+    /** Gatherings this session started: it may end them as their owner, journalled as the operator. */
+    private final java.util.Set<String> started = new java.util.HashSet<>();
+
+    synchronized void started(String gathering) {
+        started.add(gathering);
+    }
+
+    synchronized boolean startedHere(String gathering) {
+        return started.contains(gathering);
+    }
 
     synchronized Optional<String> token() {
         return Optional.ofNullable(token);

@@ -1,7 +1,8 @@
 package dev.gather.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.gather.daemon.BoundedLines;
+import dev.gather.server.BlockInputStream;
+import dev.gather.server.BoundedLines;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -15,7 +16,7 @@ import org.slf4j.LoggerFactory;
  * line is answered here on the protocol stream, so a client's mistake is answered and the server
  * goes on reading; the SDK would stop reading for good, or wait for ever for the handshake.
  */
-final class RpcGate extends InputStream {
+final class RpcGate extends BlockInputStream {
     /** Longest client line; longer ones are answered the moment they pass it and never held whole. */
     static final int MAX_LINE = 4 << 20;
 
@@ -35,13 +36,6 @@ final class RpcGate extends InputStream {
         this.in = in;
         this.lines = new BoundedLines(in, MAX_LINE);
         this.out = out;
-    }
-
-    @Override
-    public int read() throws IOException {
-        byte[] one = new byte[1];
-        int n = read(one, 0, 1);
-        return n < 0 ? -1 : one[0] & 0xff;
     }
 
     @Override

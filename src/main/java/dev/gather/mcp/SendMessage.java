@@ -1,27 +1,16 @@
 package dev.gather.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Set;
 
 /** {@code send_message}: a one-shot message, the direct-link handshake, or closing the caller's link. */
-final class SendMessage implements GatherTool {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
-    @Override
-    public String name() {
-        return "send_message";
-    }
-
-    @Override
-    public String op() {
-        return "send";
+final class SendMessage extends Tool {
+    SendMessage() {
+        super("send_message", "send");
     }
 
     @Override
     public ObjectNode request(Args args) {
-        args.only(Set.of("to", "to_name", "message", "direct", "close_link", "expect_reply"));
         boolean direct = args.flag("direct");
         if (args.flag("close_link")) {
             if (direct) {

@@ -2,8 +2,8 @@ package dev.gather.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gather.daemon.DaemonClient;
-import dev.gather.daemon.UserError;
+import dev.gather.client.DaemonClient;
+import dev.gather.server.UserError;
 import java.io.IOException;
 import java.util.List;
 

@@ -1,32 +1,29 @@
 package dev.gather.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Set;
 
 /** {@code start_gathering}: spawns the participants and starts the rhythm. */
-final class StartGathering implements GatherTool {
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Set<String> ROLES = Set.of("speaker", "harvester", "human");
+final class StartGathering extends SessionTool {
+    private static final java.util.regex.Pattern ROLE = java.util.regex.Pattern.compile("[a-z][a-z0-9-]{0,30}");
     private static final Set<String> PARTICIPANT_FIELDS = Set.of("name", "role", "agent", "pane");
     private static final int MAX_PARTICIPANTS = 32;
 
-    @Override
-    public String name() {
-        return "start_gathering";
+    StartGathering(PullSession session) {
+        super("start_gathering", "start_gathering", session);
     }
 
     @Override
-    public String op() {
-        return "start_gathering";
+    public void answered(ObjectNode result) {
+        if (result.hasNonNull("gathering_id")) {
+            session.started(result.path("gathering_id").asText());
+        }
     }
 
     @Override
     public ObjectNode request(Args args) {
-        args.only(Set.of(
-                "rhythm", "participants", "question", "beats_per_turn", "beat_interval_seconds", "grace_seconds"));
         ObjectNode r = JSON.createObjectNode().put("rhythm", args.text("rhythm", "a rhythm name from list_rhythms"));
         args.raw("participants").ifPresent(p -> r.set("participants", participants(p)));
         args.optionalText("question", "the opening question").ifPresent(q -> r.put("question", q));
@@ -73,8 +70,10 @@ final class StartGathering implements GatherTool {
                 checked.put(field, v.asText().strip());
             }
             String role = checked.path("role").asText("speaker");
-            if (!ROLES.contains(role)) {
-                throw new BadArgument(where + ".role must be speaker, harvester or human (was '" + role + "')");
+            // a part's name casts a speaker into it; the daemon knows the rhythm's parts and says them
+            if (!ROLE.matcher(role).matches()) {
+                throw new BadArgument(where + ".role must be speaker, harvester, human or one of the rhythm's parts"
+                        + " (a lower-case word), not '" + role + "'");
             }
             out.add(checked);
         }

@@ -7,8 +7,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The tools' names, descriptions and JSON schemas, kept as data in tools.json beside this class so
@@ -41,6 +43,16 @@ final class ToolCatalog {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read tools.json", e);
         }
+    }
+
+    /** The argument names {@code tool}'s input schema knows (its properties). */
+    static Set<String> arguments(McpSchema.Tool tool) {
+        Object properties = tool.inputSchema().get("properties");
+        Set<String> names = new LinkedHashSet<>();
+        if (properties instanceof Map<?, ?> m) {
+            m.keySet().forEach(k -> names.add(k.toString()));
+        }
+        return names;
     }
 
     private static Map<String, Object> map(Object value) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,16 +20,20 @@ final class ToolHandler {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final GatherTool tool;
+    private final Set<String> arguments;
     private final DaemonCalls daemon;
 
-    ToolHandler(GatherTool tool, DaemonCalls daemon) {
+    /** Calls for {@code tool}, which takes the {@code arguments} its schema in tools.json names and no other. */
+    ToolHandler(GatherTool tool, Set<String> arguments, DaemonCalls daemon) {
         this.tool = tool;
+        this.arguments = Set.copyOf(arguments);
         this.daemon = daemon;
     }
 
     CallToolResult call(CallToolRequest request) {
         try {
-            ObjectNode args = tool.request(new Args(tool.name(), request.arguments()));
+            // a misspelled argument would otherwise be ignored silently
+            ObjectNode args = tool.request(new Args(tool.name(), request.arguments()).only(arguments));
             callerThread(request).ifPresent(t -> args.putObject("caller").put("thread", t));
             ObjectNode result = daemon.call(tool.op(), args);
             tool.answered(result);

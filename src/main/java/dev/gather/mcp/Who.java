@@ -1,34 +1,17 @@
 package dev.gather.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Set;
 
 /** {@code who}: the members of the gathering or link this session joined (or one named), with their states. */
-final class Who implements GatherTool {
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private final PullSession session;
-
+final class Who extends SessionTool {
     Who(PullSession session) {
-        this.session = session;
-    }
-
-    @Override
-    public String name() {
-        return "who";
-    }
-
-    @Override
-    public String op() {
-        return "who";
+        super("who", "who", session);
     }
 
     @Override
     public ObjectNode request(Args args) {
-        args.only(Set.of("gathering", "link"));
-        ObjectNode r = JSON.createObjectNode();
-        session.token().ifPresent(t -> r.put("token", t));
+        ObjectNode r = requestAsMember();
         args.optionalText("gathering", "a gathering id").ifPresent(g -> r.put("gathering", g));
         args.optionalText("link", "a link id").ifPresent(l -> r.put("link", l));
         return r;

@@ -18,6 +18,8 @@ public final class Processes {
     static final int MAX_HOPS = 64;
     /** How many command lines are read at most: a pane running a build can have thousands of processes. */
     private static final int MAX_DESCENDANTS = 64;
+    /** The environment read at most: far more than a real one, and a bound on a hostile one. */
+    private static final int MAX_ENVIRONMENT = 1 << 20;
 
     private Processes() {}
 
@@ -82,6 +84,28 @@ public final class Processes {
     }
 
     /**
+     * The value of {@code name} in the environment {@code pid} was started with, if it can be read:
+     * a hint of where a process came from (it inherits its pane's {@code $TMUX_PANE} and {@code
+     * $TMUX} even after it leaves the pane's process tree), never identity on its own.
+     */
+    public static Optional<String> environment(long pid, String name) {
+        Path file = Path.of("/proc", Long.toString(pid), "environ");
+        byte[] bytes;
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            bytes = in.readNBytes(MAX_ENVIRONMENT);
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        String prefix = name + "=";
+        for (String entry : new String(bytes, StandardCharsets.UTF_8).split("\u0000")) {
+            if (entry.startsWith(prefix)) {
+                return Optional.of(entry.substring(prefix.length()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
      * Command lines (arguments joined by spaces) of {@code pid} and its descendants; empty if gone. A
      * harness installed with npm runs as {@code node …/codex.js}, so its pane's current command is
      * only {@code node}; its command line still names it.
@@ -101,8 +125,85 @@ public final class Processes {
         return lines;
     }
 
+    /** Whether Codex runs as {@code pid} or under it: its one background server runs every pane's turns. */
+    public static boolean runsCodex(int pid) {
+        return commandLines(pid).stream().anyMatch(line -> line.contains("codex"));
+    }
+
     private static Optional<String> commandLine(ProcessHandle p) {
         ProcessHandle.Info info = p.info();
         return info.commandLine().or(info::command);
+    }
+
+    /**
+     * The arguments of {@code pid} and of its descendants, each process's own list, nearest first;
+     * empty where {@code /proc} cannot be read (not Linux, or gone). A door runs its harness's own
+     * program with the pane's own settings, so it needs them exactly, not joined by spaces.
+     */
+    public static List<ProcessArgs> arguments(long pid) {
+        Optional<ProcessHandle> root = ProcessHandle.of(pid);
+        if (root.isEmpty()) {
+            return List.of();
+        }
+        List<ProcessArgs> all = new ArrayList<>();
+        Stream.concat(Stream.of(root.get()), root.get().descendants())
+                .limit(MAX_DESCENDANTS)
+                .forEach(p -> {
+                    List<String> args = nulSeparated(Path.of("/proc", Long.toString(p.pid()), "cmdline"));
+                    if (!args.isEmpty()) {
+                        all.add(new ProcessArgs(p.pid(), args));
+                    }
+                });
+        return all;
+    }
+
+    /** One process and its arguments ({@code argv}). */
+    public record ProcessArgs(long pid, List<String> args) {
+        public ProcessArgs {
+            args = List.copyOf(args);
+        }
+    }
+
+    /** The environment {@code pid} was started with; empty where it cannot be read. */
+    public static java.util.Map<String, String> environment(long pid) {
+        java.util.Map<String, String> env = new java.util.LinkedHashMap<>();
+        for (String kv : nulSeparated(Path.of("/proc", Long.toString(pid), "environ"))) {
+            int eq = kv.indexOf('=');
+            if (eq > 0) {
+                env.put(kv.substring(0, eq), kv.substring(eq + 1));
+            }
+        }
+        return env;
+    }
+
+    /**
+     * Ends {@code pid} and everything under it, asking first and forcing whatever has not gone within
+     * {@code grace}: a node harness in a pane may ignore the hang-up and outlive its tmux server.
+     */
+    public static void endTree(long pid, java.time.Duration grace) {
+        ProcessHandle.of(pid).ifPresent(root -> {
+            List<ProcessHandle> tree = new ArrayList<>(root.descendants().toList());
+            tree.add(root);
+            tree.forEach(ProcessHandle::destroy);
+            for (ProcessHandle p : tree) {
+                try {
+                    p.onExit().get(grace.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                    p.destroyForcibly();
+                }
+            }
+        });
+    }
+
+    private static List<String> nulSeparated(Path file) {
+        try {
+            String all = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+            return all.isEmpty() ? List.of() : List.of(all.split("\0"));
+        } catch (IOException e) {
+            return List.of();
+        }
     }
 }

@@ -98,7 +98,9 @@ public final class ProfileLoader {
                 typing.path("command_leaders").asText(""),
                 typing.path("neutralizer").asText(""),
                 box,
-                duration(typing.path("settle"), HarnessQuirks.DEFAULT_SETTLE));
+                // without a box there is nothing to judge after Enter, so nothing to wait for
+                duration(typing.path("settle"), box.isPresent() ? HarnessQuirks.DEFAULT_SETTLE : Duration.ZERO),
+                typing.path("show_only").asBoolean(false));
         JsonNode turns = root.path("turns");
         List<String> commands = new ArrayList<>();
         root.path("recognise").path("commands").forEach(c -> commands.add(c.asText()));

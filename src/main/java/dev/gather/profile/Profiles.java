@@ -109,6 +109,48 @@ public final class Profiles {
                 .findFirst();
     }
 
+    /**
+     * The profile to type into a pane with now, from what runs in its terminal: a shell at its prompt
+     * always gets {@code shell} (shown, never typed), whatever was {@code known} of the pane; else the
+     * known profile (what started the pane, or the harness its hooks named); else the program in the
+     * foreground by its command or a command line of the pane's process tree; else, when the pane's
+     * own process is a person's shell running a program gather does not know, {@code shell} again
+     * (what that program leaves unread the shell would run); else {@code generic}.
+     */
+    public Profile forTerminal(dev.gather.tmux.Terminal t, Optional<Profile> known) {
+        return forTerminal(t, known, PROC);
+    }
+
+    /** As {@link #forTerminal(dev.gather.tmux.Terminal, Optional)}, reading processes from {@code proc}. */
+    Profile forTerminal(dev.gather.tmux.Terminal t, Optional<Profile> known, Path proc) {
+        Profile shell = byName.get("shell");
+        if (shell == null) {
+            return known.orElseGet(
+                    () -> recognise(t.command(), () -> commandLines(t)).orElseGet(this::generic));
+        }
+        ShellPrompt prompt = new ShellPrompt(shell.commands(), proc);
+        if (prompt.inForeground(t)) {
+            return shell;
+        }
+        if (known.isPresent()) {
+            return known.get();
+        }
+        // a shell running a script is a program: known only by what its process tree runs
+        Optional<Profile> seen = prompt.isShell(t.command())
+                ? recognise("", () -> commandLines(t)).filter(p -> p != shell)
+                : recognise(t.command(), () -> commandLines(t));
+        if (seen.isPresent()) {
+            return seen.get();
+        }
+        return prompt.underneath(t) ? shell : generic();
+    }
+
+    private static final Path PROC = Path.of("/proc");
+
+    private static List<String> commandLines(dev.gather.tmux.Terminal t) {
+        return dev.gather.process.Processes.commandLines(t.pid());
+    }
+
     public Profile generic() {
         return byName.get("generic");
     }

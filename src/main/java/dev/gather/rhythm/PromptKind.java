@@ -34,6 +34,8 @@ public enum PromptKind {
     HARVEST("harvest", Set.of("name", "number", "rhythm", "question")),
     /** Private note to a member who spoke without the piece. */
     REMINDER("reminder", Set.of("name", "number", "holder", "holder_number")),
+    /** Announced to all when a private phase that reveals ends: every answer it heard. */
+    REVEAL("reveal", Set.of("PHASE", "phase", "answers")),
     /** Announced to all, once, when a member's pane ends. */
     LEFT("left", Set.of("name", "number")),
     /** Announced to the others when a member joins a running gathering (optional; gather has a default). */

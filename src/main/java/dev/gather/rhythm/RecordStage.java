@@ -19,7 +19,10 @@ final class RecordStage {
             breath.add(new Phase(
                     p.path("phase").asText(),
                     p.path("rounds").asInt(),
-                    p.path("discipline").asText("")));
+                    p.path("discipline").asText(""),
+                    prompts(p.path("prompts")),
+                    Voice.valueOf(p.path("voice").asText("open").toUpperCase(Locale.ROOT)),
+                    Reveal.valueOf(p.path("reveal").asText("none").toUpperCase(Locale.ROOT))));
         }
         Beats beats = null;
         if (r.has("beats")) {
@@ -44,14 +47,8 @@ final class RecordStage {
                 roles.path("speakers").path("min").asInt(),
                 roles.path("speakers").path("max").asInt(),
                 roles.path("harvester").asInt(0),
-                Roles.HumanRole.valueOf(roles.path("human").asText("none").toUpperCase(Locale.ROOT)));
-        Map<PromptKind, String> prompts = new EnumMap<>(PromptKind.class);
-        for (Map.Entry<String, JsonNode> e : r.path("prompts").properties()) {
-            PromptKind k = PromptKind.ofKey(e.getKey());
-            if (k != null) {
-                prompts.put(k, e.getValue().asText());
-            }
-        }
+                Roles.HumanRole.valueOf(roles.path("human").asText("none").toUpperCase(Locale.ROOT)),
+                parts(roles.path("parts")));
         return new Rhythm(
                 r.path("name").asText(),
                 r.path("description").asText(),
@@ -61,7 +58,26 @@ final class RecordStage {
                 beats,
                 patterns,
                 rolesRecord,
-                new Prompts(prompts),
+                prompts(r.path("prompts")),
                 r.has("turn_budget") ? OptionalInt.of(r.get("turn_budget").asInt()) : OptionalInt.empty());
+    }
+
+    private static Prompts prompts(JsonNode node) {
+        Map<PromptKind, String> prompts = new EnumMap<>(PromptKind.class);
+        for (Map.Entry<String, JsonNode> e : node.properties()) {
+            PromptKind k = PromptKind.ofKey(e.getKey());
+            if (k != null) {
+                prompts.put(k, e.getValue().asText());
+            }
+        }
+        return new Prompts(prompts);
+    }
+
+    private static List<RolePart> parts(JsonNode node) {
+        List<RolePart> parts = new ArrayList<>();
+        for (JsonNode p : node) {
+            parts.add(new RolePart(p.path("part").asText(), p.path("prompt").asText()));
+        }
+        return parts;
     }
 }

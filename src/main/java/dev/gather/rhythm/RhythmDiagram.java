@@ -22,15 +22,18 @@ public final class RhythmDiagram {
         Beats b = r.beats();
         s.append("    [*] --> seed : seed to every member\n");
         String previous = "seed";
+        String revealed = "";
         for (Phase p : r.breath()) {
             String id = p.name().replace('-', '_');
-            s.append("    ").append(previous).append(" --> ").append(id).append('\n');
+            s.append("    ").append(previous).append(" --> ").append(id);
+            s.append(revealed.isEmpty() ? "" : " : " + revealed).append('\n');
             s.append("    state \"")
                     .append(p.name())
                     .append(": ")
                     .append(p.rounds())
                     .append(" round")
                     .append(p.rounds() == 1 ? "" : "s")
+                    .append(p.isPrivate() ? ", heard by the harvester alone" : "")
                     .append("\" as ")
                     .append(id)
                     .append(" {\n");
@@ -67,12 +70,26 @@ public final class RhythmDiagram {
                     .append(" done\n");
             s.append("    }\n");
             previous = id;
+            revealed = switch (p.reveal()) {
+                case NAMED -> "answers revealed to all by name";
+                case ANONYMOUS -> "answers revealed to all by letter";
+                case NONE -> "";
+            };
         }
+        String then = revealed.isEmpty() ? "" : revealed + ", then ";
         if (r.roles().harvesters() > 0) {
-            s.append("    ").append(previous).append(" --> harvest : harvest signal to the harvester\n");
+            s.append("    ")
+                    .append(previous)
+                    .append(" --> harvest : ")
+                    .append(then)
+                    .append("harvest signal to the harvester\n");
             s.append("    harvest --> closed : the harvest is stored\n");
         } else {
-            s.append("    ").append(previous).append(" --> closed\n");
+            s.append("    ")
+                    .append(previous)
+                    .append(" --> closed")
+                    .append(then.isEmpty() ? "" : " : " + revealed)
+                    .append('\n');
         }
         return s.append("    closed --> [*] : closing line to all\n").toString();
     }

@@ -16,14 +16,25 @@ import java.util.stream.Stream;
 /**
  * Finds rhythms by name: the user's own ({@code $GATHER_HOME/rhythms}), then the ones shipped inside
  * gather. The first found wins, so a user can override a shipped one; a user file that does not
- * validate is reported and the shipped rhythm of that name used. Never the working directory: a
- * repository an agent works in must not change how gather runs.
+ * load is refused with its errors, never quietly replaced by the shipped rhythm of its name. Never
+ * the working directory: a repository an agent works in must not change how gather runs.
  */
 public final class RhythmLibrary {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(RhythmLibrary.class);
 
-    public static final List<String> SHIPPED =
-            List.of("minimal", "standard", "extended", "daily", "weekly", "monthly", "direct");
+    public static final List<String> SHIPPED = List.of(
+            "minimal",
+            "standard",
+            "extended",
+            "daily",
+            "weekly",
+            "monthly",
+            "direct",
+            "retrospective",
+            "review-circle",
+            "incident-review",
+            "design-decision",
+            "council");
 
     private final List<Path> dirs;
 
@@ -36,27 +47,77 @@ public final class RhythmLibrary {
         return new RhythmLibrary(List.of(StateDir.fromEnvironment().root().resolve("rhythms")));
     }
 
-    /** The rhythm called {@code name}; a clear error listing known names when there is none. */
+    /**
+     * The rhythm called {@code name}. Throws {@link RhythmException} (every error, file:line:column)
+     * when the user's file of that name does not load, and a clear error listing the rhythms that do
+     * when there is none.
+     */
     public Rhythm load(String name) {
-        for (Path dir : dirs) {
-            for (String ext : List.of(".yaml", ".yml")) {
-                Path f = dir.resolve(name + ext);
-                if (name.matches("[a-z][a-z0-9-]{0,39}") && Files.isRegularFile(f)) {
-                    try {
-                        return RhythmLoader.load(f);
-                    } catch (RhythmException e) {
-                        if (!SHIPPED.contains(name)) {
-                            throw e;
-                        }
-                        LOG.error("rhythm {} ignored, the shipped {} is used instead:\n{}", f, name, e.getMessage());
-                    }
-                }
+        Optional<Path> own = userFile(name);
+        if (own.isPresent()) {
+            try {
+                return RhythmLoader.load(own.get());
+            } catch (RhythmException e) {
+                throw new RhythmException(refusal(name, own.get()), e.errors());
             }
         }
         if (SHIPPED.contains(name)) {
-            return RhythmLoader.parse("(shipped) rhythms/" + name + ".yaml", shipped(name));
+            return RhythmLoader.parse(shippedName(name), shipped(name));
         }
-        throw new IllegalArgumentException("unknown rhythm '" + name + "'; known: " + String.join(", ", names()));
+        throw new IllegalArgumentException(unknown(name));
+    }
+
+    /**
+     * The rhythm direct links run, which the daemon needs to start at all: the user's {@code direct}
+     * if it loads; if it does not, the shipped one, with the user's errors in the log (every other
+     * command must keep working, and {@code gather lint} names the file).
+     */
+    public Rhythm direct() {
+        try {
+            return load("direct");
+        } catch (RhythmException e) {
+            LOG.error("{}\nthe shipped direct rhythm runs direct links until it does", e.getMessage());
+            return RhythmLoader.parse(shippedName("direct"), shipped("direct"));
+        }
+    }
+
+    /** The user's file for {@code name}, if there is one. */
+    private Optional<Path> userFile(String name) {
+        if (!name.matches("[a-z][a-z0-9-]{0,39}")) {
+            return Optional.empty();
+        }
+        for (Path dir : dirs) {
+            for (String ext : List.of(".yaml", ".yml")) {
+                Path f = dir.resolve(name + ext);
+                if (Files.isRegularFile(f)) {
+                    return Optional.of(f);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String refusal(String name, Path file) {
+        return SHIPPED.contains(name)
+                ? "your rhythm '" + name + "' (" + file + ") replaces the shipped one but does not load;"
+                        + " fix it (gather lint checks it), or remove it to run the shipped " + name + ":"
+                : "rhythm '" + name + "' (" + file + ") does not load; fix it (gather lint checks it):";
+    }
+
+    /** Names the rhythms that load as known, and apart from them the ones that do not. */
+    private String unknown(String name) {
+        List<String> known = new ArrayList<>();
+        List<String> broken = new ArrayList<>();
+        for (String n : names()) {
+            try {
+                load(n);
+                known.add(n);
+            } catch (RuntimeException e) {
+                broken.add(n);
+            }
+        }
+        return "unknown rhythm '" + name + "'; known: " + String.join(", ", known)
+                + (broken.isEmpty() ? "" : " (not loading, see gather lint: " + String.join(", ", broken) + ")");
     }
 
     /** Every rhythm name the library can load. */
@@ -108,6 +169,11 @@ public final class RhythmLibrary {
         return out;
     }
 
+    /** How errors name the shipped rhythm {@code name}, which lives inside the jar, not in a folder. */
+    static String shippedName(String name) {
+        return "(shipped) rhythms/" + name + ".yaml";
+    }
+
     /** The shipped rhythm's text, from inside the jar. */
     static String shipped(String name) {
         try (InputStream in = RhythmLibrary.class.getResourceAsStream("/rhythms/" + name + ".yaml")) {
@@ -118,6 +184,16 @@ public final class RhythmLibrary {
         } catch (IOException e) {
             throw new IllegalStateException("cannot read shipped rhythm " + name, e);
         }
+    }
+
+    /** The folder the user's own rhythms are saved to (the first the library reads), if it has one. */
+    public Optional<Path> ownFolder() {
+        return dirs.isEmpty() ? Optional.empty() : Optional.of(dirs.get(0));
+    }
+
+    /** The text of the shipped rhythm {@code name}, to copy from; none for a name gather does not ship. */
+    public static Optional<String> shippedText(String name) {
+        return SHIPPED.contains(name) ? Optional.of(shipped(name)) : Optional.empty();
     }
 
     /** Looks up a shipped rhythm, for tests and the demo. */

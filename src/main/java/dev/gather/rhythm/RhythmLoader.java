@@ -1,9 +1,8 @@
 package dev.gather.rhythm;
 
+import dev.gather.home.ConfigFile;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,15 +27,9 @@ public final class RhythmLoader {
     /** Loads a rhythm from text; {@code file} names it in errors. */
     public static Rhythm parse(String file, String text) {
         SourceTree tree = YamlStage.parse(file, text);
+        // both stages always run, so an author sees every error of the file in one pass
         List<RhythmError> errors = new java.util.ArrayList<>(SchemaStage.check(tree));
-        try {
-            errors.addAll(SemanticStage.check(tree));
-        } catch (RuntimeException e) {
-            // semantic rules assume the schema's shapes; with schema errors present, those come first
-            if (errors.isEmpty()) {
-                throw e;
-            }
-        }
+        errors.addAll(SemanticStage.check(tree));
         if (!errors.isEmpty()) {
             errors.sort(java.util.Comparator.comparingInt(RhythmError::line).thenComparingInt(RhythmError::column));
             throw new RhythmException(errors);
@@ -55,7 +48,7 @@ public final class RhythmLoader {
 
     static String read(Path file, String shownAs) {
         try {
-            if (Files.size(file) > YamlStage.MAX_CHARS * 4L) {
+            if (Files.isRegularFile(file) && Files.size(file) > YamlStage.MAX_CHARS * 4L) {
                 throw new RhythmException(List.of(new RhythmError(
                         shownAs,
                         1,
@@ -64,12 +57,7 @@ public final class RhythmLoader {
                         "file is larger than " + YamlStage.MAX_CHARS / 1024 + " KiB (found " + Files.size(file) / 1024
                                 + " KiB)")));
             }
-            byte[] bytes = Files.readAllBytes(file);
-            return StandardCharsets.UTF_8
-                    .newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .decode(java.nio.ByteBuffer.wrap(bytes))
-                    .toString();
+            return ConfigFile.text(file, YamlStage.MAX_CHARS * 4L);
         } catch (CharacterCodingException e) {
             throw new RhythmException(
                     List.of(new RhythmError(shownAs, 1, 1, "file.encoding", "file is not valid UTF-8")));

@@ -52,10 +52,7 @@ final class SchemaStage {
                 String child = pointer + "/" + e.getProperty();
                 err = tree.keyError(child, "schema.unknown-key", unknownKey(pointer, e.getProperty()));
             } else if ("required".equals(keyword) && e.getProperty() != null) {
-                err = tree.error(
-                        pointer,
-                        "schema.required",
-                        where(pointer) + "is missing required key '" + e.getProperty() + "'");
+                err = tree.error(pointer, "schema.required", missing(pointer, e));
             } else if ("pattern".equals(keyword)
                     && String.valueOf(e.getSchemaLocation()).contains("/duration/")) {
                 err = tree.error(
@@ -76,6 +73,25 @@ final class SchemaStage {
         }
         errors.sort(Comparator.comparingInt(RhythmError::line).thenComparingInt(RhythmError::column));
         return errors;
+    }
+
+    /**
+     * A key the schema requires; one required only under a condition (a talking piece, or none)
+     * says which, from the description of its {@code then} branch, so the author learns why.
+     */
+    private String missing(String pointer, Error e) {
+        String location = String.valueOf(e.getSchemaLocation());
+        int then = location.indexOf("/then/");
+        int hash = location.indexOf('#');
+        if (then < 0 || hash < 0) {
+            return where(pointer) + "is missing required key '" + e.getProperty() + "'";
+        }
+        String why = schemaJson
+                .at(location.substring(hash + 1, then + "/then".length()))
+                .path("description")
+                .asText();
+        String key = pointer.isEmpty() ? e.getProperty() : SourceTree.dotted(pointer) + "." + e.getProperty();
+        return why + " " + key;
     }
 
     private String where(String pointer) {

@@ -1,56 +1,55 @@
 package dev.gather.rhythm;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 /**
  * Stage 4: rules a schema cannot say. Runs on the schema-valid tree so every error keeps its place
  * in the file.
  */
 final class SemanticStage {
-    /** Ordinary sentences with "pass" in them: no pass pattern may match any of these. */
-    static final List<String> INNOCENT = List.of(
-            "the tests pass",
-            "All tests pass now.",
-            "we should pass the config to the loader",
-            "passing tests are a good sign",
-            "a pass-through filter",
-            "I'll pass on that for now",
-            "could you pass the salt",
-            "it passed CI",
-            "the password is stored in the vault",
-            "we pass the value to the callback",
-            "the first pass of the parser",
-            "I passed the review",
-            "let's pass over that detail");
-
-    private static final Set<PromptKind> PIECE_PROMPTS = Set.of(
-            PromptKind.SEED,
-            PromptKind.BEAT,
-            PromptKind.FINAL_BEAT,
-            PromptKind.PHASE,
-            PromptKind.TURN,
-            PromptKind.HARVEST,
-            PromptKind.REMINDER,
-            PromptKind.LEFT,
-            PromptKind.CLOSING);
-    private static final Set<PromptKind> DIRECT_PROMPTS = Set.of(PromptKind.CLOSING, PromptKind.BUDGET_EXHAUSTED);
-
     private SemanticStage() {}
+
+    /** One rule over the tree; it adds what it finds to the list. */
+    private interface Rule {
+        void check(SourceTree t, List<RhythmError> errors);
+    }
+
+    private static final List<Rule> RULES = List.of(
+            PassPatternRules::check,
+            SemanticStage::placeholders,
+            SemanticStage::speakers,
+            SemanticStage::phases,
+            SemanticStage::mode,
+            SemanticStage::beats,
+            SemanticStage::parts,
+            SemanticStage::voices);
 
     static List<RhythmError> check(SourceTree t) {
         List<RhythmError> errors = new ArrayList<>();
-        JsonNode r = t.root();
-        patterns(t, errors);
-        placeholders(t, errors);
-        JsonNode speakers = r.path("roles").path("speakers");
-        if (speakers.path("min").asInt() > speakers.path("max").asInt()) {
+        for (Rule rule : RULES) {
+            List<RhythmError> found = new ArrayList<>();
+            try {
+                rule.check(t, found);
+                errors.addAll(found);
+            } catch (RuntimeException e) {
+                // a rule that trips on a shape the schema refused adds nothing: the schema's error
+                // says what is wrong there, and every other rule still runs, so one pass finds all
+            }
+        }
+        return errors;
+    }
+
+    private static void speakers(SourceTree t, List<RhythmError> errors) {
+        JsonNode speakers = t.root().path("roles").path("speakers");
+        if (speakers.path("min").isIntegralNumber()
+                && speakers.path("max").isIntegralNumber()
+                && speakers.path("min").asInt() > speakers.path("max").asInt()) {
             errors.add(t.error(
                     "/roles/speakers/min",
                     "roles.speakers",
@@ -58,9 +57,13 @@ final class SemanticStage {
                             + speakers.path("min").asInt() + ", max "
                             + speakers.path("max").asInt() + ")"));
         }
+    }
+
+    private static void phases(SourceTree t, List<RhythmError> errors) {
+        JsonNode breath = t.root().path("breath");
         Set<String> phases = new HashSet<>();
-        for (int i = 0; i < r.path("breath").size(); i++) {
-            String name = r.path("breath").get(i).path("phase").asText();
+        for (int i = 0; i < breath.size(); i++) {
+            String name = breath.get(i).path("phase").asText();
             if (!phases.add(name)) {
                 errors.add(t.error(
                         "/breath/" + i + "/phase",
@@ -68,45 +71,104 @@ final class SemanticStage {
                         "phase '" + name + "' appears twice in breath"));
             }
         }
-        if (r.path("talking_piece").isBoolean() && r.path("talking_piece").asBoolean()) {
+    }
+
+    /**
+     * A private phase is heard by the harvester alone, so it needs one, or a reveal that shows its
+     * answers to everyone; only a private phase has anything to reveal.
+     */
+    private static void voices(SourceTree t, List<RhythmError> errors) {
+        JsonNode breath = t.root().path("breath");
+        boolean harvester = t.root().path("roles").path("harvester").asInt(0) > 0;
+        for (int i = 0; i < breath.size(); i++) {
+            JsonNode p = breath.get(i);
+            boolean isPrivate = p.path("voice").asText("open").equals("private");
+            if (p.has("reveal") && !isPrivate) {
+                errors.add(t.keyError(
+                        "/breath/" + i + "/reveal",
+                        "breath.reveal",
+                        "breath[" + i + "] reveals its answers but everyone heard them already; add voice: private"
+                                + " or remove reveal"));
+            }
+            if (isPrivate && !p.has("reveal") && !harvester) {
+                errors.add(t.error(
+                        "/breath/" + i + "/voice",
+                        "breath.voice",
+                        "breath[" + i + "] is private but nobody would hear it: give the rhythm a harvester"
+                                + " (roles.harvester: 1) or the phase a reveal"));
+            }
+        }
+    }
+
+    private static void parts(SourceTree t, List<RhythmError> errors) {
+        JsonNode roles = t.root().path("roles");
+        JsonNode parts = roles.path("parts");
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < parts.size(); i++) {
+            String at = "/roles/parts/" + i;
+            String name = parts.get(i).path("part").asText();
+            if (!names.add(name)) {
+                errors.add(
+                        t.error(at + "/part", "roles.unique-part", "part '" + name + "' appears twice in roles.parts"));
+            }
+            for (String p : Template.placeholders(parts.get(i).path("prompt").asText())) {
+                if (!RolePart.PLACEHOLDERS.contains(p)) {
+                    errors.add(t.error(
+                            at + "/prompt",
+                            "prompts.placeholder",
+                            "roles.parts[" + i + "].prompt uses unknown placeholder {" + p + "}; it accepts "
+                                    + new java.util.TreeSet<>(RolePart.PLACEHOLDERS)));
+                }
+            }
+        }
+        if (parts.size() > roles.path("speakers").path("min").asInt(Integer.MAX_VALUE)) {
+            errors.add(t.error(
+                    "/roles/parts",
+                    "roles.parts",
+                    "roles.parts casts " + parts.size() + " parts but a gathering may have only "
+                            + roles.path("speakers").path("min").asInt()
+                            + " speakers (speakers.min); raise min so every part is played"));
+        }
+    }
+
+    private static void mode(SourceTree t, List<RhythmError> errors) {
+        JsonNode piece = t.root().path("talking_piece");
+        if (piece.isBoolean() && piece.asBoolean()) {
             piece(t, errors);
-        } else if (r.path("talking_piece").isBoolean()) {
+        } else if (piece.isBoolean()) {
             direct(t, errors);
         }
-        if (r.has("beats")) {
-            if (Durations.parse(r.path("beats").path("interval").asText()).isZero()) {
-                errors.add(t.error(
-                        "/beats/interval",
-                        "beats.interval",
-                        "beats.interval must be longer than zero (found '"
-                                + r.path("beats").path("interval").asText() + "')"));
-            }
-            if (r.path("beats").hasNonNull("max_turn")
-                    && Durations.parse(r.path("beats").path("max_turn").asText())
-                                    .compareTo(Durations.parse(
-                                            r.path("beats").path("interval").asText()))
-                            < 0) {
-                errors.add(t.error(
-                        "/beats/max_turn",
-                        "beats.max_turn",
-                        "beats.max_turn must be at least one interval (found '"
-                                + r.path("beats").path("max_turn").asText() + "')"));
-            }
+    }
+
+    private static void beats(SourceTree t, List<RhythmError> errors) {
+        JsonNode beats = t.root().path("beats");
+        if (!beats.isObject()) {
+            return;
         }
-        return errors;
+        Duration interval = Durations.parse(beats.path("interval").asText());
+        if (interval.isZero()) {
+            errors.add(t.error(
+                    "/beats/interval",
+                    "beats.interval",
+                    "beats.interval must be longer than zero (found '"
+                            + beats.path("interval").asText() + "')"));
+        }
+        if (beats.hasNonNull("max_turn")
+                && Durations.parse(beats.path("max_turn").asText()).compareTo(interval) < 0) {
+            errors.add(t.error(
+                    "/beats/max_turn",
+                    "beats.max_turn",
+                    "beats.max_turn must be at least one interval (found '"
+                            + beats.path("max_turn").asText() + "')"));
+        }
     }
 
     private static void piece(SourceTree t, List<RhythmError> errors) {
         JsonNode r = t.root();
-        if (!r.has("beats")) {
+        // a missing breath, beats or prompt is the schema's to say (it requires them with a piece)
+        if (r.path("breath").isArray() && r.path("breath").isEmpty()) {
             errors.add(t.error(
-                    "", "piece.beats", "a rhythm with a talking piece needs beats (per_turn ≥ 1, interval, grace)"));
-        }
-        if (r.path("breath").isEmpty()) {
-            errors.add(t.error(
-                    r.has("breath") ? "/breath" : "",
-                    "piece.breath",
-                    "a rhythm with a talking piece needs at least one phase in breath"));
+                    "/breath", "piece.breath", "a rhythm with a talking piece needs at least one phase in breath"));
         }
         if (r.path("roles").path("human").asText("none").equals("required")
                 && r.path("roles").path("speakers").path("max").asInt() < 1) {
@@ -118,7 +180,6 @@ final class SemanticStage {
                     "piece.turn-budget",
                     "turn_budget is for links without a talking piece; a gathering ends with its breath"));
         }
-        requirePrompts(t, errors, PIECE_PROMPTS, "a rhythm with a talking piece");
     }
 
     private static void direct(SourceTree t, List<RhythmError> errors) {
@@ -151,73 +212,19 @@ final class SemanticStage {
                 errors.add(t.keyError("/" + key, "direct." + key, "a rhythm without a talking piece has no " + key));
             }
         }
-        if (!r.has("turn_budget")) {
-            errors.add(
-                    t.error(
-                            "",
-                            "direct.turn-budget",
-                            "a rhythm without a talking piece needs turn_budget, so two agents cannot talk forever unattended"));
-        }
-        requirePrompts(t, errors, DIRECT_PROMPTS, "a rhythm without a talking piece");
-    }
-
-    private static void requirePrompts(SourceTree t, List<RhythmError> errors, Set<PromptKind> kinds, String what) {
-        for (PromptKind k : PromptKind.values()) {
-            if (kinds.contains(k) && !t.root().path("prompts").has(k.key())) {
-                errors.add(t.error("/prompts", "prompts.required", what + " needs prompts." + k.key()));
-            }
-        }
-    }
-
-    private static void patterns(SourceTree t, List<RhythmError> errors) {
-        JsonNode list = t.root().path("pass_patterns");
-        for (int i = 0; i < list.size(); i++) {
-            String at = "/pass_patterns/" + i + "/pattern";
-            String regex = list.get(i).path("pattern").asText();
-            Pattern p;
-            try {
-                p = Pattern.compile(regex);
-            } catch (PatternSyntaxException e) {
-                errors.add(t.error(
-                        at,
-                        "pass.regex",
-                        "pass_patterns[" + i + "].pattern is not a valid regular expression: " + e.getDescription()
-                                + " (found '" + regex + "')"));
-                continue;
-            }
-            String example = list.get(i).path("example").asText();
-            if (!p.matcher(example).find()) {
-                errors.add(t.error(
-                        "/pass_patterns/" + i + "/example",
-                        "pass.example",
-                        "pass_patterns[" + i + "].pattern does not match its own example (found '" + example + "')"));
-            }
-            for (String innocent : INNOCENT) {
-                if (p.matcher(innocent).find()) {
-                    errors.add(t.error(
-                            at,
-                            "pass.innocent",
-                            "pass_patterns[" + i + "].pattern matches the ordinary sentence \"" + innocent
-                                    + "\"; make it stricter"));
-                    break;
-                }
-            }
-            if (regex.contains("(?<")
-                    && !regex.contains("(?<name>")
-                    && !regex.contains("(?<=")
-                    && !regex.contains("(?<!")) {
-                errors.add(
-                        t.error(
-                                at,
-                                "pass.group",
-                                "pass_patterns[" + i
-                                        + "].pattern names a group other than 'name'; only (?<name>...) says who gets the piece"));
-            }
-        }
     }
 
     private static void placeholders(SourceTree t, List<RhythmError> errors) {
-        JsonNode prompts = t.root().path("prompts");
+        placeholders(t, errors, "/prompts", "prompts.");
+        JsonNode breath = t.root().path("breath");
+        for (int i = 0; i < breath.size(); i++) {
+            placeholders(t, errors, "/breath/" + i + "/prompts", "breath[" + i + "].prompts.");
+        }
+    }
+
+    /** Each prompt under {@code at} uses only its own placeholders; {@code shown} names it in errors. */
+    private static void placeholders(SourceTree t, List<RhythmError> errors, String at, String shown) {
+        JsonNode prompts = t.root().at(at);
         for (Map.Entry<String, JsonNode> e : prompts.properties()) {
             PromptKind kind = PromptKind.ofKey(e.getKey());
             if (kind == null) {
@@ -226,9 +233,9 @@ final class SemanticStage {
             for (String name : Template.placeholders(e.getValue().asText())) {
                 if (!kind.placeholders().contains(name)) {
                     errors.add(t.error(
-                            "/prompts/" + e.getKey(),
+                            at + "/" + e.getKey(),
                             "prompts.placeholder",
-                            "prompts." + e.getKey() + " uses unknown placeholder {" + name + "}; it accepts "
+                            shown + e.getKey() + " uses unknown placeholder {" + name + "}; it accepts "
                                     + new java.util.TreeSet<>(kind.placeholders())));
                 }
             }

@@ -45,6 +45,7 @@ final class InputReader {
 
     private static final byte CTRL_C = 0x03;
     private static final byte CTRL_D = 0x04;
+    private static final byte CTRL_U = 0x15;
 
     /** The next submitted input, or null at end of input (or Ctrl-C, or Ctrl-D on an empty box). */
     String next() throws IOException {
@@ -74,6 +75,12 @@ final class InputReader {
                     if (x == CTRL_C || input.size() == 0) {
                         return null;
                     }
+                    continue;
+                }
+                if (!pasting && x == CTRL_U) {
+                    // as in a shell or a harness's box: a person clears what they typed
+                    input.reset();
+                    changed = true;
                     continue;
                 }
                 boolean lineBreak = x == '\r' || x == '\n';

@@ -1,5 +1,6 @@
 package dev.gather.sim;
 
+import dev.gather.client.DaemonStarter;
 import dev.gather.home.StateDir;
 import dev.gather.turn.Spool;
 import java.io.IOException;
@@ -23,9 +24,11 @@ public final class Sim {
     private final InputStream in;
     private final PrintStream out;
     private final Spool spool;
+    private final StateDir state;
     private final Optional<String> pane;
     private final Clock clock;
-    private int replies;
+    private final Replies replies;
+    private final Replies harvest;
 
     public Sim(
             SimOptions options, InputStream in, PrintStream out, StateDir state, Optional<String> pane, Clock clock) {
@@ -33,8 +36,12 @@ public final class Sim {
         this.in = in;
         this.out = out;
         this.spool = new Spool(state.spool());
+        this.state = state;
         this.pane = pane;
         this.clock = clock;
+        this.replies = new Replies(options.name(), options.passAfter(), options.passTo());
+        // the harvester holds no piece: its harvest never ends in a pass
+        this.harvest = new Replies(options.name(), 0, "");
     }
 
     /** Runs until input ends (or the user quits with Ctrl-C, or Ctrl-D on an empty box). */
@@ -52,6 +59,7 @@ public final class Sim {
         if (pane.isPresent()) {
             // the session-start hook: says which harness runs here, and that it is ready
             spool.drop(dev.gather.turn.HookEvent.fromThisProcess("sim", pane.get(), clock.instant(), json("")));
+            DaemonStarter.revive(state);
         }
         int[] swallowed = {0};
         InputReader reader = new InputReader(in, this::drawBox, sinceInput -> {
@@ -76,7 +84,10 @@ public final class Sim {
                 out.print("(" + options.name() + " is thinking)\r\n");
                 out.flush();
                 think();
-                reply = reply(input);
+                // --answer: a model's answer as written, lines and shell metacharacters included
+                reply = !options.answer().isEmpty()
+                        ? options.answer()
+                        : Manners.asksHarvest(input) ? harvest.to(input) : replies.to(input);
                 out.print(reply.replace("\n", "\r\n") + "\r\n");
             }
             if (!fake.busy().isZero()) {
@@ -90,6 +101,8 @@ public final class Sim {
             if (pane.isPresent()) {
                 // every submitted input is a turn, answered or not, as for a real harness
                 spool.drop(dev.gather.turn.HookEvent.fromThisProcess("sim", pane.get(), clock.instant(), json(reply)));
+                // as the hook does: a daemon that ran here and is gone comes back to relay this turn
+                DaemonStarter.revive(state);
             }
         }
         out.print("\u001b[?2004l\r\n" + options.name() + " quits.\r\n");
@@ -124,26 +137,6 @@ public final class Sim {
         }
     }
 
-    String reply(String input) {
-        replies++;
-        String heard = gist(input);
-        String reply = options.name() + " heard \"" + heard + "\" (reply #" + replies + ")";
-        if (options.passAfter() > 0 && replies % options.passAfter() == 0) {
-            reply += options.passTo().isEmpty() ? ". I pass the piece." : ". I pass to " + options.passTo() + ".";
-        }
-        return reply;
-    }
-
-    /** The heard message without its attribution line, on one line, at most 60 characters. */
-    static String gist(String input) {
-        String body = input.strip();
-        if (body.startsWith("[") && body.contains("):")) {
-            body = body.substring(body.indexOf("):") + 2).strip();
-        }
-        body = body.replaceAll("\\s+", " ");
-        return body.length() > 60 ? body.substring(0, 60) + "…" : body;
-    }
-
     private void think() throws InterruptedException {
         // a harness takes time to answer; this is the simulated agent's own behaviour, not a wait for a condition
         if (!options.think().isZero()) {
@@ -175,9 +168,14 @@ public final class Sim {
     }
 
     /** How a simulated agent behaves. */
-    public record SimOptions(String name, Duration think, int passAfter, Pattern replyWhen, Fake fake, String passTo) {
+    public record SimOptions(
+            String name, Duration think, int passAfter, Pattern replyWhen, Fake fake, String passTo, String answer) {
         public SimOptions(String name, Duration think, int passAfter, Pattern replyWhen) {
             this(name, think, passAfter, replyWhen, Fake.NONE, "");
+        }
+
+        public SimOptions(String name, Duration think, int passAfter, Pattern replyWhen, Fake fake, String passTo) {
+            this(name, think, passAfter, replyWhen, fake, passTo, "");
         }
 
         public SimOptions(String name, Duration think, int passAfter, Pattern replyWhen, Fake fake) {

@@ -58,9 +58,16 @@ abstract class CommandTmux implements Tmux {
     @Override
     public List<Pane> panes() {
         try {
+            // a pane is listed once per session holding its window, gather's control session among
+            // them: the user's session names it, never gather's (names stay the user's)
             return run(List.of("list-panes", "-a", "-F", PaneFormat.FORMAT)).stream()
                     .filter(l -> !l.isBlank())
                     .map(PaneFormat::parse)
+                    .filter(p -> !ControlSessions.isOne(p.session()))
+                    .collect(java.util.stream.Collectors.toMap(
+                            Pane::id, p -> p, (first, again) -> first, java.util.LinkedHashMap::new))
+                    .values()
+                    .stream()
                     .toList();
         } catch (TmuxException e) {
             if (serverGone(e)) {
@@ -80,6 +87,34 @@ abstract class CommandTmux implements Tmux {
                 return false;
             }
             throw e;
+        }
+    }
+
+    @Override
+    public java.util.Optional<Terminal> terminal(String paneId) {
+        try {
+            List<String> out = run(List.of("display-message", "-p", "-t", paneId, Terminal.FORMAT));
+            return out.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(Terminal.parse(out.get(0)));
+        } catch (TmuxException e) {
+            if (paneGone(e)) {
+                return java.util.Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public void show(String paneId, String text) {
+        String tty = terminal(paneId)
+                .map(Terminal::tty)
+                .filter(t -> t.startsWith("/dev/"))
+                .orElseThrow(() -> new TmuxException("can't find pane: " + paneId + " (no terminal to write to)"));
+        // the tty's slave side is the program's own output: written to, tmux draws it, nobody reads it
+        try (java.io.OutputStream out = java.nio.file.Files.newOutputStream(
+                java.nio.file.Path.of(tty), java.nio.file.StandardOpenOption.WRITE)) {
+            out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        } catch (java.io.IOException e) {
+            throw new TmuxException("cannot write to " + tty + " (pane " + paneId + "): " + e.getMessage());
         }
     }
 

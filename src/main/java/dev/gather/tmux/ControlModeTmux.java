@@ -2,14 +2,11 @@ package dev.gather.tmux;
 
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -21,7 +18,7 @@ import org.slf4j.LoggerFactory;
 /**
  * {@link Tmux} over one persistent {@code tmux -C} client per server, commands pipelined.
  *
- * <p>The client attaches to a hidden session of its own ({@code gather-ctl-<pid>-<n>}, removed on
+ * <p>The client attaches to a session of its own ({@code gather-watching-<pid>-<n>}, removed on
  * {@link #close}, or by the next driver to connect when this process died; see {@link
  * ControlSessions}). tmux sends {@code %output} only for panes in windows linked to the
  * client's session (verified on tmux 3.3a: a pane in another session produced no {@code %output}
@@ -36,7 +33,7 @@ public final class ControlModeTmux extends CommandTmux {
 
     private final String session;
     private final Object lock = new Object();
-    private final Map<String, Listeners> outputs = new ConcurrentHashMap<>();
+    private final PaneSinks outputs = new PaneSinks();
     private final ExitPoller exits;
     private ControlClient client;
     private boolean closed;
@@ -79,6 +76,8 @@ public final class ControlModeTmux extends CommandTmux {
                                 "-A",
                                 "-s",
                                 session,
+                                "-n",
+                                ControlSessions.WINDOW,
                                 "-x",
                                 "80",
                                 "-y",
@@ -94,7 +93,7 @@ public final class ControlModeTmux extends CommandTmux {
                 client.awaitAttached(TIMEOUT_SECONDS);
                 if (reconnect) {
                     LOG.info("reconnected to {} in control mode", config.describe());
-                    outputs.values().forEach(l -> client.send(ControlQuoting.line(linkArgs(l.window))));
+                    outputs.windows().forEach(w -> client.send(ControlQuoting.line(linkArgs(w))));
                 }
             }
             return client;
@@ -177,22 +176,24 @@ public final class ControlModeTmux extends CommandTmux {
     public AutoCloseable onOutput(String paneId, Consumer<String> sink) {
         String window = run(List.of("display-message", "-p", "-t", paneId, "#{window_id}"))
                 .get(0);
-        Listeners listeners = outputs.computeIfAbsent(paneId, id -> new Listeners(window));
-        listeners.sinks.add(sink);
+        PaneSinks.Listeners listeners = outputs.add(paneId, window, sink);
         List<String> linked = run(List.of("list-windows", "-t", session, "-F", "#{window_id}"));
         if (!linked.contains(window)) {
             run(linkArgs(window));
         }
         return () -> {
-            listeners.sinks.remove(sink);
-            if (listeners.sinks.isEmpty() && outputs.remove(paneId, listeners)) {
-                boolean windowStillWatched = outputs.values().stream().anyMatch(l -> l.window.equals(window));
-                if (!windowStillWatched && !isClosed()) {
-                    submit(List.of("unlink-window", "-t", session + ":" + window))
-                            .exceptionally(x -> List.of());
-                }
+            boolean lastOfWindow = outputs.remove(paneId, listeners, sink)
+                    && !outputs.windows().contains(window);
+            if (lastOfWindow && !isClosed()) {
+                submit(List.of("unlink-window", "-t", session + ":" + window)).exceptionally(x -> List.of());
             }
         };
+    }
+
+    private boolean isClosed() {
+        synchronized (lock) {
+            return closed;
+        }
     }
 
     private List<String> linkArgs(String window) {
@@ -207,9 +208,11 @@ public final class ControlModeTmux extends CommandTmux {
     private void notification(String line) {
         ControlNotification n = ControlNotification.parse(line);
         if (n instanceof ControlNotification.Output o) {
-            deliverOutput(o.paneId(), o.latin1());
+            outputs.deliver(o.paneId(), o.latin1());
         } else if (n instanceof ControlNotification.PanesChanged) {
-            reapOrphans();
+            // off the reader thread: the reaper takes the lock that close() holds while it waits for a
+            // reply only this thread reads (the two waited on each other until close's 10 s timeout)
+            CompletableFuture.runAsync(this::reapOrphans);
             exits.poke();
         }
     }
@@ -217,16 +220,21 @@ public final class ControlModeTmux extends CommandTmux {
     /**
      * Kills the windows we watch that no session but our hidden one holds any more: their own
      * session was killed ({@code tmux kill-session} on a member), and only our link kept them
-     * running. Asynchronous: this runs on the control client's reader thread.
+     * running. Asynchronous, on a pool thread: never on the control client's reader thread.
      */
     private void reapOrphans() {
-        Set<String> ours = new HashSet<>();
-        outputs.values().forEach(l -> ours.add(l.window));
-        if (ours.isEmpty()) {
+        Set<String> ours = outputs.windows();
+        if (ours.isEmpty() || isClosed()) {
+            return; // closing: its sessions go with it, nothing is left to reap
+        }
+        CompletableFuture<List<String>> windows;
+        try {
+            windows = submit(List.of("list-windows", "-t", session, "-F", "#{window_id} #{window_linked_sessions}"));
+        } catch (TmuxException e) { // closed meanwhile, or the server is gone: nothing to reap either
+            LOG.debug("looking for orphaned windows: {}", e.getMessage());
             return;
         }
-        submit(List.of("list-windows", "-t", session, "-F", "#{window_id} #{window_linked_sessions}"))
-                .thenAccept(lines -> {
+        windows.thenAccept(lines -> {
                     for (String line : lines) {
                         String[] f = line.split(" ");
                         if (f.length == 2 && f[1].equals("1") && ours.contains(f[0])) {
@@ -239,25 +247,6 @@ public final class ControlModeTmux extends CommandTmux {
                     LOG.debug("looking for orphaned windows: {}", e.getMessage());
                     return null;
                 });
-    }
-
-    private void deliverOutput(String paneId, String latin1) {
-        Listeners l = outputs.get(paneId);
-        if (l == null) {
-            return;
-        }
-        String text = l.utf8.feed(OctalEscapes.decode(latin1));
-        if (!text.isEmpty()) {
-            for (Consumer<String> sink : l.sinks) {
-                sink.accept(text);
-            }
-        }
-    }
-
-    private boolean isClosed() {
-        synchronized (lock) {
-            return closed;
-        }
     }
 
     @Override
@@ -301,17 +290,6 @@ public final class ControlModeTmux extends CommandTmux {
         exits.close();
         if (c != null) {
             c.close();
-        }
-    }
-
-    /** The listeners of one pane and the decoder that keeps UTF-8 whole across %output lines. */
-    private static final class Listeners {
-        final String window;
-        final List<Consumer<String>> sinks = new CopyOnWriteArrayList<>();
-        final Utf8Stream utf8 = new Utf8Stream();
-
-        Listeners(String window) {
-            this.window = window;
         }
     }
 

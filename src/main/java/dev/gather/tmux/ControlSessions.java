@@ -8,19 +8,29 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The hidden sessions control clients attach to, named {@code gather-ctl-<pid>-<n>}. Removing one
+ * The sessions control clients attach to, named plainly as gather's in the user's {@code tmux ls}
+ * ({@code gather-watching-<pid>-<n>}; older gathers named theirs {@code gather-ctl-<pid>-<n>}), their
+ * own window named {@code gather} rather than after the program that keeps it open. Removing one
  * first unlinks the windows it borrowed (so they live on in their own sessions), then kills it.
  * tmux's {@code destroy-unattached} would do this by itself, but on tmux 3.3a destroying such a
  * session when its control client detached crashed the server in our tests, so we never use it.
  */
 final class ControlSessions {
     private static final Logger LOG = LoggerFactory.getLogger(ControlSessions.class);
-    private static final Pattern NAME = Pattern.compile("gather-ctl-(\\d+)-\\d+");
+    private static final Pattern NAME = Pattern.compile("gather-(?:watching|ctl)-(\\d+)-\\d+");
+
+    /** The name of a control session's own window (the others are the user's, linked in). */
+    static final String WINDOW = "gather";
 
     private ControlSessions() {}
 
+    /** Whether {@code session} is one of gather's control sessions (any gather process's). */
+    static boolean isOne(String session) {
+        return NAME.matcher(session).matches();
+    }
+
     static String name(long pid, long instance) {
-        return "gather-ctl-" + pid + "-" + instance;
+        return "gather-watching-" + pid + "-" + instance;
     }
 
     /** Removes control sessions left by gather processes that no longer run. */

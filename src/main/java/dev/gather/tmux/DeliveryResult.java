@@ -9,7 +9,8 @@ public sealed interface DeliveryResult {
 
     /**
      * The text was pasted, submitted and the harness took it; {@code enterPresses} counts Enter tries
-     * (1 when the first took) and {@code confirmedBy} says how that was seen.
+     * (1 when the first took; 0 when the words were only shown on the screen, never typed) and {@code
+     * confirmedBy} says how that was seen.
      */
     record Delivered(String paneId, Duration took, int enterPresses, String confirmedBy) implements DeliveryResult {
         public Delivered {

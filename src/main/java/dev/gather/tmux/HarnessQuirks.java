@@ -16,8 +16,13 @@ import java.util.Optional;
  *
  * @param commandLeaders characters that make a message a command when they come first
  * @param input the harness's input box; empty when its screen has none to read (a shell, cat)
- * @param settle how long the screen must be quiet after Enter before the box is judged: the first
- *     bytes after Enter are not the reaction (Claude retitles its window first, redraws later)
+ * @param settle how long the screen must be quiet after an output before the box is read after Enter:
+ *     one redraw's writes, so a half-drawn screen is not judged. The box is read at each redraw until
+ *     it no longer shows our text (the first bytes after Enter are not always the reaction: Claude
+ *     retitles its window first). Only a program with an input box waits it; without a box the first
+ *     reaction is all there is to see
+ * @param showOnly the words are written to the pane's screen (its terminal's output side), never typed:
+ *     for a program that runs what it reads (a shell), whatever characters the words hold
  */
 public record HarnessQuirks(
         String kind,
@@ -25,8 +30,12 @@ public record HarnessQuirks(
         String commandLeaders,
         String neutralizer,
         Optional<InputBox> input,
-        Duration settle) {
-    /** The settle of a profile that does not name one. */
+        Duration settle,
+        boolean showOnly) {
+    /**
+     * The settle of a profile with an input box that does not name one: a program nobody measured, so
+     * long enough for a TUI that redraws in several frames.
+     */
     public static final Duration DEFAULT_SETTLE = Duration.ofMillis(150);
 
     /** The command leaders of a program that runs every line it is given (a shell). */
@@ -47,9 +56,20 @@ public record HarnessQuirks(
         }
     }
 
-    /** Quirks without an input box. */
+    /** Quirks of a program that is typed into. */
+    public HarnessQuirks(
+            String kind,
+            Duration enterGap,
+            String commandLeaders,
+            String neutralizer,
+            Optional<InputBox> input,
+            Duration settle) {
+        this(kind, enterGap, commandLeaders, neutralizer, input, settle, false);
+    }
+
+    /** Quirks without an input box, so without a settle. */
     public HarnessQuirks(String kind, Duration enterGap, String commandLeaders, String neutralizer) {
-        this(kind, enterGap, commandLeaders, neutralizer, Optional.empty(), DEFAULT_SETTLE);
+        this(kind, enterGap, commandLeaders, neutralizer, Optional.empty(), Duration.ZERO);
     }
 
     /**

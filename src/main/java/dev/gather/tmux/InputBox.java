@@ -106,12 +106,16 @@ public record InputBox(
      */
     private record Seen(boolean dialog, Optional<String> box) {}
 
-    /** One pass over the screen's last non-blank lines, from the bottom up. */
+    /**
+     * One pass over the screen's last non-blank lines, from the bottom up; then, when no box line was
+     * among them, on up through the box's own lines ({@link #above}).
+     */
     private Seen scan(String screen) {
         String[] lines = screen.split("\n", -1);
         Optional<String> box = Optional.empty();
         int seen = 0;
-        for (int i = lines.length - 1; i >= 0 && seen < searchLines; i--) {
+        int i = lines.length - 1;
+        for (; i >= 0 && seen < searchLines; i--) {
             String l = plain(lines[i]);
             if (l.isBlank()) {
                 continue;
@@ -123,14 +127,54 @@ public record InputBox(
                 }
             }
             if (box.isEmpty()) {
-                Matcher m = line.matcher(l);
-                if (m.matches()) {
-                    box = Optional.of(
-                            m.group("text") == null ? "" : m.group("text").strip());
-                }
+                box = boxText(l);
             }
         }
-        return new Seen(false, box);
+        return new Seen(false, box.isPresent() ? box : above(lines, i));
+    }
+
+    /**
+     * The box line a long text pushed above the searched lines: a multi-line paste draws its lines
+     * under the box line, indented, so the prompt sign climbs as far as the text is long (Codex's
+     * "›" sat 12 lines up under a 9-line message). Walks up from {@code from} over blank lines and
+     * indented ones (the text's own) to a box line indented less than they are: a line of the text that
+     * looks like a box line ("> a quote") is indented as the text is, and is passed over. Stops at the
+     * first line that is neither (the transcript above the box): no box in sight.
+     */
+    private Optional<String> above(String[] lines, int from) {
+        int textIndent = Integer.MAX_VALUE;
+        for (int i = from; i >= 0; i--) {
+            String l = plain(lines[i]);
+            if (l.isBlank()) {
+                continue;
+            }
+            int indent = indent(l);
+            Optional<String> box = indent < textIndent ? boxText(l) : Optional.empty();
+            if (box.isPresent()) {
+                return box;
+            }
+            if (indent == 0) {
+                return Optional.empty();
+            }
+            textIndent = Math.min(textIndent, indent);
+        }
+        return Optional.empty();
+    }
+
+    private Optional<String> boxText(String l) {
+        Matcher m = line.matcher(l);
+        if (!m.matches()) {
+            return Optional.empty();
+        }
+        return Optional.of(m.group("text") == null ? "" : m.group("text").strip());
+    }
+
+    private static int indent(String l) {
+        int n = 0;
+        while (n < l.length() && l.charAt(n) == ' ') {
+            n++;
+        }
+        return n;
     }
 
     /** {@code s} with Unicode spaces as plain spaces, zero-width characters gone and trailing blanks cut. */

@@ -11,8 +11,11 @@ import java.nio.charset.StandardCharsets;
  * and tab are dropped, CR and CRLF become LF, and broken UTF-16 or UTF-8 becomes U+FFFD. What is
  * left cannot end a bracketed paste early ({@code ESC [201~}) or act as a key. Characters that
  * change how text looks without showing themselves are dropped too: bidirectional overrides and
- * isolates (U+202A–U+202E, U+2066–U+2069, U+061C) and zero-width ones (U+200B–U+200F, U+2060,
- * U+FEFF), so what a reader sees is what was written (a line cannot hide or reorder a name).
+ * isolates (U+202A–U+202E, U+2066–U+2069, U+061C), zero-width ones (U+200B–U+200F, U+2060–U+2064,
+ * U+FEFF) and the rest of Unicode's default-ignorable characters: soft hyphen, combining grapheme
+ * joiner, Hangul and Mongolian fillers, variation selectors and tag characters. So what a reader
+ * sees is what was written (a line cannot hide or reorder a name), and no invisible text rides
+ * along to a model (tag characters spell ASCII that a model reads and a person does not see).
  */
 public final class Sanitizer {
     private static final int ESC = 0x1b;
@@ -72,13 +75,26 @@ public final class Sanitizer {
         return out.toString();
     }
 
-    private static boolean invisible(int c) {
+    /** Whether {@code c} is drawn as nothing (Unicode's Default_Ignorable_Code_Point, less none). */
+    public static boolean invisible(int c) {
         return (c >= 0x202A && c <= 0x202E)
-                || (c >= 0x2066 && c <= 0x2069)
+                || (c >= 0x2060 && c <= 0x206F)
                 || (c >= 0x200B && c <= 0x200F)
-                || c == 0x2060
                 || c == 0xFEFF
-                || c == 0x061C;
+                || c == 0x061C
+                || c == 0x00AD // soft hyphen
+                || c == 0x034F // combining grapheme joiner
+                || c == 0x115F
+                || c == 0x1160
+                || c == 0x3164
+                || c == 0xFFA0 // Hangul fillers
+                || (c >= 0x17B4 && c <= 0x17B5)
+                || (c >= 0x180B && c <= 0x180F) // Mongolian variation selectors and vowel separator
+                || (c >= 0xFE00 && c <= 0xFE0F)
+                || (c >= 0xE0100 && c <= 0xE01EF) // variation selectors
+                || (c >= 0x1BCA0 && c <= 0x1BCA3)
+                || (c >= 0x1D173 && c <= 0x1D17A)
+                || (c >= 0xE0000 && c <= 0xE0FFF); // tag characters and the rest of their plane's block
     }
 
     /** {@code from} is just after ESC. */

@@ -76,6 +76,19 @@ public interface Tmux extends AutoCloseable {
         return sendKeysAsync(paneId, "Enter");
     }
 
+    /** What runs in the pane's terminal now and where its cursor is; empty when this driver cannot say. */
+    default java.util.Optional<Terminal> terminal(String paneId) {
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * Writes {@code text} to the pane's screen as if its program had printed it: the bytes go to the
+     * terminal's output side, so the program (a shell) never reads them as input. The caller sanitizes.
+     */
+    default void show(String paneId, String text) {
+        throw new TmuxException("this tmux driver cannot write to pane " + paneId + "'s screen");
+    }
+
     /** Presses tmux key names ({@code Enter}, {@code C-u}, …) in the pane. */
     void sendKeys(String paneId, String... keys);
 

@@ -10,8 +10,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Which tmux server gather talks to: {@code socket} is the {@code -L} name, empty for the user's
- * normal server.
+ * Which tmux server gather talks to: {@code socket} is the {@code -L} name, or a socket path (with a
+ * {@code /}, given as {@code -S}), empty for the user's normal server.
  */
 public record TmuxConfig(String binary, Optional<String> socket) {
     /** The environment variable that names the socket ({@code tmux -L <name>}). */
@@ -22,9 +22,26 @@ public record TmuxConfig(String binary, Optional<String> socket) {
         socket = socket.filter(s -> !s.isBlank());
     }
 
-    /** The user's normal server, or the one {@code GATHER_TMUX_SOCKET} names. */
+    /**
+     * The server {@code GATHER_TMUX_SOCKET} names; else, for a caller inside tmux, the server of its own
+     * pane (the socket path {@code $TMUX} starts with); else the user's normal server.
+     */
     public static TmuxConfig fromEnv(Map<String, String> env) {
-        return new TmuxConfig("tmux", Optional.ofNullable(env.get(SOCKET_ENV)));
+        Optional<String> named = Optional.ofNullable(env.get(SOCKET_ENV)).filter(s -> !s.isBlank());
+        return new TmuxConfig("tmux", named.or(() -> callersServer(env.get("TMUX"))));
+    }
+
+    /**
+     * The socket path in {@code $TMUX}, which tmux sets in its panes as {@code path,server-pid,session};
+     * the path may itself hold commas, so the last two fields are cut off.
+     */
+    public static Optional<String> callersServer(String tmux) {
+        if (tmux == null) {
+            return Optional.empty();
+        }
+        int session = tmux.lastIndexOf(',');
+        int pid = session < 0 ? -1 : tmux.lastIndexOf(',', session - 1);
+        return pid > 0 && tmux.startsWith("/") ? Optional.of(tmux.substring(0, pid)) : Optional.empty();
     }
 
     /** A private server, as tests and benchmarks use. */
@@ -37,7 +54,7 @@ public record TmuxConfig(String binary, Optional<String> socket) {
         List<String> argv = new ArrayList<>();
         argv.add(binary);
         socket.ifPresent(s -> {
-            argv.add("-L");
+            argv.add(isPath(s) ? "-S" : "-L");
             argv.add(s);
         });
         argv.addAll(args);
@@ -46,10 +63,10 @@ public record TmuxConfig(String binary, Optional<String> socket) {
 
     /**
      * Deletes the socket file of a named ({@code -L}) server after it was killed; tmux leaves it
-     * behind. The user's default server is never touched.
+     * behind. The user's default server and one named by its path (the caller's own) are never touched.
      */
     void removeSocketFile() {
-        if (socket.isEmpty()) {
+        if (socket.isEmpty() || isPath(socket.get())) {
             return;
         }
         try {
@@ -62,7 +79,11 @@ public record TmuxConfig(String binary, Optional<String> socket) {
     }
 
     /** Names the server in messages. */
-    String describe() {
-        return socket.map(s -> "tmux server -L " + s).orElse("the default tmux server");
+    public String describe() {
+        return socket.map(s -> "tmux server " + (isPath(s) ? "-S " : "-L ") + s).orElse("the default tmux server");
+    }
+
+    private static boolean isPath(String socket) {
+        return socket.contains("/");
     }
 }

@@ -20,7 +20,7 @@ public final class Tmuxes {
         }
     }
 
-    /** The driver for the server {@code GATHER_TMUX_SOCKET} names (default: the user's normal one). */
+    /** The driver for the server {@link TmuxConfig#fromEnv} picks: {@code GATHER_TMUX_SOCKET}, the caller's, or the default. */
     public static Tmux connect() {
         return connect(TmuxConfig.fromEnv(System.getenv()));
     }

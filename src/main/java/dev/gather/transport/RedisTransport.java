@@ -28,6 +28,11 @@ import redis.clients.jedis.resps.StreamEntry;
  * restarted daemon first reads what it had received but not acknowledged, then what arrived while
  * it was away. Liveness is a key per computer ({@code gather:alive:<computer>}) refreshed every 3 s
  * with a 10 s expiry, left to expire when the daemon stops (a quick restart keeps its links). Sends go through an outbox drained in order, retried while Redis is away.
+ *
+ * <p>Every envelope and heartbeat is signed with the computers' shared {@link RemoteKey}; what does
+ * not verify, names another recipient or repeats an old sequence number is handed to the rejected
+ * consumer and never to the daemon. A computer counts as alive while its newest signed heartbeat is
+ * recent: deleting or overwriting its key does not make it look gone before its heartbeats stop.
  */
 final class RedisTransport implements Transport {
     private static final Logger LOG = LoggerFactory.getLogger(RedisTransport.class);
@@ -40,6 +45,9 @@ final class RedisTransport implements Transport {
 
     private final String computer;
     private final JedisPooled redis;
+    private final Seal seal;
+    private final Sequences sequences;
+    private final Map<String, Long> heardAt = new java.util.concurrent.ConcurrentHashMap<>();
     private final BlockingQueue<Outgoing> outbox = new LinkedBlockingQueue<>();
     private final ScheduledExecutorService heartbeat =
             Executors.newSingleThreadScheduledExecutor(r -> thread(r, "gather-redis-alive"));
@@ -47,8 +55,10 @@ final class RedisTransport implements Transport {
     private volatile Thread receiver;
     private volatile boolean running = true;
 
-    RedisTransport(String url, String computer) {
+    RedisTransport(String url, String computer, RemoteKey key, java.nio.file.Path seen) {
         this.computer = computer;
+        this.seal = new Seal(key);
+        this.sequences = new Sequences(seen);
         this.redis = new JedisPooled(URI.create(url), 5000);
         redis.ping(); // fail now, with the URL in the message, rather than on the first send
         heartbeat.scheduleAtFixedRate(this::beat, 0, 3, TimeUnit.SECONDS);
@@ -74,8 +84,8 @@ final class RedisTransport implements Transport {
     }
 
     @Override
-    public void receive(Consumer<Envelope> handler) {
-        Thread t = thread(() -> receiveLoop(handler), "gather-redis-receive");
+    public void receive(Consumer<Envelope> handler, Consumer<Rejected> rejected) {
+        Thread t = thread(() -> receiveLoop(handler, rejected), "gather-redis-receive");
         receiver = t;
         t.start();
     }
@@ -85,19 +95,22 @@ final class RedisTransport implements Transport {
         if (other.equals(computer)) {
             return true;
         }
+        long now = System.currentTimeMillis();
         try {
-            return redis.exists(aliveKey(other));
+            seal.heartbeatTime(other, redis.get(aliveKey(other))).ifPresent(t -> heardAt.merge(other, t, Math::max));
         } catch (JedisException e) {
             // Redis itself is away: that says nothing about the other computer
             return true;
         }
+        Long heard = heardAt.get(other);
+        return heard != null && now - heard < ALIVE_SECONDS * 1000L;
     }
 
     private void beat() {
         try {
             redis.set(
                     aliveKey(computer),
-                    String.valueOf(ProcessHandle.current().pid()),
+                    seal.heartbeat(computer, System.currentTimeMillis()),
                     SetParams.setParams().ex(ALIVE_SECONDS));
         } catch (JedisException e) {
             LOG.warn("redis: cannot refresh liveness of {}: {}", computer, e.getMessage());
@@ -116,10 +129,7 @@ final class RedisTransport implements Transport {
                 redis.xadd(
                         stream(next.to()),
                         XAddParams.xAddParams().maxLen(MAX_LEN).approximateTrimming(),
-                        Map.of(
-                                "kind", next.envelope().kind(),
-                                "from", next.envelope().from(),
-                                "body", JSON.writeValueAsString(body)));
+                        seal.fields(next.envelope(), next.to(), sequences.next(), JSON.writeValueAsString(body)));
                 next = null;
                 backoff = 100;
             } catch (InterruptedException e) {
@@ -133,7 +143,7 @@ final class RedisTransport implements Transport {
         }
     }
 
-    private void receiveLoop(Consumer<Envelope> handler) {
+    private void receiveLoop(Consumer<Envelope> handler, Consumer<Rejected> rejected) {
         String key = stream(computer);
         boolean pendingFirst = true;
         long backoff = 100;
@@ -157,7 +167,7 @@ final class RedisTransport implements Transport {
                         // not acknowledged: the next daemon reading this stream gets it
                         return;
                     }
-                    deliver(handler, e);
+                    deliver(handler, rejected, e);
                     redis.xack(key, GROUP, e.getID());
                 }
                 backoff = 100;
@@ -173,8 +183,18 @@ final class RedisTransport implements Transport {
         }
     }
 
-    private void deliver(Consumer<Envelope> handler, StreamEntry e) {
+    private void deliver(Consumer<Envelope> handler, Consumer<Rejected> rejected, StreamEntry e) {
         Map<String, String> f = e.getFields();
+        java.util.Optional<String> problem = seal.problem(f, computer);
+        if (problem.isEmpty() && !sequences.accept(f.get("from"), Long.parseLong(f.get("seq")))) {
+            problem = java.util.Optional.of("a replay (sequence number " + f.get("seq") + " was seen already)");
+        }
+        if (problem.isPresent()) {
+            LOG.warn("redis: envelope {} on {} rejected: {}", e.getID(), computer, problem.get());
+            rejected.accept(new Rejected(
+                    e.getID().toString(), f.getOrDefault("kind", ""), f.getOrDefault("from", ""), problem.get()));
+            return;
+        }
         try {
             ObjectNode body = (ObjectNode) JSON.readTree(f.getOrDefault("body", "{}"));
             handler.accept(new Envelope(f.getOrDefault("kind", ""), f.getOrDefault("from", ""), body));

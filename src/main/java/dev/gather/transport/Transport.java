@@ -14,8 +14,11 @@ public interface Transport extends AutoCloseable {
     /** Sends {@code envelope} to {@code computer}'s daemon; it is kept until that daemon reads it. */
     void send(String computer, Envelope envelope);
 
-    /** Starts handing every envelope for this computer to {@code handler}, in order, on one thread. */
-    void receive(Consumer<Envelope> handler);
+    /**
+     * Starts handing every envelope for this computer to {@code handler}, in order, on one thread; one
+     * that fails its signature, names another recipient or comes again goes to {@code rejected} instead.
+     */
+    void receive(Consumer<Envelope> handler, Consumer<Rejected> rejected);
 
     /** Whether {@code computer}'s daemon is alive (its liveness key has not expired). */
     boolean alive(String computer);
@@ -38,7 +41,7 @@ public interface Transport extends AutoCloseable {
             }
 
             @Override
-            public void receive(Consumer<Envelope> handler) {}
+            public void receive(Consumer<Envelope> handler, Consumer<Rejected> rejected) {}
 
             @Override
             public boolean alive(String other) {

@@ -1,7 +1,7 @@
 package dev.gather.transport;
 
+import dev.gather.home.ConfigFile;
 import java.io.IOException;
-import java.io.InputStream;
 import java.lang.reflect.InvocationTargetException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -19,15 +19,19 @@ import java.util.Properties;
 public final class Transports {
     private Transports() {}
 
-    /** What the configuration says. */
-    public record Config(String computer, Optional<String> redisUrl) {}
+    /**
+     * What the configuration says.
+     *
+     * @param stateRoot where the shared {@link RemoteKey} and the newest accepted sequence numbers are
+     */
+    public record Config(String computer, Optional<String> redisUrl, Path stateRoot) {}
 
     public static Config config(Map<String, String> env, Path stateRoot) {
         Properties p = new Properties();
         Path file = stateRoot.resolve("config.properties");
-        if (Files.isRegularFile(file)) {
-            try (InputStream in = Files.newInputStream(file)) {
-                p.load(in);
+        if (Files.exists(file)) {
+            try {
+                p.load(new java.io.ByteArrayInputStream(ConfigFile.bytes(file, 64 * 1024)));
             } catch (IOException e) {
                 throw new IllegalStateException("cannot read " + file + ": " + e.getMessage(), e);
             }
@@ -38,7 +42,7 @@ public final class Transports {
             throw new IllegalStateException(
                     "computer name '" + computer + "' must be letters, digits, '.', '_' or '-' (set GATHER_COMPUTER)");
         }
-        return new Config(computer, first(env.get("GATHER_REDIS_URL"), p.getProperty("redis.url")));
+        return new Config(computer, first(env.get("GATHER_REDIS_URL"), p.getProperty("redis.url")), stateRoot);
     }
 
     /** The transport for {@code config}: Redis when a URL is set, local otherwise. */
@@ -46,11 +50,19 @@ public final class Transports {
         if (config.redisUrl().isEmpty()) {
             return Transport.local(config.computer());
         }
+        RemoteKey key = RemoteKey.load(config.stateRoot())
+                .orElseThrow(() -> new IllegalStateException("members on other computers need a shared key, and "
+                        + config.stateRoot().resolve(RemoteKey.FILE) + " is missing: run 'gather remote pair' on one"
+                        + " computer and the line it prints on the others (docs/remote.md)"));
         try {
             // by name, so a local-only daemon never loads the Redis client at all
             return (Transport) Class.forName("dev.gather.transport.RedisTransport")
-                    .getDeclaredConstructor(String.class, String.class)
-                    .newInstance(config.redisUrl().get(), config.computer());
+                    .getDeclaredConstructor(String.class, String.class, RemoteKey.class, Path.class)
+                    .newInstance(
+                            config.redisUrl().get(),
+                            config.computer(),
+                            key,
+                            config.stateRoot().resolve("remote.seen"));
         } catch (InvocationTargetException e) {
             Throwable cause = e.getCause();
             throw new IllegalStateException(

@@ -26,11 +26,7 @@ final class ClaudeStopParser implements HookParser {
 
     @Override
     public String text(String payload) throws HookRejected {
-        JsonNode event = Json.object(payload, "claude Stop");
-        String name = Json.optionalText(event, "hook_event_name", "claude Stop");
-        if (!"Stop".equals(name)) {
-            throw new HookRejected("claude hook event is '" + name + "', only Stop is a turn end");
-        }
+        JsonNode event = Json.turnEnd(payload, "claude Stop", "hook_event_name", "Stop", "claude hook event");
         if (event.hasNonNull("last_assistant_message")) {
             return Json.optionalText(event, "last_assistant_message", "claude Stop");
         }

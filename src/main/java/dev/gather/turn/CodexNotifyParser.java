@@ -9,11 +9,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 final class CodexNotifyParser implements HookParser {
     @Override
     public String text(String payload) throws HookRejected {
-        JsonNode event = Json.object(payload, "codex notify");
-        String type = Json.optionalText(event, "type", "codex notify");
-        if (!"agent-turn-complete".equals(type)) {
-            throw new HookRejected("codex notify event type is '" + type + "', only agent-turn-complete is a turn end");
-        }
+        JsonNode event =
+                Json.turnEnd(payload, "codex notify", "type", "agent-turn-complete", "codex notify event type");
         return Json.optionalText(event, "last-assistant-message", "codex notify");
     }
 }

@@ -9,11 +9,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 final class GeminiAfterAgentParser implements HookParser {
     @Override
     public String text(String payload) throws HookRejected {
-        JsonNode event = Json.object(payload, "gemini AfterAgent");
-        String name = Json.optionalText(event, "hook_event_name", "gemini AfterAgent");
-        if (!"AfterAgent".equals(name)) {
-            throw new HookRejected("gemini hook event is '" + name + "', only AfterAgent is a turn end");
-        }
+        JsonNode event =
+                Json.turnEnd(payload, "gemini AfterAgent", "hook_event_name", "AfterAgent", "gemini hook event");
         return Json.optionalText(event, "prompt_response", "gemini AfterAgent");
     }
 }

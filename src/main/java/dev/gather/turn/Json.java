@@ -41,4 +41,18 @@ final class Json {
         }
         return value.asText();
     }
+
+    /**
+     * The {@code what} payload as an object whose {@code field} names the one event that ends a turn,
+     * {@code turnEnd}; any other event is rejected, naming it as the harness's {@code event}.
+     */
+    static JsonNode turnEnd(String payload, String what, String field, String turnEnd, String event)
+            throws HookRejected {
+        JsonNode node = object(payload, what);
+        String name = optionalText(node, field, what);
+        if (!turnEnd.equals(name)) {
+            throw new HookRejected(event + " is '" + name + "', only " + turnEnd + " is a turn end");
+        }
+        return node;
+    }
 }

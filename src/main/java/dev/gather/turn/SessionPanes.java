@@ -1,12 +1,16 @@
 package dev.gather.turn;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.door.ClaudeMessaging;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 
 /**
  * Which pane a turn end belongs to when the hook's own {@code TMUX_PANE} cannot be trusted. Codex CLI
@@ -15,6 +19,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * turn whose input is what gather typed into a pane is that pane's, and its thread stays that pane's.
  * A thread gather never typed into that answers with nothing but a JSON {@code {"title": …}} is
  * Codex's title side turn, never a member's turn end. Anything else is left to the hook's own pane.
+ * It also keeps what a pane's own hook events (attributed from the process) told about its harness:
+ * Claude Code's messaging socket, the door into that pane, and the prompts its turns started with.
  */
 public final class SessionPanes {
     /** How many typed texts per pane are remembered while their turn has not ended yet. */
@@ -23,6 +29,11 @@ public final class SessionPanes {
     private final Map<String, String> threads = new ConcurrentHashMap<>();
     private final Set<String> sideThreads = ConcurrentHashMap.newKeySet();
     private final Map<String, Deque<String>> typed = new ConcurrentHashMap<>();
+    private final Map<String, ClaudeMessaging> claudeDoors = new ConcurrentHashMap<>();
+    private final Map<String, java.nio.file.Path> claudeTranscripts = new ConcurrentHashMap<>();
+    private final List<Consumer<PromptSubmitted>> promptListeners = new CopyOnWriteArrayList<>();
+    /** Each pane's thread whose turn ended last: where a message for the pane is queued (Codex's door). */
+    private final Map<String, String> latest = new ConcurrentHashMap<>();
 
     /** Gather is about to type {@code text} into {@code pane}. */
     public void typed(String pane, String text) {
@@ -38,12 +49,53 @@ public final class SessionPanes {
     /** {@code pane} is gone: what was learned about it no longer holds. */
     public void forget(String pane) {
         typed.remove(pane);
+        latest.remove(pane);
         threads.values().removeIf(pane::equals);
+        claudeDoors.remove(pane);
+        claudeTranscripts.remove(pane);
+    }
+
+    /**
+     * {@code event}, already attributed to its pane from its writer's processes, was heard: learns
+     * the Claude session's messaging socket it carries (a newer session in the pane replaces an
+     * older one; one socket is one pane's only) and tells listeners of a prompt a turn started with.
+     */
+    public void heard(HookEvent event) {
+        if (event.pane().equals("-")) {
+            return;
+        }
+        event.messaging().ifPresent(m -> {
+            claudeDoors.entrySet().removeIf(e -> e.getValue().socket().equals(m.socket()));
+            claudeDoors.put(event.pane(), m);
+            // only a hook whose door was verified as the pane's own Claude names its transcript
+            ClaudeNotices.transcript(event).ifPresent(t -> claudeTranscripts.put(event.pane(), t));
+        });
+        ClaudeNotices.submitted(event).ifPresent(p -> promptListeners.forEach(l -> l.accept(p)));
+    }
+
+    /** The Claude Code messaging socket learned for {@code pane}, if its hooks carried one. */
+    public Optional<ClaudeMessaging> claudeMessaging(String pane) {
+        return Optional.ofNullable(claudeDoors.get(pane));
+    }
+
+    /** The transcript of the Claude session whose door {@code pane} has, if its hooks named one. */
+    public Optional<java.nio.file.Path> claudeTranscript(String pane) {
+        return Optional.ofNullable(claudeTranscripts.get(pane));
+    }
+
+    /** From now on, {@code listener} hears every prompt a pane's harness started a turn with. */
+    public void onPromptSubmitted(Consumer<PromptSubmitted> listener) {
+        promptListeners.add(listener);
     }
 
     /** The pane learned for {@code thread}, if any turn of it was matched to a pane. */
     public Optional<String> paneOfThread(String thread) {
         return Optional.ofNullable(threads.get(thread));
+    }
+
+    /** The thread of {@code pane}'s last turn end, once one was matched to the pane. */
+    public Optional<String> threadOfPane(String pane) {
+        return Optional.ofNullable(latest.get(pane));
     }
 
     /** What an event's payload says about its pane. */
@@ -78,6 +130,9 @@ public final class SessionPanes {
             }
         }
         if (pane.isPresent()) {
+            if (!thread.isEmpty()) {
+                latest.put(pane.get(), thread);
+            }
             return new Pane(pane.get());
         }
         if (sideThreads.contains(thread) || onlyATitle(payload)) {

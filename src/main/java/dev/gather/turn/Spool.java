@@ -1,10 +1,14 @@
 package dev.gather.turn;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.UUID;
 
 /**
@@ -42,13 +46,35 @@ public record Spool(Path root) {
         }
     }
 
-    /** Drops one event, atomically, the same way bin/gather's shell hook does; returns its path in {@code in/}. */
+    /**
+     * Drops one event, atomically, the same way bin/gather's shell hook does, and returns its path in
+     * {@code in/}. This process holds the file open until the daemon took it: the daemon believes the
+     * header only while the writer it names holds that very file. An event that names no writer
+     * ({@code on-behalf} from a test or a benchmark) names this process.
+     */
     public Path drop(HookEvent event) throws IOException {
         create();
-        String name =
-                event.time().toEpochMilli() + "-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID();
+        long self = ProcessHandle.current().pid();
+        String name = event.time().toEpochMilli() + "-" + self + "-" + UUID.randomUUID();
         Path temp = staging().resolve(name);
-        Files.write(temp, event.toBytes());
-        return Files.move(temp, incoming().resolve(name), StandardCopyOption.ATOMIC_MOVE);
+        FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        try {
+            ByteBuffer bytes = ByteBuffer.wrap(event.writtenBy(self).toBytes());
+            while (bytes.hasRemaining()) {
+                channel.write(bytes);
+            }
+            Path in = Files.move(temp, incoming().resolve(name), StandardCopyOption.ATOMIC_MOVE);
+            SpoolHolds.hold(in, channel);
+            return in;
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            Files.deleteIfExists(temp);
+            throw e;
+        }
+    }
+
+    /** Waits until the daemon took {@code dropped} (it left {@code in/}); false when {@code patience} ran out. */
+    public static boolean awaitTaken(Path dropped, Duration patience) {
+        return SpoolHolds.awaitTaken(dropped, patience);
     }
 }

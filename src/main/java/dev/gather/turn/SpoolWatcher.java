@@ -46,6 +46,10 @@ public final class SpoolWatcher implements AutoCloseable {
     private final Thread thread;
     /** Panes whose next event the journal refused, and why: their events stay in the spool, in order. */
     private final Map<String, String> held = new LinkedHashMap<>();
+    /** Events waiting for the journal whose writer was proven while it still held its file. */
+    private final Map<Path, HookEvent> proven = new java.util.HashMap<>();
+
+    private volatile Refusals refusals = (event, reason) -> {};
 
     private Duration retry = FIRST_RETRY;
 
@@ -91,6 +95,18 @@ public final class SpoolWatcher implements AutoCloseable {
                 Objects.requireNonNull(consumer, "consumer"));
         w.thread.start();
         return w;
+    }
+
+    /** Who hears of an event refused for good (forged, unparseable), with the event when it could be read. */
+    @FunctionalInterface
+    public interface Refusals {
+        void refused(Optional<HookEvent> event, String reason);
+    }
+
+    /** Tells {@code listener} of every event refused from now on (the daemon journals them). */
+    public SpoolWatcher onRefused(Refusals listener) {
+        this.refusals = Objects.requireNonNull(listener, "listener");
+        return this;
     }
 
     private void loop() {
@@ -139,6 +155,7 @@ public final class SpoolWatcher implements AutoCloseable {
                 handle(file);
             } catch (IOException e) {
                 log.error("hook event {} could not be handled ({}); dropping it", file.getFileName(), e.toString());
+                proven.remove(file);
                 Files.deleteIfExists(file);
             }
         }
@@ -150,7 +167,7 @@ public final class SpoolWatcher implements AutoCloseable {
         }
     }
 
-    private void handle(Path file) throws IOException {
+    private synchronized void handle(Path file) throws IOException {
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(file);
@@ -158,33 +175,41 @@ public final class SpoolWatcher implements AutoCloseable {
             return;
         }
         Optional<TurnOutput> attributed;
+        HookEvent event = proven.remove(file);
         try {
-            HookEvent event = HookEvent.parse(bytes);
-            SessionPanes.Judgement judged = sessions.judge(event);
-            if (judged instanceof SessionPanes.SideTurn) {
-                attributed = Optional.empty();
-            } else {
-                String pane = judged instanceof SessionPanes.Pane p ? p.id() : panes.resolve(event);
-                attributed = Optional.of(parsers.parse(
-                        new HookEvent(event.harness(), pane, event.time(), event.payload(), event.origin())));
+            if (event == null) {
+                event = HookEvent.parse(bytes);
+                // proven now, while its writer waits for the daemon: later it may be gone
+                event = panes.proven(event, file);
             }
+            attributed = attribute(event, panes.resolve(event));
         } catch (HookRejected e) {
             log.warn("rejected hook event {}: {}", file.getFileName(), e.getMessage());
-            Files.move(file, spool.rejected().resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+            refusals.refused(Optional.ofNullable(event), e.getMessage());
+            Path rejected = spool.rejected().resolve(file.getFileName());
+            if (event != null && event.messaging().isPresent()) {
+                // kept for a person to read, without the harness's secret
+                Files.write(rejected, event.withoutDoor().toBytes());
+                Files.deleteIfExists(file);
+                return;
+            }
+            Files.move(file, rejected, StandardCopyOption.REPLACE_EXISTING);
             return;
         }
         if (attributed.isEmpty()) {
-            log.info("hook event {} is a side turn (not a member's turn end); not relayed", file.getFileName());
+            log.debug("hook event {} is a notice or a side turn (not a member's turn end)", file.getFileName());
             Files.deleteIfExists(file);
             return;
         }
         TurnOutput output = attributed.get();
         if (held.containsKey(output.pane())) {
+            proven.put(file, event);
             return; // an older event of this pane is waiting for the journal: keep the order
         }
         try {
             consumer.accept(output);
         } catch (JournalUnavailable e) {
+            proven.put(file, event);
             held.put(output.pane(), e.reason());
             log.warn(
                     "turn output from pane {} kept in the spool until the journal takes it: {}",
@@ -200,6 +225,23 @@ public final class SpoolWatcher implements AutoCloseable {
         }
         // only now: the turn is journalled (or was refused for good), so deleting it loses nothing
         Files.deleteIfExists(file);
+    }
+
+    /**
+     * The turn a proven event from a process in pane {@code writer} reports, or none (a session start,
+     * a prompt, a side turn). The daemon's socket hands events over here too, its writer named by the
+     * kernel. Who wrote it comes first: a payload may move a turn to another pane only from a writer
+     * that runs other panes' turns, never from any process that can write a file.
+     */
+    public synchronized Optional<TurnOutput> attribute(HookEvent event, String writer) throws HookRejected {
+        SessionPanes.Judgement judged =
+                panes.reportsForOthers(event, writer) ? sessions.judge(event) : new SessionPanes.Unknown();
+        if (judged instanceof SessionPanes.SideTurn) {
+            return Optional.empty();
+        }
+        HookEvent here = event.inPane(judged instanceof SessionPanes.Pane p ? p.id() : writer);
+        sessions.heard(here);
+        return ClaudeNotices.isNotice(here) ? Optional.empty() : Optional.of(parsers.parse(here));
     }
 
     @Override

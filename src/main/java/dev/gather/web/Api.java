@@ -3,8 +3,8 @@ package dev.gather.web;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
-import dev.gather.daemon.DaemonClient;
-import dev.gather.daemon.UserError;
+import dev.gather.client.DaemonClient;
+import dev.gather.server.UserError;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Set;
@@ -22,11 +22,13 @@ final class Api {
     private final DaemonClient daemon;
     private final Journals journals;
     private final Rhythms rhythms;
+    private final Studio studio;
 
     Api(DaemonClient daemon, Rhythms rhythms) {
         this.daemon = daemon;
         this.journals = new Journals(daemon);
         this.rhythms = rhythms;
+        this.studio = new Studio(rhythms.library());
     }
 
     void get(HttpExchange ex, String path) throws IOException {
@@ -39,6 +41,7 @@ final class Api {
                     case "/api/journals" -> journals.summary();
                     case "/api/machine" -> Machine.table();
                     case "/api/rhythms" -> rhythms.all();
+                    case "/api/rhythm-source" -> studio.source(q.required("name"));
                     default -> null;
                 };
         if (answer == null) {
@@ -50,6 +53,18 @@ final class Api {
 
     void post(HttpExchange ex, String path) throws IOException {
         JsonNode body = body(ex);
+        // the rhythm editor's answers are the web view's own (lint, rehearse, save), not a daemon op
+        JsonNode own =
+                switch (path) {
+                    case "/api/rhythm-lint" -> studio.lint(body);
+                    case "/api/rhythm-rehearse" -> studio.rehearse(body);
+                    case "/api/rhythm-save" -> studio.save(body);
+                    default -> null;
+                };
+        if (own != null) {
+            Http.json(ex, 200, own);
+            return;
+        }
         ObjectNode r =
                 switch (path) {
                     case "/api/say" -> daemon.request("say")
@@ -57,9 +72,11 @@ final class Api {
                             .put("text", text(body, "text"));
                     case "/api/pass" -> withTo(daemon.request("pass").put("gathering", text(body, "gathering")), body);
                         // now: close without asking the harvester (the op's flag with issue 16's ways out)
+                        // the page is its user's own console (it holds the token): it ends as the operator, journalled
                     case "/api/end" -> daemon.request("end_gathering")
                             .put("gathering", text(body, "gathering"))
-                            .put("now", body.path("now").asBoolean(false));
+                            .put("now", body.path("now").asBoolean(false))
+                            .put("operator", true);
                     case "/api/start" -> start(body);
                     default -> null;
                 };

@@ -61,6 +61,25 @@ final class Guard {
         return Optional.empty();
     }
 
+    /**
+     * Where the token address sends the browser on: the same path on this server, still percent-encoded,
+     * so {@code /%2F%2Fevil} stays a path here and never becomes {@code //evil}, an address on another
+     * host; anything that a browser could read as another host ({@code //}, {@code /\}) lands on {@code /}.
+     */
+    static String landing(URI uri) {
+        String raw = uri.getRawPath();
+        if (raw == null || !raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) {
+            return "/";
+        }
+        for (int i = 0; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            if (c < 0x21 || c > 0x7e) {
+                return "/";
+            }
+        }
+        return raw;
+    }
+
     Optional<String> cookieToken(HttpExchange ex) {
         for (String header : ex.getRequestHeaders().getOrDefault("Cookie", List.of())) {
             for (String c : header.split(";")) {

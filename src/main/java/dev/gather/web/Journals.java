@@ -3,7 +3,7 @@ package dev.gather.web;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gather.daemon.DaemonClient;
+import dev.gather.client.DaemonClient;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -32,6 +32,18 @@ final class Pages {
         this.guard = guard;
     }
 
+    /**
+     * A browser without the token: a page says where the address comes from, in a few words (no token,
+     * nothing of the daemon); anything else gets an empty 401.
+     */
+    void unauthorized(HttpExchange ex, String path) throws IOException {
+        if (!PAGES.containsKey(path)) {
+            Http.empty(ex, 401);
+            return;
+        }
+        Http.bytes(ex, 401, TYPES.get("html"), Http.utf8(text("unauthorized.html")));
+    }
+
     void serve(HttpExchange ex, String path) throws IOException {
         Page page = PAGES.get(path);
         if (page != null) {

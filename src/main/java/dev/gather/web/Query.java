@@ -1,6 +1,6 @@
 package dev.gather.web;
 
-import dev.gather.daemon.UserError;
+import dev.gather.server.UserError;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;

@@ -27,12 +27,16 @@ final class Rhythms {
         this.library = library;
     }
 
+    RhythmLibrary library() {
+        return library;
+    }
+
     ObjectNode all() {
         ObjectNode out = Http.JSON.createObjectNode();
         Set<String> yours = new HashSet<>();
         ArrayNode user = out.putArray("user");
         // the user's files as gather lint sees them: a broken one is listed with its errors, never hidden
-        // (the library would quietly use the shipped rhythm of the same name instead)
+        // (the library refuses it where it is started, even over a shipped rhythm of its name)
         for (Path f : library.userFiles()) {
             String name = f.getFileName().toString().replaceFirst("\\.ya?ml$", "");
             List<RhythmError> errors = RhythmLint.check(f);

@@ -2,9 +2,9 @@ package dev.gather.web;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import dev.gather.daemon.DaemonClient;
-import dev.gather.daemon.UserError;
+import dev.gather.client.DaemonClient;
 import dev.gather.rhythm.RhythmLibrary;
+import dev.gather.server.UserError;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -25,6 +25,9 @@ import org.slf4j.LoggerFactory;
 public final class WebServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(WebServer.class);
 
+    /** Requests served at once; more wait their turn. */
+    static final int WORKERS = 64;
+
     private final HttpServer http;
     private final ExecutorService workers;
     private final ScheduledExecutorService heartbeats;
@@ -37,8 +40,17 @@ public final class WebServer implements AutoCloseable {
         this.http = http;
         this.guard = new Guard(token, http.getAddress().getPort());
         AtomicInteger n = new AtomicInteger();
-        // one thread per open event stream: the daemon's events op is a blocking read
-        this.workers = Executors.newCachedThreadPool(r -> daemonThread(r, "web-" + n.incrementAndGet()));
+        // one thread per open event stream (the daemon's events op is a blocking read) and per request
+        // whose headers are still coming: bounded, or 3,000 slow clients made 3,000 threads
+        java.util.concurrent.ThreadPoolExecutor pool = new java.util.concurrent.ThreadPoolExecutor(
+                WORKERS,
+                WORKERS,
+                30,
+                java.util.concurrent.TimeUnit.SECONDS,
+                new java.util.concurrent.LinkedBlockingQueue<>(),
+                r -> daemonThread(r, "web-" + n.incrementAndGet()));
+        pool.allowCoreThreadTimeOut(true);
+        this.workers = pool;
         this.heartbeats = Executors.newSingleThreadScheduledExecutor(r -> daemonThread(r, "web-heartbeat"));
         this.api = new Api(daemon, new Rhythms(rhythms));
         this.pages = new Pages(guard);
@@ -54,6 +66,10 @@ public final class WebServer implements AutoCloseable {
     public static WebServer start(DaemonClient daemon, RhythmLibrary rhythms, int port) throws IOException {
         byte[] secret = new byte[24];
         new SecureRandom().nextBytes(secret);
+        // a client gets 5 s to send its request (this server is on loopback only), then its connection is closed: a
+        // slow one
+        // holds a worker meanwhile (read by the JDK's server once, before its first use)
+        System.setProperty("sun.net.httpserver.maxReqTime", System.getProperty("sun.net.httpserver.maxReqTime", "5"));
         HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 32);
         WebServer server = new WebServer(http, daemon, rhythms, HexFormat.of().formatHex(secret));
         http.start();
@@ -91,13 +107,13 @@ public final class WebServer implements AutoCloseable {
                 }
                 // the token leaves the address bar and history: from now on it is a cookie scripts cannot read
                 ex.getResponseHeaders().add("Set-Cookie", guard.setCookie());
-                ex.getResponseHeaders().add("Location", path);
+                ex.getResponseHeaders().add("Location", Guard.landing(ex.getRequestURI()));
                 Http.empty(ex, 303);
                 return;
             }
             Optional<String> cookie = guard.cookieToken(ex);
             if (cookie.isEmpty()) {
-                Http.empty(ex, 401);
+                pages.unauthorized(ex, path);
                 return;
             }
             if (!guard.matches(cookie)) {

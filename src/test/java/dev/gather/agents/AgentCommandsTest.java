@@ -26,7 +26,8 @@ class AgentCommandsTest {
         assertEquals(List.of("codex"), a.command("codex", "Ada"));
         assertEquals(List.of("gemini"), a.command(" gemini ", "Ada"));
         assertEquals(
-                List.of("/opt/gather/bin/gather", "sim", "--name", "Ada Lovelace"), a.command("sim", "Ada Lovelace"));
+                List.of("/opt/gather/bin/gather", "sim", "--name", "Ada Lovelace", "--polite"),
+                a.command("sim", "Ada Lovelace"));
         assertEquals(List.of("claude", "codex", "gemini", "sim"), a.kinds());
     }
 
@@ -118,6 +119,6 @@ class AgentCommandsTest {
         List<String> sim = AgentCommands.load(new StateDir(dir)).command("sim", "Ada");
         String first = sim.get(0);
         assertTrue(first.endsWith("/bin/gather") || first.endsWith("java"), first);
-        assertEquals(List.of("sim", "--name", "Ada"), sim.subList(sim.size() - 3, sim.size()));
+        assertEquals(List.of("sim", "--name", "Ada", "--polite"), sim.subList(sim.size() - 4, sim.size()));
     }
 }

@@ -69,4 +69,31 @@ class SessionMemoryTest {
         assertTrue(answers.get(0).startsWith("{\"jsonrpc\":\"2.0\",\"id\":\"two\",\"error\":{\"code\":-32000,"));
         assertEquals(List.of(), m.rebuild().toClient(), "answered once");
     }
+
+    @Test
+    void callsAFrozenDaemonLeavesWaitingAreAnsweredWithTheReasonOnceAndItsLateAnswersDropped() {
+        SessionMemory m = new SessionMemory();
+        m.fromClient(INIT);
+        m.fromDaemon("{\"jsonrpc\":\"2.0\",\"id\":0,\"result\":{}}");
+        m.fromClient("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}");
+        List<String> answers = m.abandon("the daemon (pid 42) is not answering");
+        assertEquals(
+                List.of("{\"jsonrpc\":\"2.0\",\"id\":3,\"error\":{\"code\":-32000,\"message\":"
+                        + "\"the daemon (pid 42) is not answering\"}}"),
+                answers);
+        assertFalse(m.waiting());
+        assertEquals(List.of(), m.abandon("again"), "answered once");
+        assertFalse(
+                m.fromDaemon("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"tools\":[]}}"), "the late answer is dropped");
+        assertTrue(
+                m.fromDaemon("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{}}"), "only once: a new call may reuse the id");
+    }
+
+    @Test
+    void aHandshakeAFrozenDaemonLeavesWaitingIsLeftToTheClientsOwnTimeout() {
+        SessionMemory m = new SessionMemory();
+        m.fromClient(INIT);
+        assertEquals(List.of(), m.abandon("not answering"));
+        assertTrue(m.waiting());
+    }
 }

@@ -88,6 +88,11 @@ class HelpTest {
                         + "  breath: inhale 1 round, hold 1 round, exhale 1 round; talking piece\n"
                         + "  beats:  2 per turn, every 30s, then 15s grace\n"),
                 text);
+        assertTrue(
+                text.contains("  breath: answer 1 round (private, then revealed by letter), review 1 round (private:"
+                        + " the harvester alone hears it); talking piece\n"),
+                text);
+        assertTrue(text.contains("  parts:  author, skeptic (cast one by name: -p Name:part:agent)\n"), text);
         assertTrue(text.contains("direct — "), text);
         assertTrue(text.contains("broken: does not load: "), text);
         for (String shipped : RhythmLibrary.SHIPPED) {

@@ -18,10 +18,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The thin bridges on real tmux: {@code CliBridge} and {@code McpBridge} run on gather's own classes
@@ -32,20 +31,15 @@ import org.junit.jupiter.api.io.TempDir;
 class BridgesTest {
     private static final String SILENT = "never-matches-anything";
 
-    @TempDir
-    Path home;
+    @RegisterExtension
+    final Worlds worlds = Worlds.bare().stateIn("state");
 
-    private World world;
+    Path home;
+    World world;
 
     @BeforeEach
-    void start() throws Exception {
-        world = new World(home.resolve("state"));
+    void bridges() {
         DaemonCli.serveBridges(world.daemon.dispatcher(), world.state);
-    }
-
-    @AfterEach
-    void stop() {
-        world.close();
     }
 
     @Test

@@ -51,6 +51,21 @@ final class Browser implements AutoCloseable {
         driver = new ChromeDriver(service, options);
     }
 
+    /**
+     * The text the first element matching {@code css} shows, or "" when there is none: read in one script,
+     * since pages redraw their lists as events arrive and a held element goes stale.
+     */
+    String text(String css) {
+        return ((String) driver.executeScript(
+                        "const e = document.querySelector(arguments[0]); return e ? e.innerText : '';", css))
+                .strip();
+    }
+
+    /** Whether an element matches {@code css} now. */
+    boolean present(String css) {
+        return (Boolean) driver.executeScript("return document.querySelector(arguments[0]) !== null;", css);
+    }
+
     /** A PNG of what the page shows now, under target/web/. */
     Path screenshot(String name) throws IOException {
         Path file = Path.of("target/web").resolve(name + ".png");

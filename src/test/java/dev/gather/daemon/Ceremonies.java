@@ -25,15 +25,33 @@ final class Ceremonies {
                 .put("beats_per_turn", 1)
                 .put("beat_interval_seconds", 2)
                 .put("grace_seconds", 2);
+        return withParticipants(args, participants);
+    }
+
+    /** Arguments for start_gathering of {@code rhythm} (short beats) with Ada and Bo speaking and Hal harvesting, all sims. */
+    static ObjectNode adaBoAndHal(String rhythm) {
+        return args(rhythm, "Ada:speaker:speaker", "Bo:speaker:speaker", "Hal:harvester:harvester");
+    }
+
+    /** {@code args} with participants "name:role:agent": an empty role is left to the rhythm, a missing agent too. */
+    static ObjectNode withParticipants(ObjectNode args, String... participants) {
         ArrayNode ps = args.putArray("participants");
         for (String p : participants) {
             String[] f = p.split(":", 3);
-            ObjectNode o = ps.addObject().put("name", f[0]).put("role", f[1]);
+            ObjectNode o = ps.addObject().put("name", f[0]);
+            if (f.length > 1 && !f[1].isEmpty()) {
+                o.put("role", f[1]);
+            }
             if (f.length > 2) {
                 o.put("agent", f[2]);
             }
         }
         return args;
+    }
+
+    /** Starts a gathering of {@code participants} ("name:role:agent") with {@code args}; returns the start answer. */
+    static JsonNode start(World world, ObjectNode args, String... participants) throws Exception {
+        return start(world, withParticipants(args, participants));
     }
 
     /** Starts a gathering; returns the start answer (gathering_id, members with panes). */
@@ -100,6 +118,7 @@ final class Ceremonies {
             // a message whose typing began before the close may finish after it; none may begin
             if (kind.equals("delivery")
                     && e.path("state").asText().equals("typing")
+                    && !e.path("text").asText().equals(dev.gather.delivery.DeliveryState.PASTED)
                     && e.path("ref").asLong() != closingRef) {
                 after.add(e.toString());
             }

@@ -38,14 +38,62 @@ final class Cli {
         return p;
     }
 
+    /**
+     * Starts {@code command} as bin/gather runs the quick commands: through the bridge the daemon
+     * serves ({@code dev.gather.bridge.CliBridge}); stderr goes to {@code stderr}.
+     */
+    static Process startBridged(Path home, String tmuxSocket, ProcessBuilder.Redirect stderr, String... command)
+            throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(
+                ProcessHandle.current().info().command().orElse("java"),
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.gather.bridge.CliBridge"));
+        cmd.addAll(List.of(command));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(stderr);
+        pb.environment().put("GATHER_HOME", home.toString());
+        pb.environment().put("GATHER_TMUX_SOCKET", tmuxSocket);
+        pb.environment().remove("TMUX_PANE");
+        Process p = pb.start();
+        p.getOutputStream().close();
+        return p;
+    }
+
     /** Runs the command to its end. */
     static Result run(Path home, Optional<String> tmuxSocket, String... args) throws IOException, InterruptedException {
-        Process p = start(home, tmuxSocket, args);
+        return runIn(Path.of("").toAbsolutePath(), home, tmuxSocket, args);
+    }
+
+    /** Runs the command to its end in working directory {@code cwd}. */
+    static Result runIn(Path cwd, Path home, Optional<String> tmuxSocket, String... args)
+            throws IOException, InterruptedException {
+        Process p = startIn(cwd, home, tmuxSocket, args);
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(60, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             throw new IllegalStateException("gather " + String.join(" ", args) + " did not finish in 60 s:\n" + out);
         }
         return new Result(p.exitValue(), out);
+    }
+
+    /** The pid of the daemon that answers {@code gather status} for {@code home} (starting one when none runs). */
+    static long daemonPid(Path home, Optional<String> tmuxSocket) throws IOException, InterruptedException {
+        Result status = run(home, tmuxSocket, "status");
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile("daemon pid (\\d+)").matcher(status.out());
+        if (!m.find()) {
+            throw new AssertionError("gather status names no daemon pid:\n" + status.out());
+        }
+        return Long.parseLong(m.group(1));
+    }
+
+    /**
+     * Ends what a test's daemon process left on its private tmux server and then the daemon: the agents
+     * first, since a turn end after the stop would bring the daemon back.
+     */
+    static void stopAgentsAndDaemon(Path home, String tmuxSocket) throws IOException, InterruptedException {
+        World.tmux(tmuxSocket, "kill-server");
+        run(home, Optional.of(tmuxSocket), "daemon", "--stop");
     }
 }

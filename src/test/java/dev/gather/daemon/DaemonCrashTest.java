@@ -10,11 +10,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.UUID;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -25,13 +25,8 @@ class DaemonCrashTest {
     @TempDir
     Path home;
 
-    private final String tmuxSocket = "gather-test-" + UUID.randomUUID();
-
-    @AfterEach
-    void cleanUp() throws Exception {
-        run("daemon", "--stop");
-        World.tmux(tmuxSocket, "kill-server");
-    }
+    @RegisterExtension
+    final DaemonProcesses daemons = new DaemonProcesses(() -> home);
 
     @Test
     void killedMidGatheringWithItsPanesGoneTheJournalKeepsEverythingAndTheNextDaemonReportsItInterrupted()
@@ -50,20 +45,26 @@ class DaemonCrashTest {
         Path journal = home.resolve("journal").resolve(id + ".jsonl");
         await().atMost(Duration.ofSeconds(60)).until(() -> relays(journal) >= 3);
 
-        long pid = daemonPid();
+        long pid = Cli.daemonPid(home, Optional.of(daemons.socket));
+        // the daemon and its agents end together (a reboot): the daemon is frozen first, so it sees
+        // no pane go and an agent's last turn end cannot bring a new daemon back in between
+        assertEquals(
+                0,
+                new ProcessBuilder("kill", "-STOP", Long.toString(pid)).start().waitFor());
+        // what the old daemon journalled, read while it is frozen: a hook in flight may bring a new
+        // daemon back as soon as this one is gone
+        List<String> before = Files.readAllLines(journal);
+        World.tmux(daemons.socket, "new-session", "-d", "-s", "keep-the-server");
+        for (String name : List.of("Ada", "Bo")) {
+            World.tmux(daemons.socket, "kill-session", "-t", id + "-" + name);
+        }
         ProcessHandle.of(pid).orElseThrow().destroyForcibly();
         await().atMost(Duration.ofSeconds(10))
                 .until(() -> ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true));
-        // the agents end too (a reboot, a killed tmux session): nothing is left to resume
-        World.tmux(tmuxSocket, "new-session", "-d", "-s", "keep-the-server");
-        for (String name : List.of("Ada", "Bo")) {
-            World.tmux(tmuxSocket, "kill-session", "-t", id + "-" + name);
-        }
-        List<String> before = Files.readAllLines(journal);
 
         Cli.Result status = run("status");
         assertEquals(0, status.code(), status.out());
-        assertNotEquals(pid, daemonPid(), "a new daemon started");
+        assertNotEquals(pid, Cli.daemonPid(home, Optional.of(daemons.socket)), "a new daemon started");
         assertTrue(status.out().contains(id + " interrupted"), status.out());
         assertTrue(
                 Transcript.read(journal).stream()
@@ -103,14 +104,7 @@ class DaemonCrashTest {
                 .count();
     }
 
-    private long daemonPid() throws Exception {
-        Cli.Result s = run("status");
-        Matcher m = Pattern.compile("daemon pid (\\d+)").matcher(s.out());
-        assertTrue(m.find(), s.out());
-        return Long.parseLong(m.group(1));
-    }
-
     private Cli.Result run(String... args) throws Exception {
-        return Cli.run(home, java.util.Optional.of(tmuxSocket), args);
+        return Cli.run(home, java.util.Optional.of(daemons.socket), args);
     }
 }

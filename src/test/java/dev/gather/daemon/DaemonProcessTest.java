@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gather.client.DaemonClient;
 import dev.gather.home.StateDir;
+import dev.gather.server.SocketServer;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.client.DaemonClient;
 import dev.gather.home.StateDir;
 import dev.gather.journal.Transcript;
 import dev.gather.turn.Spool;
@@ -16,13 +17,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A daemon killed with SIGKILL while messages wait in a busy member's queue: the next one delivers them, once. */
@@ -30,13 +28,8 @@ class DaemonRestartDeliveryTest {
     @TempDir
     Path home;
 
-    private final String tmuxSocket = "gather-test-" + UUID.randomUUID();
-
-    @AfterEach
-    void cleanUp() throws Exception {
-        run("daemon", "--stop");
-        tmux("kill-server");
-    }
+    @RegisterExtension
+    final DaemonProcesses daemons = new DaemonProcesses(() -> home);
 
     @Test
     void messagesQueuedWhenTheDaemonIsKilledAreDeliveredAfterTheRestartExactlyOnce() throws Exception {
@@ -69,23 +62,30 @@ class DaemonRestartDeliveryTest {
         Path journal = home.resolve("journal").resolve("oneshot.jsonl");
         await().atMost(Duration.ofSeconds(20)).until(() -> states(journal).contains("delivered"));
         assertEquals(2, (int) pending(), "two messages wait while Bo is busy");
-        long pid = daemonPid();
+        long pid = Cli.daemonPid(home, Optional.of(daemons.socket));
         ProcessHandle.of(pid).orElseThrow().destroyForcibly();
         await().atMost(Duration.ofSeconds(10))
                 .until(() -> ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true));
         assertEquals(
                 List.of(sent.get(0)),
-                logged(log),
+                SimLog.inputs(log),
                 () -> "only the first was typed before the kill; journal:\n" + read(journal) + "\nscreen:\n"
                         + screenOf("Bo"));
-        assertEquals(1, states(journal).stream().filter(s -> s.equals("typing")).count(), "the others were queued");
+        assertEquals(
+                1,
+                Transcript.read(journal).stream()
+                        .filter(e -> e.path("state").asText().equals("typing"))
+                        .map(e -> e.path("ref").asLong())
+                        .distinct()
+                        .count(),
+                "the others were queued");
 
-        assertNotEquals(pid, daemonPid(), "a new daemon started");
-        await().atMost(Duration.ofSeconds(40)).until(() -> logged(log).size() >= 3);
+        assertNotEquals(pid, Cli.daemonPid(home, Optional.of(daemons.socket)), "a new daemon started");
+        await().atMost(Duration.ofSeconds(40)).until(() -> SimLog.inputs(log).size() >= 3);
         await().during(Duration.ofSeconds(2))
                 .atMost(Duration.ofSeconds(5))
-                .until(() -> logged(log).size() == 3);
-        assertEquals(sent, logged(log), "each message exactly once, in order");
+                .until(() -> SimLog.inputs(log).size() == 3);
+        assertEquals(sent, SimLog.inputs(log), "each message exactly once, in order");
         await().atMost(Duration.ofSeconds(20))
                 .until(() -> states(journal).stream()
                                 .filter(s -> s.equals("confirmed"))
@@ -121,27 +121,8 @@ class DaemonRestartDeliveryTest {
                 .toList();
     }
 
-    private static List<String> logged(Path log) throws IOException {
-        if (!Files.exists(log)) {
-            return List.of();
-        }
-        List<String> out = new ArrayList<>();
-        for (String line : Files.readAllLines(log)) {
-            JsonNode n = World.JSON.readTree(line);
-            out.add(n.asText());
-        }
-        return out;
-    }
-
-    private long daemonPid() throws Exception {
-        Cli.Result s = run("status");
-        Matcher m = Pattern.compile("daemon pid (\\d+)").matcher(s.out());
-        assertTrue(m.find(), s.out());
-        return Long.parseLong(m.group(1));
-    }
-
     private Cli.Result run(String... args) throws Exception {
-        return Cli.run(home, Optional.of(tmuxSocket), args);
+        return Cli.run(home, Optional.of(daemons.socket), args);
     }
 
     private static String read(Path f) {
@@ -161,7 +142,7 @@ class DaemonRestartDeliveryTest {
     }
 
     private String screen(String session) throws Exception {
-        Process p = new ProcessBuilder("tmux", "-L", tmuxSocket, "capture-pane", "-p", "-t", session)
+        Process p = new ProcessBuilder("tmux", "-L", daemons.socket, "capture-pane", "-p", "-t", session)
                 .redirectErrorStream(true)
                 .start();
         String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
@@ -170,6 +151,6 @@ class DaemonRestartDeliveryTest {
     }
 
     private void tmux(String... args) {
-        World.tmux(tmuxSocket, args);
+        World.tmux(daemons.socket, args);
     }
 }

@@ -9,15 +9,12 @@ import dev.gather.profile.Profile;
 import dev.gather.profile.ProfileLoader;
 import dev.gather.tmux.Pane;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Scripted fake harnesses in real tmux, each losing input the way a real one does; through the
@@ -25,20 +22,11 @@ import org.junit.jupiter.api.io.TempDir;
  * cannot succeed, the failure is a visible state, never silence.
  */
 class DeliveryEndToEndTest {
-    @TempDir
+    @RegisterExtension
+    final Worlds worlds = Worlds.bare().stateIn("state");
+
     Path home;
-
-    private World world;
-
-    @BeforeEach
-    void start() throws IOException {
-        world = new World(home.resolve("state"));
-    }
-
-    @AfterEach
-    void stop() {
-        world.close();
-    }
+    World world;
 
     @Test
     void anEnterTooSoonAfterThePasteIsANewlineYetTheMessageIsSubmittedOnceAndConfirmed() throws Exception {
@@ -68,6 +56,8 @@ class DeliveryEndToEndTest {
         List<Integer> refs = new ArrayList<>();
         List<String> steps = world.entries("oneshot", "delivery").stream()
                 .filter(e -> e.path("state").asText().matches("typing|confirmed"))
+                // the second "typing" step of each message only says its paste is in
+                .filter(e -> !e.path("text").asText().equals(dev.gather.delivery.DeliveryState.PASTED))
                 .map(e -> {
                     if (!refs.contains(e.path("ref").asInt())) {
                         refs.add(e.path("ref").asInt());
@@ -130,7 +120,7 @@ class DeliveryEndToEndTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> queued(pane) == 2);
         world.tmux.kill(pane.id());
         await().atMost(Duration.ofSeconds(10)).until(() -> failed().size() == 3);
-        assertEquals(List.of(sent.get(0)), logged(log), "nothing was typed into the dead pane");
+        assertEquals(List.of(sent.get(0)), SimLog.inputs(log), "nothing was typed into the dead pane");
         assertTrue(transcript().out().contains("(failed: pane " + pane.id() + " ended with the message queued)"));
     }
 
@@ -160,33 +150,19 @@ class DeliveryEndToEndTest {
 
     private void awaitLog(Path log, List<String> sent) {
         try {
-            await().atMost(Duration.ofSeconds(40)).until(() -> logged(log).size() >= sent.size());
+            await().atMost(Duration.ofSeconds(40))
+                    .until(() -> SimLog.inputs(log).size() >= sent.size());
         } catch (org.awaitility.core.ConditionTimeoutException e) {
-            throw new AssertionError("logged " + logged(log) + "\njournal:\n"
+            throw new AssertionError("logged " + SimLog.inputs(log) + "\njournal:\n"
                     + world.journal("oneshot").stream().map(JsonNode::toString).reduce("", (a, b) -> a + b + "\n")
                     + "status: " + world.daemon.post.status(lastPane.id()) + "\nscreen:\n" + world.screen(lastPane));
         }
-        assertEquals(sent, logged(log), "each message exactly once, in order");
+        assertEquals(sent, SimLog.inputs(log), "each message exactly once, in order");
     }
 
     private void awaitAllConfirmed(int n) {
         await().atMost(Duration.ofSeconds(30)).until(() -> confirmed() == n);
         assertEquals(List.of(), failed(), "nothing failed");
-    }
-
-    private static List<String> logged(Path log) {
-        try {
-            if (!Files.exists(log)) {
-                return List.of();
-            }
-            List<String> out = new ArrayList<>();
-            for (String line : Files.readAllLines(log)) {
-                out.add(World.JSON.readTree(line).asText());
-            }
-            return out;
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     private long confirmed() {

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.link.Link;
-import dev.gather.link.Member;
-import dev.gather.link.Role;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.SpawnSpec;
 import dev.gather.turn.TurnOutput;
@@ -17,42 +15,25 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
 import java.util.stream.StreamSupport;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Simulated agents in real tmux, linked by the daemon: the core relay, end to end. */
 class DirectLinkEndToEndTest {
     private static final String SILENT = "never-matches-anything";
 
-    @TempDir
+    @RegisterExtension
+    final Worlds worlds = Worlds.bare();
+
     Path home;
-
     World world;
-
-    @BeforeEach
-    void start() throws Exception {
-        world = new World(home);
-    }
-
-    @AfterEach
-    void stop() {
-        world.close();
-    }
 
     @Test
     void twoAgentsExchangeTwentyTurnsWithAttributionAndNoEcho() throws Exception {
         Pane ada = world.sim("Ada");
         Pane bo = world.sim("Bo");
-        JsonNode answer = world.call(
-                ada,
-                "send",
-                World.args().put("to", "Bo").put("message", "Hello Bo").put("direct", true));
-        assertTrue(answer.path("ok").asBoolean(), answer.toString());
-        String link = answer.path("link").path("id").asText();
+        String link = world.link(ada, "Bo", "Hello Bo");
 
         await().atMost(Duration.ofSeconds(90))
                 .until(() -> world.entries(link, "relay").size() >= 21);
@@ -78,13 +59,7 @@ class DirectLinkEndToEndTest {
     void theTurnBudgetClosesTheLinkWithANoticeToBothSides() throws Exception {
         Pane ada = world.sim("Ada");
         Pane bo = world.sim("Bo");
-        String link = world.call(
-                        ada,
-                        "send",
-                        World.args().put("to", bo.id()).put("message", "go").put("direct", true))
-                .path("link")
-                .path("id")
-                .asText();
+        String link = world.link(ada, bo.id(), "go");
         await().atMost(Duration.ofSeconds(120))
                 .until(() -> !world.entries(link, "close").isEmpty());
         assertEquals(
@@ -115,13 +90,7 @@ class DirectLinkEndToEndTest {
         Pane ada = world.sim("Ada", "--reply-when", SILENT);
         Pane bo = world.sim("Bo", "--reply-when", SILENT);
         Pane cy = world.sim("Cy", "--reply-when", SILENT);
-        Link link = world.daemon.links.create(
-                "test",
-                OptionalInt.empty(),
-                List.of(
-                        Member.inPane("Ada", 1, Role.SPEAKER, ada.id()),
-                        Member.inPane("Bo", 2, Role.SPEAKER, bo.id()),
-                        Member.inPane("Cy", 3, Role.SPEAKER, cy.id())));
+        Link link = world.linkInPanes("test", ada, bo, cy);
         world.daemon.relay.onTurnOutput(new TurnOutput(bo.id(), "sim", "three-way hello", Instant.now()));
         JsonNode relay = world.entries(link.id(), "relay").get(0);
         assertEquals(List.of("Ada", "Cy"), names(relay.path("to")));

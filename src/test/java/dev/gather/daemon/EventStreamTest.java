@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -17,23 +16,17 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** `gather events --follow --json` read by a program while a gathering of sims runs, then resumed with --after. */
 class EventStreamTest {
-    @TempDir
-    Path home;
+    @RegisterExtension
+    final Worlds worlds = Worlds.withSimAgents();
 
+    Path home;
     World world;
     Process follower;
-
-    @BeforeEach
-    void start() throws Exception {
-        Files.writeString(home.resolve("agents.yaml"), World.SIM_AGENTS);
-        world = new World(home);
-    }
 
     @AfterEach
     void stop() throws Exception {
@@ -41,19 +34,13 @@ class EventStreamTest {
             follower.destroy();
             follower.waitFor(20, TimeUnit.SECONDS);
         }
-        world.close();
     }
 
     @Test
     void everyEventArrivesInJournalOrderAndTheStreamResumesAfterACursor() throws Exception {
         ObjectNode args =
                 World.args().put("rhythm", "minimal").put("beats_per_turn", 1).put("beat_interval_seconds", 1);
-        var ps = args.putArray("participants");
-        ps.addObject().put("name", "Ada").put("agent", "speaker");
-        ps.addObject().put("name", "Bo").put("agent", "speaker");
-        ps.addObject().put("name", "Hal").put("role", "harvester").put("agent", "harvester");
-        JsonNode started = world.call(null, "start_gathering", args);
-        assertTrue(started.path("ok").asBoolean(), started.toString());
+        JsonNode started = Ceremonies.start(world, args, "Ada::speaker", "Bo::speaker", "Hal:harvester:harvester");
         String id = started.path("gathering_id").asText();
 
         List<JsonNode> streamed = new CopyOnWriteArrayList<>();

@@ -14,31 +14,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The standard rhythm in real tmux: four simulated speakers, a harvester and a human who speaks with
  * `gather say`, checked against the journal.
  */
 class GatheringEndToEndTest {
-    @TempDir
+    @RegisterExtension
+    final Worlds worlds = Worlds.withSimAgents();
+
     Path home;
-
     World world;
-
-    @BeforeEach
-    void start() throws Exception {
-        Files.writeString(home.resolve("agents.yaml"), World.SIM_AGENTS);
-        world = new World(home);
-    }
-
-    @AfterEach
-    void stop() {
-        world.close();
-    }
 
     @Test
     void standardGatheringWithFourAgentsAHarvesterAndAHuman() throws Exception {

@@ -1,5 +1,6 @@
 package dev.gather.daemon;
 
+import static dev.gather.daemon.Ceremonies.adaBoAndHal;
 import static dev.gather.daemon.Ceremonies.announced;
 import static dev.gather.daemon.Ceremonies.args;
 import static dev.gather.daemon.Ceremonies.assertNothingTypedAfterClose;
@@ -10,15 +11,12 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Every way out of a gathering, in real tmux with simulated agents, checked against the journal:
@@ -33,21 +31,11 @@ class GatheringExitsTest {
               talker: ["{gather}", sim, --name, "{name}", --think-ms, "30", --reply-when, "(now with {name} |\\\\[Beat|Your turn is up)"]
             """;
 
-    @TempDir
+    @RegisterExtension
+    final Worlds worlds = Worlds.withAgents(World.SIM_AGENTS + TALKER);
+
     Path home;
-
     World world;
-
-    @BeforeEach
-    void start() throws Exception {
-        Files.writeString(home.resolve("agents.yaml"), World.SIM_AGENTS + TALKER);
-        world = new World(home);
-    }
-
-    @AfterEach
-    void stop() {
-        world.close();
-    }
 
     @Test
     void aMemberWhoClosesTheLinkLeavesAndTheCircleGoesOnToItsHarvest() throws Exception {
@@ -82,8 +70,7 @@ class GatheringExitsTest {
 
     @Test
     void belowItsMinimumTheCircleHarvestsAndCloses() throws Exception {
-        JsonNode started = Ceremonies.start(
-                world, args("minimal", "Ada:speaker:speaker", "Bo:speaker:speaker", "Hal:harvester:harvester"));
+        JsonNode started = Ceremonies.start(world, adaBoAndHal("minimal"));
         String id = started.path("gathering_id").asText();
         await().atMost(LONG).until(() -> !Ceremonies.holder(world, id).isEmpty());
         world.call(Ceremonies.pane(started, "Bo"), "send", World.args().put("close_link", true));
@@ -102,14 +89,11 @@ class GatheringExitsTest {
 
     @Test
     void endAsksTheHarvesterThenClosesAndEndsTheSpawnedAgents() throws Exception {
-        JsonNode started = Ceremonies.start(
-                world,
-                args("standard", "Ada:speaker:speaker", "Bo:speaker:speaker", "Hal:harvester:harvester")
-                        .put("beat_interval_seconds", 30));
+        JsonNode started = Ceremonies.start(world, adaBoAndHal("standard").put("beat_interval_seconds", 30));
         String id = started.path("gathering_id").asText();
         await().atMost(LONG)
                 .until(() -> Ceremonies.status(world, id).path("turns").asInt() >= 2);
-        Cli.Result end = Cli.run(home, Optional.of(world.socket), "end", id);
+        Cli.Result end = Cli.run(home, Optional.of(world.socket), "end", "--operator", id);
         assertEquals(0, end.code(), end.out());
         assertTrue(
                 end.out().startsWith("ending " + id + ": harvesting")
@@ -125,7 +109,7 @@ class GatheringExitsTest {
         assertNothingTypedAfterClose(world, id);
         // after the harvest and the closing words, the agents gather spawned are ended
         await().atMost(LONG).until(() -> spawned().isEmpty());
-        Cli.Result again = Cli.run(home, Optional.of(world.socket), "end", id);
+        Cli.Result again = Cli.run(home, Optional.of(world.socket), "end", "--operator", id);
         assertNotEquals(0, again.code());
         assertEquals(1, again.out().strip().lines().count(), again.out());
         assertTrue(again.out().contains(id + " is already closed (ended by command; harvest complete)"), again.out());
@@ -141,7 +125,7 @@ class GatheringExitsTest {
                         .put("keep", true));
         String id = started.path("gathering_id").asText();
         await().atMost(LONG).until(() -> !Ceremonies.holder(world, id).isEmpty());
-        Cli.Result end = Cli.run(home, Optional.of(world.socket), "end", "--now", id);
+        Cli.Result end = Cli.run(home, Optional.of(world.socket), "end", "--now", "--operator", id);
         assertEquals(0, end.code(), end.out());
         assertEquals(
                 "ended " + id + " (ended by command, without a harvest)",
@@ -189,7 +173,7 @@ class GatheringExitsTest {
         await().atMost(LONG).until(() -> !Ceremonies.holder(world, id).isEmpty());
         world.tmux.kill(Ceremonies.pane(started, "Hal").id());
         await().atMost(LONG).until(() -> announced(world, id, "left").size() == 1);
-        Cli.Result end = Cli.run(home, Optional.of(world.socket), "end", id);
+        Cli.Result end = Cli.run(home, Optional.of(world.socket), "end", "--operator", id);
         assertEquals(0, end.code(), end.out());
         await().atMost(LONG).until(() -> !world.entries(id, "close").isEmpty());
         assertEquals(

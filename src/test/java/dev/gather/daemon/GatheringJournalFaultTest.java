@@ -8,16 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.journal.FailingDisk;
-import dev.gather.turn.HookEvent;
 import dev.gather.turn.Spool;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -33,22 +30,12 @@ class GatheringJournalFaultTest {
               listener: ["{gather}", sim, --name, "{name}", --think-ms, "30", --reply-when, "never-matches-anything"]
             """;
 
-    @org.junit.jupiter.api.io.TempDir
-    Path home;
-
     private final FailingDisk disk = new FailingDisk();
-    private World world;
 
-    @BeforeEach
-    void start() throws Exception {
-        Files.writeString(home.resolve("agents.yaml"), AGENTS);
-        world = new World(home, disk);
-    }
+    @RegisterExtension
+    final Worlds worlds = Worlds.withAgents(AGENTS).onDisk(disk);
 
-    @AfterEach
-    void stop() {
-        world.close();
-    }
+    World world;
 
     @ParameterizedTest
     @EnumSource(
@@ -58,11 +45,7 @@ class GatheringJournalFaultTest {
             throws Exception {
         // beats an hour apart: nothing but the words under test asks the journal for anything
         ObjectNode args = World.args().put("rhythm", "minimal").put("beat_interval_seconds", 3600);
-        var ps = args.putArray("participants");
-        ps.addObject().put("name", "Ada").put("agent", "listener");
-        ps.addObject().put("name", "Bo").put("agent", "listener");
-        JsonNode started = world.call(null, "start_gathering", args);
-        assertTrue(started.path("ok").asBoolean(), started.toString());
+        JsonNode started = Ceremonies.start(world, args, "Ada::listener", "Bo::listener");
         String id = started.path("gathering_id").asText();
         String ada = started.path("members").get(0).path("pane").asText();
         String bo = started.path("members").get(1).path("pane").asText();
@@ -70,10 +53,11 @@ class GatheringJournalFaultTest {
 
         disk.set(failure);
         Spool spool = new Spool(world.state.spool());
-        Path first = spool.drop(turn(ada, 1, "first words while the disk fails"));
-        Path second = spool.drop(turn(ada, 2, "second words while the disk fails"));
+        Path first = spool.drop(World.simTurn(ada, 1, "first words while the disk fails"));
+        Path second = spool.drop(World.simTurn(ada, 2, "second words while the disk fails"));
         String why = failure == FailingDisk.Mode.FULL ? "No space left on device" : "Read-only file system";
-        await().atMost(Duration.ofSeconds(30)).until(() -> degraded(id).equals("cannot write journal (" + why + ")"));
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> world.degraded(id).equals("cannot write journal (" + why + ")"));
         // (the listeners' own turn ends, answering what they were told, may wait there too)
         assertTrue(Files.exists(first) && Files.exists(second), "both turns are still in the spool");
         JsonNode status = world.call(null, "status", World.args());
@@ -106,7 +90,7 @@ class GatheringJournalFaultTest {
         String screen = screen(bo);
         assertEquals(1, occurrences(screen, "first words while the disk fails"), screen);
         assertTrue(screen.indexOf("first words") < screen.indexOf("second words"), screen);
-        assertEquals("", degraded(id));
+        assertEquals("", world.degraded(id));
         await().atMost(Duration.ofSeconds(30)).until(() -> count(spool.incoming()) == 0);
         assertEquals(0, count(spool.rejected()));
         for (String line : Files.readAllLines(world.state.journals().resolve(id + ".jsonl"))) {
@@ -116,20 +100,6 @@ class GatheringJournalFaultTest {
 
     private String screen(String pane) {
         return world.tmux.capture(pane, 2000);
-    }
-
-    private static HookEvent turn(String pane, long n, String text) {
-        return new HookEvent("sim", pane, Instant.now().plusMillis(n), "{\"last_message\":\"" + text + "\"}");
-    }
-
-    private String degraded(String link) throws Exception {
-        JsonNode status = world.call(null, "status", World.args());
-        for (JsonNode l : status.path("links")) {
-            if (l.path("id").asText().equals(link)) {
-                return l.path("degraded").asText("");
-            }
-        }
-        return "(no link " + link + ")";
     }
 
     private static int occurrences(String text, String part) {

@@ -79,7 +79,7 @@ class GatheringLeaseTest {
                     "no beat while Ada was mid-turn:\n" + transcript);
         }
         assertTrue(world.entries(id, "late").isEmpty(), transcript);
-        Cli.Result end = Cli.run(home, Optional.of(world.socket), "end", "--now", id);
+        Cli.Result end = Cli.run(home, Optional.of(world.socket), "end", "--now", "--operator", id);
         assertEquals(0, end.code(), end.out());
     }
 
@@ -111,7 +111,7 @@ class GatheringLeaseTest {
                 "late words are not relayed:\n" + transcript);
         Cli.Result shown = Cli.run(home, Optional.of(world.socket), "transcript", id);
         assertTrue(shown.out().contains("(late, not relayed: the piece had moved on) Ada"), shown.out());
-        Cli.Result end = Cli.run(home, Optional.of(world.socket), "end", "--now", id);
+        Cli.Result end = Cli.run(home, Optional.of(world.socket), "end", "--now", "--operator", id);
         assertEquals(0, end.code(), end.out());
     }
 

@@ -8,14 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The operator in real tmux: bad members are refused before anything starts; the human member (or
@@ -30,21 +27,11 @@ class GatheringOperatorTest {
               ghost: [no-such-program-for-gather-tests]
             """;
 
-    @TempDir
+    @RegisterExtension
+    final Worlds worlds = Worlds.withAgents(World.SIM_AGENTS + STUCK);
+
     Path home;
-
     World world;
-
-    @BeforeEach
-    void start() throws Exception {
-        Files.writeString(home.resolve("agents.yaml"), World.SIM_AGENTS + STUCK);
-        world = new World(home);
-    }
-
-    @AfterEach
-    void stop() {
-        world.close();
-    }
 
     @Test
     void badMembersAreRefusedBeforeAnythingIsSpawned() throws Exception {
@@ -91,7 +78,7 @@ class GatheringOperatorTest {
         assertFalse(refused.path("ok").asBoolean(), refused.toString());
         assertTrue(refused.path("error").asText().contains("Bo is a member"), refused.toString());
 
-        Cli.Result take = Cli.run(home, Optional.of(world.socket), "take", id, "--to", "Bo");
+        Cli.Result take = Cli.run(home, Optional.of(world.socket), "take", id, "--as", "Hu", "--to", "Bo");
         assertEquals(0, take.code(), take.out());
         assertEquals("the piece is with Bo", take.out().strip());
         assertEquals(
@@ -127,7 +114,7 @@ class GatheringOperatorTest {
         Cli.Result notHolding = Cli.run(home, Optional.of(world.socket), "pass", "--gathering", id);
         assertNotEquals(0, notHolding.code());
         assertTrue(notHolding.out().contains("Hu does not hold the piece"), notHolding.out());
-        Cli.Result end = Cli.run(home, Optional.of(world.socket), "end", "--now", id);
+        Cli.Result end = Cli.run(home, Optional.of(world.socket), "end", "--now", "--operator", id);
         assertEquals(0, end.code(), end.out());
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.client.DaemonClient;
 import dev.gather.home.StateDir;
 import dev.gather.journal.Transcript;
 import java.io.IOException;
@@ -43,10 +44,27 @@ class GatheringResumeTest {
 
     @AfterEach
     void cleanUp() throws Exception {
+        // the agents first: a turn end while no daemon runs brings one back
+        World.tmux(tmuxSocket, "kill-server");
         if (daemon != null && daemon.isAlive()) {
             daemon.destroyForcibly().waitFor();
         }
-        World.tmux(tmuxSocket, "kill-server");
+        killDaemon();
+    }
+
+    /**
+     * SIGKILLs the daemon that runs, by the pid in its lock file: after a kill the agents' next turn end
+     * may have started it, not this test.
+     */
+    private void killDaemon() throws Exception {
+        var pid = dev.gather.client.DaemonPid.living(new StateDir(home));
+        if (pid.isPresent()) {
+            ProcessHandle h = ProcessHandle.of(pid.getAsLong()).orElse(null);
+            if (h != null) {
+                h.destroyForcibly();
+                h.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
+            }
+        }
     }
 
     @Test
@@ -142,8 +160,7 @@ class GatheringResumeTest {
             await().atMost(Duration.ofSeconds(90))
                     .pollInterval(Duration.ofMillis(20))
                     .until(() -> reached.get() && count(journal, "resumed") >= resumedBefore);
-            daemon.destroyForcibly();
-            daemon.waitFor();
+            killDaemon();
             List<JsonNode> before = entries(journal);
             assertTrue(
                     before.stream().noneMatch(e -> e.path("kind").asText().equals("close")),

@@ -6,37 +6,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.tmux.Pane;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A daemon stopped and started again (an upgrade) leaves its links and gatherings running: the new
  * one resumes them where they stood, with nothing said twice.
  */
 class GracefulRestartTest {
-    @TempDir
-    Path home;
+    @RegisterExtension
+    final Worlds worlds = Worlds.withSimAgents();
 
     World world;
-
-    @BeforeEach
-    void start() throws Exception {
-        Files.writeString(home.resolve("agents.yaml"), World.SIM_AGENTS);
-        world = new World(home);
-    }
-
-    @AfterEach
-    void stop() {
-        world.close();
-    }
 
     /** The minimal rhythm with speakers Ada, Bo and Cy and harvester Hal, all sims. */
     private JsonNode startMinimal() throws Exception {
@@ -130,13 +115,7 @@ class GracefulRestartTest {
     void aDirectLinkGoesOnAfterAStopAndAStartWithinItsTurnBudget() throws Exception {
         Pane ada = world.sim("Ada");
         Pane bo = world.sim("Bo");
-        String link = world.call(
-                        ada,
-                        "send",
-                        World.args().put("to", bo.id()).put("message", "go").put("direct", true))
-                .path("link")
-                .path("id")
-                .asText();
+        String link = world.link(ada, bo.id(), "go");
         await().atMost(Duration.ofSeconds(60))
                 .until(() -> world.entries(link, "relay").size() >= 6);
         world.restartDaemon();

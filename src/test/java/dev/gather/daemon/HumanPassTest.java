@@ -6,35 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** `gather pass --gathering` from a plain terminal (no pane) passes as the gathering's human member. */
 class HumanPassTest {
-    @TempDir
+    // quiet: a sim that never answers, so it keeps the piece until its beats run out (minutes here)
+    @RegisterExtension
+    final Worlds worlds = Worlds.withAgents(
+            World.SIM_AGENTS + "  quiet: [\"{gather}\", sim, --name, \"{name}\", --reply-when, \"never-said\"]\n");
+
     Path home;
-
     World world;
-
-    @BeforeEach
-    void start() throws Exception {
-        // quiet: a sim that never answers, so it keeps the piece until its beats run out (minutes here)
-        Files.writeString(
-                home.resolve("agents.yaml"),
-                World.SIM_AGENTS + "  quiet: [\"{gather}\", sim, --name, \"{name}\", --reply-when, \"never-said\"]\n");
-        world = new World(home);
-    }
-
-    @AfterEach
-    void stop() {
-        world.close();
-    }
 
     @Test
     void theHumanPassesFromATerminalWithoutAPane() throws Exception {

@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.link.Link;
-import dev.gather.link.Member;
-import dev.gather.link.Role;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.SpawnSpec;
 import java.nio.charset.StandardCharsets;
@@ -19,12 +17,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -36,23 +32,13 @@ class IdentityTest {
     private static final String SILENT = "never-matches-anything";
     private static final Path LAUNCHER = Path.of("bin/gather").toAbsolutePath();
 
-    @TempDir
-    Path home;
+    @RegisterExtension
+    final Worlds worlds = Worlds.bare().stateIn("state");
 
     @TempDir
     Path work;
 
-    private World world;
-
-    @BeforeEach
-    void start() throws Exception {
-        world = new World(home.resolve("state"));
-    }
-
-    @AfterEach
-    void stop() {
-        world.close();
-    }
+    World world;
 
     @Test
     void aProcessInsidePaneBThatSaysItIsPaneAIsRefusedForSendCloseAndHookEvents() throws Exception {
@@ -72,12 +58,7 @@ class IdentityTest {
         // pane B: a shell that runs the probe once the test presses Enter (after B is linked with A)
         Pane bo = world.tmux.spawn(new SpawnSpec(
                 "Bo", List.of("sh", "-c", "read go; sh ./probe.sh; exec sleep 600"), env(), work, 160, 40));
-        Link link = world.daemon.links.create(
-                "test",
-                OptionalInt.empty(),
-                List.of(
-                        Member.inPane("Ada", 1, Role.SPEAKER, ada.id()),
-                        Member.inPane("Bo", 2, Role.SPEAKER, bo.id())));
+        Link link = world.linkInPanes("test", ada, bo);
         world.tmux.sendKeys(bo.id(), "Enter");
         await().atMost(Duration.ofSeconds(90)).until(() -> Files.exists(work.resolve("done.out")));
 
@@ -130,12 +111,7 @@ class IdentityTest {
 
         // while one that says $GATHER_PANE=A from outside every pane is A's turn: relayed as A's, and
         // A's link journal says it was written on A's behalf, before the words
-        Link link = world.daemon.links.create(
-                "behalf",
-                OptionalInt.empty(),
-                List.of(
-                        Member.inPane("Ada", 1, Role.SPEAKER, ada.id()),
-                        Member.inPane("Bo", 2, Role.SPEAKER, bo.id())));
+        Link link = world.linkInPanes("behalf", ada, bo);
         ProcessBuilder behalfOfA = new ProcessBuilder(LAUNCHER.toString(), "hook", "sim").redirectErrorStream(true);
         behalfOfA.environment().put("GATHER_HOME", world.state.root().toString());
         behalfOfA.environment().remove("TMUX_PANE");
@@ -181,17 +157,7 @@ class IdentityTest {
 
     /** A script running this build's gather (the jar may not be packaged yet when tests run). */
     private Path launcher() throws Exception {
-        Path script = work.resolve("gather.sh");
-        if (!Files.exists(script)) {
-            Files.writeString(
-                    script,
-                    "#!/bin/sh\nexec '"
-                            + ProcessHandle.current().info().command().orElse("java")
-                            + "' -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp '" + System.getProperty("java.class.path")
-                            + "' dev.gather.cli.Main \"$@\"\n");
-            script.toFile().setExecutable(true);
-        }
-        return script;
+        return World.launcher(work);
     }
 
     private static long count(Path dir) throws Exception {

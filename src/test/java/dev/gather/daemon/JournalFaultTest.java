@@ -8,16 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.journal.FailingDisk;
 import dev.gather.tmux.Pane;
-import dev.gather.turn.HookEvent;
 import dev.gather.turn.Spool;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -28,21 +25,12 @@ import org.junit.jupiter.params.provider.EnumSource;
 class JournalFaultTest {
     private static final String SILENT = "never-matches-anything";
 
-    @org.junit.jupiter.api.io.TempDir
-    Path home;
-
     private final FailingDisk disk = new FailingDisk();
-    private World world;
 
-    @BeforeEach
-    void start() throws Exception {
-        world = new World(home, disk);
-    }
+    @RegisterExtension
+    final Worlds worlds = Worlds.bare().onDisk(disk);
 
-    @AfterEach
-    void stop() {
-        world.close();
-    }
+    World world;
 
     @ParameterizedTest
     @EnumSource(
@@ -58,10 +46,11 @@ class JournalFaultTest {
 
         disk.set(failure);
         Spool spool = new Spool(world.state.spool());
-        spool.drop(turn(ada, 1, "first while the disk fails"));
-        spool.drop(turn(ada, 2, "second while the disk fails"));
+        spool.drop(World.simTurn(ada.id(), 1, "first while the disk fails"));
+        spool.drop(World.simTurn(ada.id(), 2, "second while the disk fails"));
         String why = failure == FailingDisk.Mode.FULL ? "No space left on device" : "Read-only file system";
-        await().atMost(Duration.ofSeconds(30)).until(() -> degraded(link).equals("cannot write journal (" + why + ")"));
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> world.degraded(link).equals("cannot write journal (" + why + ")"));
         assertEquals(2, count(spool.incoming()), "both turns are still in the spool");
         JsonNode status = world.call(null, "status", World.args());
         assertEquals(
@@ -92,7 +81,7 @@ class JournalFaultTest {
         String screen = world.screen(bo);
         assertTrue(
                 screen.indexOf("first while the disk fails") < screen.indexOf("second while the disk fails"), screen);
-        assertEquals("", degraded(link));
+        assertEquals("", world.degraded(link));
         // a spool file goes once its turn is journalled and handed on, which may be a moment after the
         // words are on screen
         await().atMost(Duration.ofSeconds(10)).until(() -> count(spool.incoming()) == 0);
@@ -122,9 +111,9 @@ class JournalFaultTest {
         Spool spool = new Spool(world.state.spool());
         fileSizeLimit(String.valueOf(before + 40));
         try {
-            spool.drop(turn(ada, 1, "said while the file cannot grow"));
+            spool.drop(World.simTurn(ada.id(), 1, "said while the file cannot grow"));
             await().atMost(Duration.ofSeconds(30))
-                    .until(() -> degraded(link).equals("cannot write journal (File too large)"));
+                    .until(() -> world.degraded(link).equals("cannot write journal (File too large)"));
             assertEquals(1, count(spool.incoming()));
             assertTrue(Files.size(journal) <= before + 40);
             assertEquals(
@@ -137,7 +126,7 @@ class JournalFaultTest {
         assertEquals(
                 "said while the file cannot grow",
                 world.entries(link, "relay").get(1).path("text").asText());
-        assertEquals("", degraded(link));
+        assertEquals("", world.degraded(link));
         assertEquals(0, count(spool.incoming()));
     }
 
@@ -152,20 +141,6 @@ class JournalFaultTest {
                 .start();
         String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertEquals(0, p.waitFor(), "prlimit: " + out);
-    }
-
-    private static HookEvent turn(Pane pane, long n, String text) {
-        return new HookEvent("sim", pane.id(), Instant.now().plusMillis(n), "{\"last_message\":\"" + text + "\"}");
-    }
-
-    private String degraded(String link) throws Exception {
-        JsonNode status = world.call(null, "status", World.args());
-        for (JsonNode l : status.path("links")) {
-            if (l.path("id").asText().equals(link)) {
-                return l.path("degraded").asText("");
-            }
-        }
-        return "(no link " + link + ")";
     }
 
     private static long count(Path dir) throws Exception {

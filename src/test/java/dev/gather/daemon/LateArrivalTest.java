@@ -1,6 +1,6 @@
 package dev.gather.daemon;
 
-import static dev.gather.daemon.Ceremonies.args;
+import static dev.gather.daemon.Ceremonies.adaBoAndHal;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,16 +9,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.tmux.Pane;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A member arrives late in real tmux (issue 16): a sim joins a running gathering, gets a seed with
@@ -28,26 +25,15 @@ import org.junit.jupiter.api.io.TempDir;
 class LateArrivalTest {
     private static final Duration LONG = Duration.ofSeconds(90);
 
-    @TempDir
+    @RegisterExtension
+    final Worlds worlds = Worlds.withSimAgents();
+
     Path home;
-
     World world;
-
-    @BeforeEach
-    void start() throws Exception {
-        Files.writeString(home.resolve("agents.yaml"), World.SIM_AGENTS);
-        world = new World(home);
-    }
-
-    @AfterEach
-    void stop() {
-        world.close();
-    }
 
     @Test
     void aSimJoinsGetsTheConversationSoFarAndSpeaksLastInTheNextRound() throws Exception {
-        JsonNode started = Ceremonies.start(
-                world, args("minimal", "Ada:speaker:speaker", "Bo:speaker:speaker", "Hal:harvester:harvester"));
+        JsonNode started = Ceremonies.start(world, adaBoAndHal("minimal"));
         String id = started.path("gathering_id").asText();
         // Ada has spoken: there is a conversation to catch up on, and the first round is under way
         await().atMost(LONG).until(() -> !world.entries(id, "relay").isEmpty());
@@ -118,10 +104,7 @@ class LateArrivalTest {
 
     @Test
     void joinRefusesWhatCannotJoin() throws Exception {
-        JsonNode started = Ceremonies.start(
-                world,
-                args("minimal", "Ada:speaker:speaker", "Bo:speaker:speaker", "Hal:harvester:harvester")
-                        .put("beat_interval_seconds", 60));
+        JsonNode started = Ceremonies.start(world, adaBoAndHal("minimal").put("beat_interval_seconds", 60));
         String id = started.path("gathering_id").asText();
         assertRefused(World.args().put("gathering", id).put("name", "ada").put("agent", "speaker"), "already has");
         assertRefused(World.args().put("gathering", id).put("name", "Cy").put("agent", "nosuchagent"), "Cy:");
@@ -149,7 +132,9 @@ class LateArrivalTest {
         assertNotEquals(0, both.code(), both.out());
         assertFalse(both.out().contains("Exception"), both.out());
         assertEquals(
-                0, Cli.run(home, Optional.of(world.socket), "end", "--now", id).code());
+                0,
+                Cli.run(home, Optional.of(world.socket), "end", "--now", "--operator", id)
+                        .code());
     }
 
     private void assertRefused(com.fasterxml.jackson.databind.node.ObjectNode args, String why) throws Exception {

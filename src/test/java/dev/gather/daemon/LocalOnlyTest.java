@@ -4,6 +4,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gather.client.DaemonClient;
 import dev.gather.home.StateDir;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -16,10 +16,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * An MCP client with no pane, written by others (the official TypeScript SDK, from npm, pinned and
@@ -27,21 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
  * when it holds the piece, and its words reach the panes.
  */
 class McpSdkMemberTest {
-    @TempDir
-    Path home;
+    @RegisterExtension
+    final Worlds worlds = Worlds.withSimAgents();
 
     World world;
-
-    @BeforeEach
-    void start() throws Exception {
-        Files.writeString(home.resolve("agents.yaml"), World.SIM_AGENTS);
-        world = new World(home);
-    }
-
-    @AfterEach
-    void stop() {
-        world.close();
-    }
 
     @Test
     void theTypeScriptSdkJoinsHearsEveryTurnAndSpeaksWithThePiece() throws Exception {

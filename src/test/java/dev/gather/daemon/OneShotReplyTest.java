@@ -6,34 +6,22 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.relay.Replies;
 import dev.gather.tmux.Pane;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Worker mode: a one-shot send's reply reaches the sender once, and none when it is turned off. */
 class OneShotReplyTest {
     /** Ada answers nothing she is sent, so every line on her screen is what reached her. */
     private static final String SILENT = "never-matches-anything";
 
-    @TempDir
-    Path home;
+    @RegisterExtension
+    final Worlds worlds = Worlds.bare();
 
     World world;
-
-    @BeforeEach
-    void start() throws Exception {
-        world = new World(home);
-    }
-
-    @AfterEach
-    void stop() {
-        world.close();
-    }
 
     @Test
     void theWorkersNextTurnEndComesBackToTheSenderOnce() throws Exception {

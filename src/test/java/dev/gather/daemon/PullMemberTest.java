@@ -1,6 +1,6 @@
 package dev.gather.daemon;
 
-import static dev.gather.daemon.Ceremonies.args;
+import static dev.gather.daemon.Ceremonies.adaBoAndHal;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,17 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.tmux.Pane;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Members without a pane (issue 17) with sims in real tmux: join, hear from a cursor (the same
@@ -28,29 +24,15 @@ import org.junit.jupiter.api.io.TempDir;
 class PullMemberTest {
     private static final Duration LONG = Duration.ofSeconds(90);
 
-    @TempDir
-    Path home;
+    @RegisterExtension
+    final Worlds worlds = Worlds.withSimAgents();
 
     World world;
-
-    @BeforeEach
-    void start() throws Exception {
-        Files.writeString(home.resolve("agents.yaml"), World.SIM_AGENTS);
-        world = new World(home);
-    }
-
-    @AfterEach
-    void stop() {
-        world.close();
-    }
 
     @Test
     void aMemberWithoutAPaneHearsEveryTurnAndSpeaksWithThePiece() throws Exception {
         JsonNode started = Ceremonies.start(
-                world,
-                args("minimal", "Ada:speaker:speaker", "Bo:speaker:speaker", "Hal:harvester:harvester")
-                        .put("beat_interval_seconds", 8)
-                        .put("grace_seconds", 8));
+                world, adaBoAndHal("minimal").put("beat_interval_seconds", 8).put("grace_seconds", 8));
         String id = started.path("gathering_id").asText();
         JsonNode joined = call("join", World.args().put("gathering", id).put("name", "Pat"));
         String token = joined.path("token").asText();
@@ -81,6 +63,15 @@ class PullMemberTest {
         assertTrue(seed.path("private").asBoolean());
         assertTrue(seed.path("text").asText().startsWith("You are Pat (4)"), seed.toString());
 
+        // while Pat holds the piece the gathering is surely open (quick sims may finish it soon after)
+        JsonNode who = call("who", World.args().put("token", token));
+        List<String> states = new ArrayList<>();
+        who.path("members")
+                .forEach(m -> states.add(
+                        m.path("name").asText() + ":" + m.path("state").asText()));
+        assertTrue(states.contains("Pat:present"), states::toString);
+        assertEquals(4, states.size(), states::toString);
+
         JsonNode said = call(
                 "say", World.args().put("token", token).put("text", "Pat here: ship it on Friday. I pass the piece."));
         assertTrue(said.path("relayed").asBoolean(), said.toString());
@@ -90,23 +81,21 @@ class PullMemberTest {
         // its pass phrase moved the piece, as anyone's
         await().atMost(LONG).until(() -> !"Pat".equals(Ceremonies.holder(world, id)));
 
-        JsonNode who = call("who", World.args().put("token", token));
-        List<String> states = new ArrayList<>();
-        who.path("members")
-                .forEach(m -> states.add(
-                        m.path("name").asText() + ":" + m.path("state").asText()));
-        assertTrue(states.contains("Pat:present"), states::toString);
-        assertEquals(4, states.size(), states::toString);
-
-        // the same cursor reads the same again
+        // the same cursor reads the same again (the live gathering may have added entries meanwhile)
         JsonNode once = call("hear", World.args().put("token", token).put("after", start));
         JsonNode again = call("hear", World.args().put("token", token).put("after", start));
-        assertEquals(once.path("entries").size(), again.path("entries").size());
-        assertEquals(
-                once.path("entries").get(0).toString(),
-                again.path("entries").get(0).toString());
+        assertTrue(again.path("entries").size() >= once.path("entries").size(), again::toString);
+        for (int i = 0; i < once.path("entries").size(); i++) {
+            assertEquals(
+                    once.path("entries").get(i).toString(),
+                    again.path("entries").get(i).toString());
+        }
 
-        call("end_gathering", World.args().put("gathering", id).put("now", true));
+        JsonNode ended = world.call(
+                null, "end_gathering", World.args().put("gathering", id).put("now", true));
+        assertTrue(
+                ended.path("ok").asBoolean() || ended.path("error").asText().contains("already closed"),
+                ended::toString);
         JsonNode last = call("hear", World.args().put("token", token).put("after", start));
         List<Long> relaysToPat = new ArrayList<>();
         List<JsonNode> journal = world.journal(id);
@@ -140,10 +129,7 @@ class PullMemberTest {
 
     @Test
     void aMemberThatStopsHearingIsAwayThenGone() throws Exception {
-        JsonNode started = Ceremonies.start(
-                world,
-                args("minimal", "Ada:speaker:speaker", "Bo:speaker:speaker", "Hal:harvester:harvester")
-                        .put("beat_interval_seconds", 60));
+        JsonNode started = Ceremonies.start(world, adaBoAndHal("minimal").put("beat_interval_seconds", 60));
         String id = started.path("gathering_id").asText();
         JsonNode joined = call(
                 "join",
@@ -175,7 +161,11 @@ class PullMemberTest {
         assertTrue(gone.path("error").asText().contains("join again"), gone.toString());
         JsonNode status = Ceremonies.status(world, id);
         assertFalse(status.path("members").toString().contains("Quin"), status.toString());
-        call("end_gathering", World.args().put("gathering", id).put("now", true));
+        JsonNode ended = world.call(
+                null, "end_gathering", World.args().put("gathering", id).put("now", true));
+        assertTrue(
+                ended.path("ok").asBoolean() || ended.path("error").asText().contains("already closed"),
+                ended::toString);
     }
 
     @Test

@@ -16,10 +16,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Two daemons as two computers (own state directories, own tmux servers, different names) joined by
@@ -27,44 +25,20 @@ import org.junit.jupiter.api.io.TempDir;
  * computer that goes away leaves the link as if its pane died.
  */
 class RemoteLinkTest {
-    @TempDir
-    Path home;
+    @RegisterExtension
+    final Computers computers = new Computers();
 
+    Path home;
     LocalRedis redis;
     World alpha;
     World beta;
-
-    @BeforeEach
-    void start() throws Exception {
-        redis = new LocalRedis(Files.createDirectories(home.resolve("redis")));
-        alpha = world("alpha");
-        beta = world("beta");
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        if (alpha != null) {
-            alpha.close();
-        }
-        if (beta != null) {
-            beta.close();
-        }
-        redis.close();
-    }
-
-    private World world(String computer) throws Exception {
-        Path state = Files.createDirectories(home.resolve(computer));
-        Files.writeString(
-                state.resolve("config.properties"), "computer=" + computer + "\nredis.url=" + redis.url() + "\n");
-        return new World(state);
-    }
 
     @Test
     void aDirectLinkAcrossComputersCarriesTurnsBothWaysUntilOneGoesAway() throws Exception {
         Pane ada = alpha.sim("Ada");
         Pane bo = beta.sim("Bo");
         await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
-        String link = linkAcross(ada, bo, "Hello from alpha");
+        String link = alpha.link(ada, "beta:" + bo.id(), "Bo", "Hello from alpha");
 
         await().atMost(Duration.ofSeconds(20)).until(() -> beta.screen(bo).contains("Hello from alpha"));
         assertTrue(beta.screen(bo).contains("[Ada] (1):"), "attributed as locally");
@@ -119,6 +93,51 @@ class RemoteLinkTest {
     }
 
     @Test
+    void aMemberSpawnedOnTheOtherComputerTakesPartAndEndsWithTheGathering() throws Exception {
+        Files.writeString(alpha.state.root().resolve("agents.yaml"), World.SIM_AGENTS);
+        Files.writeString(beta.state.root().resolve("agents.yaml"), World.SIM_AGENTS);
+        await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
+        var args =
+                World.args().put("rhythm", "minimal").put("beats_per_turn", 1).put("beat_interval_seconds", 2);
+        JsonNode started = Ceremonies.start(alpha, args, "Ada::speaker", "Bo::speaker@beta", "Hal:harvester:harvester");
+        String id = started.path("gathering_id").asText();
+        String bo = started.path("members").get(1).path("pane").asText();
+        assertTrue(bo.startsWith("beta:%"), "Bo runs on beta: " + started);
+        String boPane = bo.substring("beta:".length());
+        assertTrue(beta.tmux.alive(boPane), "beta spawned Bo in its own tmux");
+
+        await().atMost(Duration.ofSeconds(120))
+                .until(() -> !alpha.entries(id, "close").isEmpty());
+        assertTrue(
+                alpha.entries(id, "relay").stream()
+                        .anyMatch(e -> e.path("from").asText().equals("Bo")),
+                "Bo, on beta, held the piece and was heard");
+        assertEquals(1, alpha.entries(id, "harvest").size(), "the gathering ran to its harvest");
+        await().atMost(Duration.ofSeconds(20)).until(() -> !beta.tmux.alive(boPane));
+    }
+
+    @Test
+    void aMemberOnAComputerNobodyRunsIsRefusedBeforeAnythingStarts() throws Exception {
+        Files.writeString(alpha.state.root().resolve("agents.yaml"), World.SIM_AGENTS);
+        var args = World.args().put("rhythm", "minimal");
+        var ps = args.putArray("participants");
+        ps.addObject().put("name", "Ada").put("agent", "speaker");
+        ps.addObject().put("name", "Bo").put("agent", "speaker@gamma");
+        ps.addObject().put("name", "Hal").put("role", "harvester").put("agent", "harvester");
+        JsonNode answer = alpha.call(null, "start_gathering", args);
+        assertTrue(
+                !answer.path("ok").asBoolean()
+                        && answer.path("error").asText().contains("Bo: computer gamma is not reachable"),
+                answer.toString());
+        assertEquals(
+                List.of(),
+                alpha.tmux.panes().stream()
+                        .filter(p -> p.session().endsWith("-Ada"))
+                        .toList(),
+                "nothing was spawned");
+    }
+
+    @Test
     void aRestartOfTheMembersDaemonAndOfRedisLosesNothing() throws Exception {
         Path log = home.resolve("bo.log");
         Pane ada = alpha.sim("Ada", "--reply-when", "never-matches");
@@ -126,8 +145,8 @@ class RemoteLinkTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
         await().atMost(Duration.ofSeconds(10))
                 .until(() -> beta.daemon.post.profileOf(bo.id()).name().equals("sim"));
-        linkAcross(ada, bo, "first");
-        await().atMost(Duration.ofSeconds(20)).until(() -> logged(log).size() == 1);
+        alpha.link(ada, "beta:" + bo.id(), "Bo", "first");
+        await().atMost(Duration.ofSeconds(20)).until(() -> SimLog.inputs(log).size() == 1);
         // Bo is busy for a while: the next message waits in beta's queue
         alpha.daemon.relay.onTurnOutput(new TurnOutput(ada.id(), "sim", "second", Instant.now()));
         await().atMost(Duration.ofSeconds(10))
@@ -141,17 +160,21 @@ class RemoteLinkTest {
         beta.daemon.close(); // beta's daemon stops with "second" queued; its tmux and Bo stay
         try (Daemon again = new Daemon(beta.state, Tmuxes.connect(TmuxConfig.socket(beta.socket)), Clock.systemUTC())) {
             again.start();
-            await().atMost(Duration.ofSeconds(30)).until(() -> logged(log).size() >= 2);
-            assertEquals(List.of("[Ada] (1):\n\nfirst", "[Ada] (1):\n\nsecond"), logged(log), "once each, in order");
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> SimLog.inputs(log).size() >= 2);
+            assertEquals(
+                    List.of("[Ada] (1):\n\nfirst", "[Ada] (1):\n\nsecond"), SimLog.inputs(log), "once each, in order");
 
             redis.kill();
             alpha.daemon.relay.onTurnOutput(new TurnOutput(ada.id(), "sim", "while redis was away", Instant.now()));
             redis.start();
-            await().atMost(Duration.ofSeconds(40)).until(() -> logged(log).size() >= 3);
-            assertEquals("[Ada] (1):\n\nwhile redis was away", logged(log).get(2));
+            await().atMost(Duration.ofSeconds(40))
+                    .until(() -> SimLog.inputs(log).size() >= 3);
+            assertEquals(
+                    "[Ada] (1):\n\nwhile redis was away", SimLog.inputs(log).get(2));
             await().during(Duration.ofSeconds(2))
                     .atMost(Duration.ofSeconds(5))
-                    .until(() -> logged(log).size() == 3);
+                    .until(() -> SimLog.inputs(log).size() == 3);
         }
     }
 
@@ -160,7 +183,7 @@ class RemoteLinkTest {
         Pane ada = alpha.sim("Ada", "--reply-when", "never-matches");
         Pane bo = beta.sim("Bo", "--reply-when", "never-matches");
         await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
-        String link = linkAcross(ada, bo, "first");
+        String link = alpha.link(ada, "beta:" + bo.id(), "Bo", "first");
         // the control client may drop and reconnect under load; a screen read then simply retries
         await().atMost(Duration.ofSeconds(20)).ignoreExceptions().until(() -> beta.screen(bo)
                 .contains("first"));
@@ -185,7 +208,7 @@ class RemoteLinkTest {
         Pane ada = alpha.sim("Ada", "--reply-when", "never-matches");
         Pane bo = beta.sim("Bo", "--reply-when", "never-matches");
         await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
-        String link = linkAcross(ada, bo, "first");
+        String link = alpha.link(ada, "beta:" + bo.id(), "Bo", "first");
         await().atMost(Duration.ofSeconds(20)).ignoreExceptions().until(() -> beta.screen(bo)
                 .contains("first"));
 
@@ -202,31 +225,6 @@ class RemoteLinkTest {
         await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> beta.screen(bo)
                 .contains("Ada after the restart"));
         assertEquals(List.of(), alpha.entries(link, "close"), "the link across computers stays open");
-    }
-
-    /** Ada on alpha links with Bo on beta, saying {@code message}; returns the link's id. */
-    private String linkAcross(Pane ada, Pane bo, String message) throws Exception {
-        JsonNode answer = alpha.call(
-                ada,
-                "send",
-                World.args()
-                        .put("to", "beta:" + bo.id())
-                        .put("to_name", "Bo")
-                        .put("message", message)
-                        .put("direct", true));
-        assertTrue(answer.path("ok").asBoolean(), answer.toString());
-        return answer.path("link").path("id").asText();
-    }
-
-    private static List<String> logged(Path log) throws java.io.IOException {
-        if (!Files.exists(log)) {
-            return List.of();
-        }
-        List<String> out = new java.util.ArrayList<>();
-        for (String line : Files.readAllLines(log)) {
-            out.add(World.JSON.readTree(line).asText());
-        }
-        return out;
     }
 
     @Test

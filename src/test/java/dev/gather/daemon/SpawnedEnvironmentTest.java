@@ -14,10 +14,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A gathering's spawned agents start as in a user's terminal: a daemon started from a CI job passes
@@ -30,21 +28,10 @@ class SpawnedEnvironmentTest {
               listener: ["{gather}", sim, --name, "{name}", --think-ms, "30", --reply-when, "never-matches-anything"]
             """;
 
-    @TempDir
-    Path home;
+    @RegisterExtension
+    final Worlds worlds = Worlds.withAgents(AGENTS);
 
-    private World world;
-
-    @BeforeEach
-    void start() throws Exception {
-        Files.writeString(home.resolve("agents.yaml"), AGENTS);
-        world = new World(home);
-    }
-
-    @AfterEach
-    void stop() {
-        world.close();
-    }
+    World world;
 
     @Test
     void aSpawnedMemberRunsWithoutTheCiJobsHeadlessSwitches() throws Exception {
@@ -52,11 +39,7 @@ class SpawnedEnvironmentTest {
         World.tmux(world.socket, "set-environment", "-g", "CI", "true");
         World.tmux(world.socket, "set-environment", "-g", "GITHUB_ACTIONS", "true");
         ObjectNode args = World.args().put("rhythm", "minimal").put("beat_interval_seconds", 3600);
-        var ps = args.putArray("participants");
-        ps.addObject().put("name", "Ada").put("agent", "listener");
-        ps.addObject().put("name", "Bo").put("agent", "listener");
-        JsonNode started = world.call(null, "start_gathering", args);
-        assertTrue(started.path("ok").asBoolean(), started.toString());
+        JsonNode started = Ceremonies.start(world, args, "Ada::listener", "Bo::listener");
         String ada = started.path("members").get(0).path("pane").asText();
         await().atMost(Duration.ofSeconds(60))
                 .until(() -> world.tmux.capture(ada, 200).contains("Ada is ready."));

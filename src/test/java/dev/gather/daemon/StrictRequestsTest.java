@@ -5,37 +5,25 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.server.SocketServer;
 import java.io.OutputStream;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** A wrong type is an error naming the field, never a default; one request per socket line. */
 class StrictRequestsTest {
-    @TempDir
-    Path home;
+    @RegisterExtension
+    final Worlds worlds = Worlds.bare().stateIn("state");
 
-    private World world;
-
-    @BeforeEach
-    void start() throws Exception {
-        world = new World(home.resolve("state"));
-    }
-
-    @AfterEach
-    void stop() {
-        world.close();
-    }
+    World world;
 
     @Test
     void participantsThatAreNotAListStartNothing() throws Exception {

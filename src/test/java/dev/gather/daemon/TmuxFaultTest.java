@@ -12,43 +12,25 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** tmux failing under a running daemon: the server killed, the control-mode client killed, a holder's pane killed. */
 class TmuxFaultTest {
-    @TempDir
-    Path home;
+    @RegisterExtension
+    final Worlds worlds = Worlds.withAgents(
+            """
+            agents:
+              speaker: ["{gather}", sim, --name, "{name}", --think-ms, "30", --reply-when, "(now with {name} |\\\\[Beat|Your turn is up)"]
+            """);
 
     World world;
-
-    @BeforeEach
-    void start() throws Exception {
-        Files.writeString(
-                home.resolve("agents.yaml"),
-                """
-                agents:
-                  speaker: ["{gather}", sim, --name, "{name}", --think-ms, "30", --reply-when, "(now with {name} |\\\\[Beat|Your turn is up)"]
-                """);
-        world = new World(home);
-    }
-
-    @AfterEach
-    void stop() {
-        world.close();
-    }
 
     @Test
     void theTmuxServerKilledUnderTheDaemonIsReportedAndTheDaemonKeepsServing() throws Exception {
         Pane ada = world.sim("Ada", "--reply-when", "never-matches");
         Pane bo = world.sim("Bo", "--reply-when", "never-matches");
-        JsonNode linked = world.call(
-                ada,
-                "send",
-                World.args().put("to", bo.id()).put("message", "hi").put("direct", true));
-        assertTrue(linked.path("ok").asBoolean(), linked.toString());
+        world.link(ada, bo.id(), "hi");
 
         tmux("kill-server");
         await().atMost(Duration.ofSeconds(10))
@@ -96,12 +78,7 @@ class TmuxFaultTest {
     void aHolderWhosePaneIsKilledLeavesAndThePieceMovesOn() throws Exception {
         ObjectNode args =
                 World.args().put("rhythm", "minimal").put("beats_per_turn", 3).put("beat_interval_seconds", 5);
-        var ps = args.putArray("participants");
-        for (String n : List.of("Ada", "Bo", "Cy")) {
-            ps.addObject().put("name", n).put("agent", "speaker");
-        }
-        JsonNode started = world.call(null, "start_gathering", args);
-        assertTrue(started.path("ok").asBoolean(), started.toString());
+        JsonNode started = Ceremonies.start(world, args, "Ada::speaker", "Bo::speaker", "Cy::speaker");
         String id = started.path("gathering_id").asText();
         String adaPane = started.path("members").get(0).path("pane").asText();
         await().atMost(Duration.ofSeconds(30)).until(() -> "Ada".equals(holder(id)));

@@ -8,59 +8,39 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** A gathering member whose harness never becomes ready is reported and skipped, never silently dropped. */
 class UnreachableMemberTest {
-    @TempDir
-    Path home;
+    @RegisterExtension
+    final Worlds worlds = Worlds.withAgents(
+                    """
+                    agents:
+                      speaker: ["{gather}", sim, --name, "{name}", --think-ms, "30", --pass-after, "1", --reply-when, "(now with {name} |\\\\[Beat|Your turn is up)"]
+                      sleeper: ["{gather}", sim, --name, "{name}", --ready-after-ms, "600000"]
+                    """)
+            // the user's own profile for the sleeper's harness: it must show its prompt within 3 s
+            .preparing(
+                    home -> Files.writeString(
+                            Files.createDirectories(home.resolve("profiles")).resolve("sleeper.yaml"),
+                            """
+                    profile: sleeper
+                    typing: {enter_gap: 30ms}
+                    input_box: {line: '^> ?(?<text>.*)$'}
+                    ready: {quiet: 200ms, timeout: 3s}
+                    turns: {signal: hook}
+                    """));
 
     World world;
-
-    @BeforeEach
-    void start() throws Exception {
-        Files.writeString(
-                home.resolve("agents.yaml"),
-                """
-                agents:
-                  speaker: ["{gather}", sim, --name, "{name}", --think-ms, "30", --pass-after, "1", --reply-when, "(now with {name} |\\\\[Beat|Your turn is up)"]
-                  sleeper: ["{gather}", sim, --name, "{name}", --ready-after-ms, "600000"]
-                """);
-        // the user's own profile for the sleeper's harness: it must show its prompt within 3 s
-        Files.createDirectories(home.resolve("profiles"));
-        Files.writeString(
-                home.resolve("profiles").resolve("sleeper.yaml"),
-                """
-                profile: sleeper
-                typing: {enter_gap: 30ms}
-                input_box: {line: '^> ?(?<text>.*)$'}
-                ready: {quiet: 200ms, timeout: 3s}
-                turns: {signal: hook}
-                """);
-        world = new World(home);
-    }
-
-    @AfterEach
-    void stop() {
-        world.close();
-    }
 
     @Test
     void aMemberNeverReadyLeavesTheGatheringVisiblyAndTheOthersGoOn() throws Exception {
         ObjectNode args =
                 World.args().put("rhythm", "minimal").put("beats_per_turn", 1).put("beat_interval_seconds", 1);
-        var ps = args.putArray("participants");
-        ps.addObject().put("name", "Zed").put("agent", "sleeper");
-        ps.addObject().put("name", "Ada").put("agent", "speaker");
-        ps.addObject().put("name", "Bo").put("agent", "speaker");
-        JsonNode started = world.call(null, "start_gathering", args);
-        assertTrue(started.path("ok").asBoolean(), started.toString());
+        JsonNode started = Ceremonies.start(world, args, "Zed::sleeper", "Ada::speaker", "Bo::speaker");
         String id = started.path("gathering_id").asText();
 
         await().atMost(Duration.ofSeconds(30))

@@ -1,25 +1,32 @@
 package dev.gather.daemon;
 
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.home.StateDir;
 import dev.gather.journal.Transcript;
+import dev.gather.link.Link;
+import dev.gather.link.Member;
+import dev.gather.link.Role;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.SpawnSpec;
 import dev.gather.tmux.Tmux;
 import dev.gather.tmux.TmuxConfig;
 import dev.gather.tmux.Tmuxes;
+import dev.gather.turn.HookEvent;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
@@ -104,6 +111,46 @@ final class World implements AutoCloseable {
         return JSON.readTree(daemon.dispatcher.answer(JSON.writeValueAsString(r)));
     }
 
+    /** Links {@code from} directly with {@code to} (a pane id or name), sending {@code message} first; the link's id. */
+    String link(Pane from, String to, String message) throws IOException {
+        return link(from, to, null, message);
+    }
+
+    /** As {@link #link(Pane, String, String)}, the link calling the recipient {@code toName} (one on another computer). */
+    String link(Pane from, String to, String toName, String message) throws IOException {
+        ObjectNode args = args().put("to", to).put("message", message).put("direct", true);
+        if (toName != null) {
+            args.put("to_name", toName);
+        }
+        JsonNode answer = call(from, "send", args);
+        assertTrue(answer.path("ok").asBoolean(), answer.toString());
+        return answer.path("link").path("id").asText();
+    }
+
+    /** A link of {@code mode} made in the daemon itself, no handshake: each pane a speaker named by its session, in order. */
+    Link linkInPanes(String mode, Pane... panes) {
+        List<Member> members = new ArrayList<>();
+        for (int i = 0; i < panes.length; i++) {
+            members.add(Member.inPane(panes[i].session(), i + 1, Role.SPEAKER, panes[i].id()));
+        }
+        return daemon.links.create(mode, OptionalInt.empty(), members);
+    }
+
+    /** What the daemon's status says is degraded about {@code link}: empty when nothing is. */
+    String degraded(String link) throws IOException {
+        for (JsonNode l : call(null, "status", args()).path("links")) {
+            if (l.path("id").asText().equals(link)) {
+                return l.path("degraded").asText("");
+            }
+        }
+        return "(no link " + link + ")";
+    }
+
+    /** A sim's turn end in {@code pane} saying {@code text}, {@code n} ms from now (what its hook would spool). */
+    static HookEvent simTurn(String pane, long n, String text) {
+        return new HookEvent("sim", pane, Instant.now().plusMillis(n), "{\"last_message\":\"" + text + "\"}");
+    }
+
     static ObjectNode args() {
         return JSON.createObjectNode();
     }
@@ -118,6 +165,19 @@ final class World implements AutoCloseable {
         return journal(id).stream()
                 .filter(e -> e.path("kind").asText().equals(kind))
                 .toList();
+    }
+
+    /** A script in {@code dir} running this build's gather (the jar may not be packaged yet when tests run). */
+    static Path launcher(Path dir) throws IOException {
+        Path script = dir.resolve("gather.sh");
+        if (!Files.exists(script)) {
+            Files.writeString(
+                    script,
+                    "#!/bin/sh\nexec '" + javaBin() + "' -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp '"
+                            + System.getProperty("java.class.path") + "' dev.gather.cli.Main \"$@\"\n");
+            script.toFile().setExecutable(true);
+        }
+        return script;
     }
 
     private static String javaBin() {

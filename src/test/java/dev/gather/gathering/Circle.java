@@ -5,8 +5,10 @@ import dev.gather.link.Role;
 import dev.gather.rhythm.Rhythm;
 import dev.gather.rhythm.RhythmLibrary;
 import dev.gather.time.ManualScheduler;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /** A gathering in virtual time with recorded effects: the fixture of the engine tests. */
@@ -98,5 +100,38 @@ final class Circle {
                     .onTurnOutput(h, h.name() + " speaks, turn " + i + ". I pass the piece.")
                     .join();
         }
+    }
+
+    /** A standard circle of three and a harvester whose turns are capped at {@code max}. */
+    static Circle withMaxTurn(Duration max) {
+        var r = RhythmLibrary.shippedRhythm("standard").orElseThrow();
+        var beats = new dev.gather.rhythm.Beats(
+                r.beats().perTurn(), r.beats().interval(), r.beats().grace(), Optional.of(max));
+        return new Circle(withBeats(r, beats), 3, true, false, GatheringOptions.NONE);
+    }
+
+    private static dev.gather.rhythm.Rhythm withBeats(dev.gather.rhythm.Rhythm r, dev.gather.rhythm.Beats b) {
+        return new dev.gather.rhythm.Rhythm(
+                r.name(),
+                r.description(),
+                r.openingQuestion(),
+                r.talkingPiece(),
+                r.breath(),
+                b,
+                r.passPatterns(),
+                r.roles(),
+                r.prompts(),
+                r.turnBudget());
+    }
+
+    /** A standard circle of three and a harvester, started. */
+    static Circle started() {
+        Circle c = new Circle("standard", 3, true, false);
+        c.gathering.start().join();
+        return c;
+    }
+
+    static <T> T last(List<T> list) {
+        return list.get(list.size() - 1);
     }
 }

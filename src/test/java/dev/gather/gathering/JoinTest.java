@@ -44,6 +44,28 @@ class JoinTest {
     }
 
     @Test
+    void aSpeakerWhoLeftFreesItsPlace() {
+        Circle c = new Circle("standard", 2, true, false);
+        c.gathering.start().join();
+        int max = c.gathering.rhythm().roles().maxSpeakers();
+        // issue 28: ten joins and leaves, and then a join was refused as if all were still there
+        for (int i = 0; i < max + 2; i++) {
+            Member m = new Member("Passer" + i, 10 + i, Role.SPEAKER, Optional.empty());
+            c.gathering.join(m, "").join();
+            c.gathering.memberGone(m).join();
+        }
+        for (int i = 2; i < max; i++) {
+            c.gathering
+                    .join(new Member("Stayer" + i, 100 + i, Role.SPEAKER, Optional.empty()), "")
+                    .join();
+        }
+        CompletionException full = assertThrows(CompletionException.class, () -> c.gathering
+                .join(new Member("OneTooMany", 200, Role.SPEAKER, Optional.empty()), "")
+                .join());
+        assertTrue(full.getCause().getMessage().contains("at most " + max + " speakers"), full.getMessage());
+    }
+
+    @Test
     void joinsAreRefusedForNamesTakenAndOnceHarvesting() {
         Circle c = new Circle("minimal", 2, true, false);
         c.gathering.start().join();

@@ -52,8 +52,13 @@ final class ApprovalDialog {
         JsonNode sent = world.call(
                 sender, "send", LiveWorld.args().put("to", harness.id()).put("message", "are you there?"));
         assertTrue(sent.path("ok").asBoolean(), sent.toString());
+        // typed: the mailbox waits for the dialog; through a door: the harness's own queue holds it
         world.until(
-                Duration.ofSeconds(30), () -> world.status().contains("waiting: dialog open"), world::status, harness);
+                Duration.ofSeconds(30),
+                () -> world.status().contains("waiting: dialog open")
+                        || world.status().contains("waits for a turn to carry it"),
+                world::status,
+                harness);
         assertEquals(InputBox.State.DIALOG, box.read(world.screen(harness)), "the dialog is still open");
         assertTrue(
                 model.calls(c -> c.afterToolResult() && c.mentions(COMMAND)).isEmpty(),

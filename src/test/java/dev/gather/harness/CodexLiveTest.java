@@ -6,14 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.gather.home.Homes;
-import dev.gather.install.Installer;
-import dev.gather.profile.Profiles;
 import dev.gather.tmux.InputBox;
 import dev.gather.tmux.Pane;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -37,16 +32,15 @@ import org.junit.jupiter.api.io.TempDir;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Live
 class CodexLiveTest {
-    private static final InputBox BOX =
-            Profiles.shipped().forKind("codex").quirks().input().orElseThrow();
+    private static final InputBox BOX = LiveCodex.BOX;
     private static final String LINK_ME = "Please link with bo.";
     private static final int TURNS = 12;
 
     @TempDir
     static Path dir;
 
+    private LiveCodex live;
     private FakeOpenAI model;
-    private CodexHome codex;
     private LocalLauncher launcher;
     private LiveWorld world;
     private Pane ada;
@@ -55,51 +49,26 @@ class CodexLiveTest {
 
     @BeforeAll
     void start() throws Exception {
-        model = new FakeOpenAI();
-        Path home = dir.resolve("home");
-        Path work = Files.createDirectories(dir.resolve("work"));
-        codex = new CodexHome(home, model).prepare(List.of(work));
-        launcher = LocalLauncher.write(dir.resolve("bin"));
-        Installer.forHarness("codex", Homes.of(codex.env()), launcher.script(), Clock.systemUTC())
-                .install();
-        codex.approveGatherTools();
-        world = new LiveWorld(dir.resolve("gather"));
-        List<String> cmd = List.of(NpmHarnesses.bin("codex").toString());
-        ada = world.spawn("ada", cmd, codex.env(), work);
+        live = new LiveCodex(dir);
+        model = live.model;
+        launcher = live.launcher;
+        world = live.world;
+        ada = live.spawn("ada");
         // each TUI's thread gets its own gather mcp; a turn started before it answered has no gather tools
-        world.until(Duration.ofSeconds(120), () -> launcher.toolLists() >= 1, this::lastWords, ada);
-        bo = world.spawn("bo", cmd, codex.env(), work);
-        world.until(Duration.ofSeconds(120), () -> launcher.toolLists() >= 2, this::lastWords, ada, bo);
+        world.until(Duration.ofSeconds(120), () -> launcher.toolLists() >= 1, live::lastWords, ada);
+        bo = live.spawn("bo");
+        world.until(Duration.ofSeconds(120), () -> launcher.toolLists() >= 2, live::lastWords, ada, bo);
     }
 
     @AfterAll
     void stop() {
-        try {
-            if (codex != null) {
-                // it outlives tmux, and its gather mcp bridges would outlive the daemon
-                codex.stopServers();
-            }
-        } finally {
-            try {
-                if (world != null) {
-                    world.close();
-                }
-            } finally {
-                if (model != null) {
-                    model.close();
-                }
-            }
+        if (live != null) {
+            live.close();
         }
     }
 
     private String lastWords() {
-        String log;
-        try {
-            log = launcher.log();
-        } catch (java.io.IOException e) {
-            log = e.toString();
-        }
-        return model.summary() + "\ngather.log (the launcher's stderr):\n" + log;
+        return live.lastWords();
     }
 
     /**
@@ -110,13 +79,7 @@ class CodexLiveTest {
     @LiveTest
     @Order(1)
     void theEmptyBoxAndTextInItAreRecognised() {
-        world.until(Duration.ofSeconds(20), () -> BOX.read(world.screen(bo)) == InputBox.State.EMPTY, bo);
-        world.tmux.paste(bo.id(), "some words for the box");
-        world.until(Duration.ofSeconds(20), () -> BOX.shows(world.screen(bo), "some words for the box"), bo);
-        assertEquals(InputBox.State.HOLDS, BOX.read(world.screen(bo)));
-        world.tmux.sendKeys(bo.id(), "C-u");
-        world.until(Duration.ofSeconds(20), () -> BOX.read(world.screen(bo)) == InputBox.State.EMPTY, bo);
-        assertTrue(model.calls(FakeOpenAI::turn).isEmpty(), "nothing was submitted");
+        LiveScaffold.boxIsRecognised(world, BOX, bo, model, FakeOpenAI::turn);
     }
 
     @LiveTest
@@ -125,7 +88,7 @@ class CodexLiveTest {
         ProcessBuilder p = new ProcessBuilder(NpmHarnesses.bin("codex").toString(), "mcp", "list")
                 .redirectErrorStream(true)
                 .directory(dir.toFile());
-        p.environment().putAll(codex.env());
+        p.environment().putAll(live.codex.env());
         Process run = p.start();
         String out = new String(run.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertTrue(run.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), out);
@@ -175,29 +138,30 @@ class CodexLiveTest {
             assertFalse(relays.get(i).path("text").asText().contains("\"title\""), "a title side turn was relayed");
         }
         assertTrue(model.calls(FakeOpenAI::titleRequest).size() >= 2, "both panes' first turns ran a title side turn");
-        for (JsonNode d : world.entries(link, "delivery")) {
-            assertFalse(d.path("state").asText().equals("failed"), "no failed step: " + d);
-        }
+        LiveScaffold.noFailedStep(world, link);
         // the multi-line handshake was one prompt, and every relayed text reached the model exactly once
         assertEquals(
                 1,
                 model.calls(c -> FakeOpenAI.turn(c) && c.lastUserText().endsWith("Hello bo,\nthis is line two."))
                         .size());
-        for (JsonNode r : relays) {
-            String text = r.path("text").asText();
-            assertEquals(
-                    1,
-                    model.calls(c -> FakeOpenAI.turn(c)
-                                    && !c.afterToolResult()
-                                    && c.lastUserText().endsWith(text))
-                            .size(),
-                    "'" + text + "' submitted once");
-        }
+        relays.forEach(r -> LiveScaffold.submittedOnce(
+                model, FakeOpenAI::turn, r.path("text").asText()));
+    }
+
+    /**
+     * Answers the size models write, 2 to 40 lines and 2 to 4 paragraphs, queued at once for bo: each
+     * is pasted, found in Codex's box however far it pushed the prompt line up (or shown as its
+     * "[Pasted Content …]" placeholder), submitted, and reaches the model exactly once.
+     */
+    @LiveTest
+    @Order(5)
+    void modelSizedMessagesEachReachTheModelOnce() throws Exception {
+        LiveScaffold.modelSizedEachOnce(world, model, FakeOpenAI::turn, "codex", bo, this::lastWords);
     }
 
     /** A command that needs approval opens Codex's dialog: read as one, never pressed through. */
     @LiveTest
-    @Order(4)
+    @Order(6)
     void anApprovalDialogIsRecognisedAndAQueuedMessageWaits() throws Exception {
         ApprovalDialog.holds(
                 world,

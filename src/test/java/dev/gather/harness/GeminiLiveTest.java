@@ -1,7 +1,6 @@
 package dev.gather.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -59,22 +58,7 @@ class GeminiLiveTest {
                 .install();
         world = new LiveWorld(dir.resolve("gather"));
         gem = startGemini(gemini, work);
-        ada = world.spawn(
-                "ada",
-                List.of(
-                        ProcessHandle.current().info().command().orElse("java"),
-                        "-XX:TieredStopAtLevel=1",
-                        "-XX:+UseSerialGC",
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        "dev.gather.cli.Main",
-                        "sim",
-                        "--name",
-                        "ada",
-                        "--think-ms",
-                        "50"),
-                Map.of(),
-                work);
+        ada = world.spawn("ada", LiveWorld.sim("--name", "ada", "--think-ms", "50"), Map.of(), work);
         world.until(Duration.ofSeconds(60), () -> world.screen(ada).contains("ada is ready."), ada);
     }
 
@@ -121,12 +105,7 @@ class GeminiLiveTest {
     @LiveTest
     @Order(1)
     void theEmptyBoxAndTextInItAreRecognised() {
-        world.tmux.paste(gem.id(), "some words for the box");
-        world.until(Duration.ofSeconds(20), () -> BOX.shows(world.screen(gem), "some words for the box"), gem);
-        assertEquals(InputBox.State.HOLDS, BOX.read(world.screen(gem)));
-        world.tmux.sendKeys(gem.id(), "C-u");
-        world.until(Duration.ofSeconds(20), () -> BOX.read(world.screen(gem)) == InputBox.State.EMPTY, gem);
-        assertTrue(model.calls(FakeGemini::turn).isEmpty(), "nothing was submitted");
+        LiveScaffold.boxIsRecognised(world, BOX, gem, model, FakeGemini::turn);
     }
 
     /**
@@ -161,9 +140,7 @@ class GeminiLiveTest {
             assertEquals(i % 2 == 0 ? "ada" : "gem", relays.get(i).path("from").asText(), "turn " + i + ": " + relays);
         }
         assertEquals("gem says 1", relays.get(1).path("text").asText(), "gem's first turn, its own words");
-        for (JsonNode d : world.entries(link, "delivery")) {
-            assertFalse(d.path("state").asText().equals("failed"), "no failed step: " + d);
-        }
+        LiveScaffold.noFailedStep(world, link);
         assertEquals(
                 1,
                 model.calls(c -> FakeGemini.turn(c) && c.lastUserText().endsWith("Hello gem,\nthis is line two."))
@@ -172,21 +149,26 @@ class GeminiLiveTest {
         // each of ada's words that gem answered (the last may still be on its way) reached the model once
         for (JsonNode r : relays.subList(0, relays.size() - 1)) {
             if (r.path("from").asText().equals("ada")) {
-                String text = r.path("text").asText();
-                assertEquals(
-                        1,
-                        model.calls(c -> FakeGemini.turn(c)
-                                        && !c.afterToolResult()
-                                        && c.lastUserText().endsWith(text))
-                                .size(),
-                        "'" + text + "' submitted once");
+                LiveScaffold.submittedOnce(
+                        model, FakeGemini::turn, r.path("text").asText());
             }
         }
     }
 
-    /** A shell command opens Gemini's approval dialog: read as one, never pressed through. */
+    /**
+     * Answers the size models write, 2 to 40 lines and 2 to 4 paragraphs, queued at once for gem: each
+     * is pasted, submitted once (long ones shown as "[Pasted Text: n lines]"), and reaches the model
+     * exactly once, whole.
+     */
     @LiveTest
     @Order(3)
+    void modelSizedMessagesEachReachTheModelOnce() throws Exception {
+        LiveScaffold.modelSizedEachOnce(world, model, FakeGemini::turn, "gemini", gem, model::summary);
+    }
+
+    /** A shell command opens Gemini's approval dialog: read as one, never pressed through. */
+    @LiveTest
+    @Order(4)
     void anApprovalDialogIsRecognisedAndAQueuedMessageWaits() throws Exception {
         ApprovalDialog.holds(
                 world,

@@ -144,7 +144,31 @@ final class LiveClaude implements AutoCloseable {
                 .toList();
     }
 
+    /** The delivery steps ("state: text") for member {@code to} of {@code journal}'s last {@code kind} entry saying {@code text}. */
+    List<String> steps(String journal, String kind, String text, String to) {
+        List<JsonNode> all = Transcript.read(state.journals().resolve(journal + ".jsonl"));
+        int ref = java.util.stream.IntStream.range(0, all.size())
+                        .filter(i -> all.get(i).path("kind").asText().equals(kind)
+                                && all.get(i).path("text").asText().equals(text))
+                        .reduce((a, b) -> b)
+                        .orElse(-1)
+                + 1;
+        return entries(journal, "delivery").stream()
+                .filter(d ->
+                        d.path("ref").asInt() == ref && d.path("to").asText().equals(to))
+                .map(d -> d.path("state").asText() + ": " + d.path("text").asText())
+                .toList();
+    }
+
     /** The turn requests whose last user message contains {@code words}. */
+    /** Fails naming them if any delivery step of {@code journal} failed. */
+    void assertNoFailedStep(String journal) {
+        List<JsonNode> failed = entries(journal, "delivery").stream()
+                .filter(e -> e.path("state").asText().equals("failed"))
+                .toList();
+        org.junit.jupiter.api.Assertions.assertTrue(failed.isEmpty(), failed.toString());
+    }
+
     List<FakeModel.Call> turnsWith(String words) {
         return model.turns().stream()
                 .filter(c -> c.lastUserText().contains(words))

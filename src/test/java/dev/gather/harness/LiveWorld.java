@@ -54,6 +54,19 @@ final class LiveWorld implements AutoCloseable {
         return pane;
     }
 
+    /**
+     * Pane {@code id}, started by the daemon (a gathering's member), is ended with this world's own:
+     * its harness may still write to its home as it exits after the gathering closed the pane.
+     */
+    Pane adopt(String id) {
+        Pane pane = tmux.panes().stream()
+                .filter(p -> p.id().equals(id))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no pane " + id + " on " + socket));
+        spawned.add(pane);
+        return pane;
+    }
+
     String screen(Pane pane) {
         return tmux.capture(pane.id(), 0);
     }
@@ -120,6 +133,62 @@ final class LiveWorld implements AutoCloseable {
         return all.stream().filter(e -> e.path("kind").asText().equals(kind)).toList();
     }
 
+    /** Writes agents.yaml: each kind runs its command line, with {@code env} set by {@code env(1)} where given. */
+    void agents(Map<String, List<String>> commands) throws IOException {
+        StringBuilder yaml = new StringBuilder("agents:\n");
+        for (Map.Entry<String, List<String>> e : new java.util.TreeMap<>(commands).entrySet()) {
+            yaml.append("  ")
+                    .append(e.getKey())
+                    .append(": ")
+                    .append(JSON.writeValueAsString(e.getValue()))
+                    .append('\n');
+        }
+        Files.writeString(state.root().resolve("agents.yaml"), yaml);
+    }
+
+    /** {@code program} run by {@code env(1)} with {@code env}: an agents.yaml command line. */
+    static List<String> withEnv(Map<String, String> env, String program) {
+        List<String> command = new java.util.ArrayList<>(List.of("env"));
+        env.forEach((k, v) -> command.add(k + "=" + v));
+        command.add(program);
+        return command;
+    }
+
+    /** {@code gather sim} with {@code options} from the test classpath: target/gather.jar is not built yet. */
+    static List<String> sim(String... options) {
+        List<String> command = new java.util.ArrayList<>(List.of(
+                ProcessHandle.current().info().command().orElse("java"),
+                "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.gather.cli.Main",
+                "sim"));
+        command.addAll(List.of(options));
+        return command;
+    }
+
+    /**
+     * Runs {@code gather args} as a person would, through {@code launcher}, in {@code cwd}, against this
+     * world's daemon; returns what it printed, or fails with it when it did not exit 0.
+     */
+    String gather(Path launcher, Path cwd, String... args) throws IOException, InterruptedException {
+        List<String> command = new java.util.ArrayList<>(List.of(launcher.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true);
+        pb.environment().put("GATHER_HOME", state.root().toString());
+        pb.environment().put("GATHER_TMUX_SOCKET", socket);
+        pb.environment().remove("TMUX_PANE");
+        Process p = pb.start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            p.destroyForcibly();
+            throw new AssertionError("gather " + String.join(" ", args) + " failed:\n" + out);
+        }
+        return out;
+    }
+
     /** The absolute path of this worktree's bin/gather: hooks run it as shell, no JVM per turn. */
     static Path gatherScript() {
         return Path.of("bin/gather").toAbsolutePath();
@@ -139,26 +208,12 @@ final class LiveWorld implements AutoCloseable {
         }
     }
 
-    /** Ends what the panes run: Gemini's node outlives its tmux server (it ignores the hang-up). */
+    /**
+     * Ends what the panes run and waits for it: Gemini's node outlives its tmux server (it ignores the
+     * hang-up), and a harness whose pane was closed may still be writing to its home.
+     */
     private void endSpawned() {
-        for (Pane pane : spawned) {
-            ProcessHandle.of(pane.pid()).ifPresent(root -> {
-                List<ProcessHandle> tree =
-                        new java.util.ArrayList<>(root.descendants().toList());
-                tree.add(root);
-                tree.forEach(ProcessHandle::destroy);
-                for (ProcessHandle p : tree) {
-                    try {
-                        p.onExit().get(10, TimeUnit.SECONDS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        return;
-                    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-                        p.destroyForcibly();
-                    }
-                }
-            });
-        }
+        spawned.forEach(pane -> dev.gather.process.Processes.endTree(pane.pid(), java.time.Duration.ofSeconds(10)));
     }
 
     private void killServer() {

@@ -188,14 +188,24 @@ class InstallerTest {
     }
 
     @Test
-    void codexWithItsOwnNotifyIsRefusedUntouched() throws Exception {
+    void codexWithItsOwnNotifyChainsToItAndUninstallPutsItBack() throws Exception {
         Path config = home.resolve(".codex/config.toml");
         Files.createDirectories(config.getParent());
-        Files.writeString(config, "notify = [\"say\", \"done\"]\n");
-        InstallException e =
-                assertThrows(InstallException.class, () -> installer("codex").install());
-        assertTrue(e.getMessage().contains("already sets notify"));
-        assertEquals("notify = [\"say\", \"done\"]\n", Files.readString(config));
+        String before = "# done sound\nnotify = [\"say\", \"done\"]   # mine\nmodel = \"o3\"\n";
+        Files.writeString(config, before);
+        installer("codex").install();
+        String after = Files.readString(config);
+        assertTrue(
+                after.startsWith("# done sound\n" + CodexConfig.BEGIN
+                        + "\nnotify = [\"/opt/gather/bin/gather\", \"hook\", \"codex\", \"--\", \"say\", \"done\"]\n"
+                        + CodexConfig.END + "\nmodel = \"o3\"\n"),
+                after);
+        installer("codex").install();
+        assertEquals(after, Files.readString(config), "a second install finds gather's chained notify");
+        Files.delete(config.resolveSibling("config.toml.gather-backup"));
+        installer("codex").uninstall();
+        assertTrue(TomlText.sameMeaning(before, Files.readString(config)), Files.readString(config));
+        assertTrue(Files.readString(config).startsWith("# done sound\nnotify = [\"say\", \"done\"]\nmodel"));
     }
 
     @Test

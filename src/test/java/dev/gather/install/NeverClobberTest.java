@@ -206,10 +206,14 @@ class NeverClobberTest {
         assertEquals(
                 List.of(
                         "install claude hooks.Stop[]",
+                        "install claude hooks.SessionStart[]",
+                        "install claude hooks.UserPromptSubmit[]",
                         "install claude mcpServers.gather",
                         "install codex notify",
                         "install codex mcp_servers.gather",
                         "uninstall claude hooks.Stop[]",
+                        "uninstall claude hooks.SessionStart[]",
+                        "uninstall claude hooks.UserPromptSubmit[]",
                         "uninstall claude mcpServers.gather"),
                 log.stream()
                         .map(l -> l.path("action").asText() + " "
@@ -224,7 +228,7 @@ class NeverClobberTest {
         assertEquals(
                 "/opt/gather/bin/gather hook claude",
                 first.path("value").path("hooks").get(0).path("command").asText());
-        assertTrue(log.get(3).path("value").asText().contains(CodexConfig.ENV_VARS));
+        assertTrue(log.get(5).path("value").asText().contains(CodexConfig.ENV_VARS));
     }
 
     @Test

@@ -66,13 +66,8 @@ class McpProcessTest {
 
     @AfterEach
     void stopEverything() throws Exception {
+        // the agents first: a turn end after the stop would bring the daemon back
         try {
-            ProcessBuilder stop = new ProcessBuilder(gather("daemon", "--stop")).redirectErrorStream(true);
-            environment(stop);
-            Process p = stop.start();
-            p.getInputStream().readAllBytes();
-            p.waitFor(30, TimeUnit.SECONDS);
-        } finally {
             new ProcessBuilder("tmux", "-L", socket, "kill-server")
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD)
@@ -80,6 +75,12 @@ class McpProcessTest {
                     .waitFor(10, TimeUnit.SECONDS);
             Object uid = Files.getAttribute(Path.of("/proc/self"), "unix:uid");
             Files.deleteIfExists(Path.of(System.getenv().getOrDefault("TMUX_TMPDIR", "/tmp"), "tmux-" + uid, socket));
+        } finally {
+            ProcessBuilder stop = new ProcessBuilder(gather("daemon", "--stop")).redirectErrorStream(true);
+            environment(stop);
+            Process p = stop.start();
+            p.getInputStream().readAllBytes();
+            p.waitFor(30, TimeUnit.SECONDS);
         }
     }
 
@@ -165,7 +166,8 @@ class McpProcessTest {
 
             McpSchema.CallToolResult unknown = call(client, "start_gathering", Map.of("rhythm", "nope"));
             assertTrue(unknown.isError());
-            assertTrue(InProcessServer.text(unknown).contains("known: daily, direct"), InProcessServer.text(unknown));
+            String said = InProcessServer.text(unknown);
+            assertTrue(said.contains("unknown rhythm 'nope'; known: ") && said.contains(" daily, "), said);
         } finally {
             client.closeGracefully();
         }
@@ -177,19 +179,7 @@ class McpProcessTest {
         try {
             client.initialize();
             assertEquals(
-                    List.of(
-                            "start_gathering",
-                            "send_message",
-                            "list_rhythms",
-                            "gathering_status",
-                            "end_gathering",
-                            "list_members",
-                            "pass_piece",
-                            "join",
-                            "hear",
-                            "say",
-                            "who",
-                            "leave"),
+                    ToolsListTest.TOOLS,
                     client.listTools().tools().stream()
                             .map(McpSchema.Tool::name)
                             .toList());
@@ -260,15 +250,7 @@ class McpProcessTest {
 
     /** gather from this build: the test JVM's class path, so no packaged jar is needed. */
     private static List<String> gather(String... args) {
-        List<String> cmd = new ArrayList<>(List.of(
-                ProcessHandle.current().info().command().orElse("java"),
-                "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1",
-                "-cp",
-                System.getProperty("java.class.path"),
-                "dev.gather.cli.Main"));
-        cmd.addAll(List.of(args));
-        return cmd;
+        return RawMcp.command(args);
     }
 
     private void environment(ProcessBuilder pb) {

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.IntNode;
-import dev.gather.daemon.DaemonClient;
+import dev.gather.client.DaemonClient;
 import dev.gather.home.StateDir;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gather.daemon.DaemonClient;
+import dev.gather.client.DaemonClient;
 import dev.gather.home.StateDir;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;

@@ -79,6 +79,25 @@ class ToolCallsTest {
         assertTrue(text.contains("2. Hal (harvester) in pane %6"), text);
     }
 
+    /** A part's name as role casts a speaker into it: the tool passes it on, the daemon knows the rhythm's parts. */
+    @Test
+    void startGatheringPassesAPartsNameAsTheRoleAndListRhythmsNamesTheParts() {
+        daemon.answer("start_gathering", "{\"gathering_id\": \"g-2\", \"members\": []}");
+        ok(
+                "start_gathering",
+                Map.of("rhythm", "review-circle", "participants", List.of(Map.of("name", "Bo", "role", "skeptic"))));
+        assertEquals(
+                "skeptic",
+                daemon.last().args().path("participants").get(0).path("role").asText());
+        daemon.answer(
+                "list_rhythms",
+                """
+                {"rhythms": [{"name": "review-circle", "description": "Code review circle", "talking_piece": true,
+                  "speakers_min": 2, "speakers_max": 12, "parts": ["author", "skeptic"]}]}""");
+        String text = InProcessServer.text(ok("list_rhythms", Map.of()));
+        assertTrue(text.contains("(speakers 2-12, talking piece, parts to cast by role: author, skeptic)"), text);
+    }
+
     @Test
     void sendMessageOneShotDirectAndClose() {
         daemon.answer("send", args -> {

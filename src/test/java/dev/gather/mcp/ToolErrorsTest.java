@@ -56,6 +56,19 @@ class ToolErrorsTest {
     }
 
     @Test
+    void anArgumentItsSchemaDoesNotNameIsRefusedWithTheKnownOnes() {
+        refused("pass_piece", Map.of("too", "Bo"), "pass_piece: unknown argument 'too'; known: to");
+        refused("leave", Map.of("now", true), "leave: unknown argument 'now'; known: ");
+        refused(
+                "end_gathering",
+                Map.of("gathering", "g-1", "force", true),
+                "end_gathering: unknown argument 'force'; known: gathering, now");
+        assertTrue(
+                daemon.calls.stream().noneMatch(c -> !c.op().equals("list_rhythms")),
+                "bad calls never reach the daemon");
+    }
+
+    @Test
     void wrongTypesAndRangesSayWhatIsValid() {
         refused(
                 "start_gathering",
@@ -83,8 +96,9 @@ class ToolErrorsTest {
                 "start_gathering: 'participants' is empty; omit it to use the rhythm's default roles");
         refused(
                 "start_gathering",
-                Map.of("rhythm", "daily", "participants", List.of(Map.of("role", "chair"))),
-                "start_gathering: participants[0].role must be speaker, harvester or human (was 'chair')");
+                Map.of("rhythm", "daily", "participants", List.of(Map.of("role", "the chair"))),
+                "start_gathering: participants[0].role must be speaker, harvester, human or one of the rhythm's parts"
+                        + " (a lower-case word), not 'the chair'");
         refused(
                 "start_gathering",
                 Map.of("rhythm", "daily", "participants", List.of(Map.of("name", "A"), Map.of("model", "x"))),

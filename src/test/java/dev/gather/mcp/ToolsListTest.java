@@ -11,26 +11,26 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ToolsListTest {
+    /** Every tool gather serves, in the order tools/list gives them. */
+    static final List<String> TOOLS = List.of(
+            "start_gathering",
+            "send_message",
+            "list_rhythms",
+            "gathering_status",
+            "end_gathering",
+            "list_members",
+            "pass_piece",
+            "join",
+            "hear",
+            "say",
+            "who",
+            "leave");
 
     @Test
     void listsEveryToolWithADescriptionAndAnObjectSchema() throws Exception {
         try (InProcessServer s = new InProcessServer(new FakeDaemon())) {
             List<McpSchema.Tool> tools = s.client.listTools().tools();
-            assertEquals(
-                    List.of(
-                            "start_gathering",
-                            "send_message",
-                            "list_rhythms",
-                            "gathering_status",
-                            "end_gathering",
-                            "list_members",
-                            "pass_piece",
-                            "join",
-                            "hear",
-                            "say",
-                            "who",
-                            "leave"),
-                    tools.stream().map(McpSchema.Tool::name).toList());
+            assertEquals(TOOLS, tools.stream().map(McpSchema.Tool::name).toList());
             for (McpSchema.Tool t : tools) {
                 assertTrue(t.description().length() > 60, t.name() + " needs a description an agent can act on");
                 assertEquals("object", t.inputSchema().get("type"), t.name());

@@ -37,9 +37,14 @@ class ProfilesTest {
     }
 
     @Test
-    void aShellGetsEveryLineAsACommentNeverACommand() {
-        String typed = Profiles.shipped().forKind("shell").quirks().neutralize("[Ada] (1):\n\nrm -rf ~\n$(reboot)");
-        assertEquals("# [Ada] (1):\n# \n# rm -rf ~\n# $(reboot)", typed);
+    void aShellIsNeverTypedInto() {
+        Profile shell = Profiles.shipped().forKind("shell");
+        assertTrue(shell.quirks().showOnly(), "its words are shown on the screen, never typed");
+        assertEquals(Profile.TurnSignal.NONE, shell.turns().signal(), "shown words start no turn");
+        for (String name : List.of("bash", "zsh", "fish", "sh", "dash")) {
+            assertEquals(
+                    "shell", Profiles.shipped().recognise(name).orElseThrow().name(), name);
+        }
     }
 
     @Test

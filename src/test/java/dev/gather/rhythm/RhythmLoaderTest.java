@@ -70,7 +70,7 @@ class RhythmLoaderTest {
         Rhythm daily = RhythmLibrary.shippedRhythm("daily").orElseThrow();
         assertEquals("Ada", find(daily, "That is my view. I pass to Ada.").orElseThrow());
         assertEquals("3", find(daily, "Passing the piece to 3.").orElseThrow());
-        for (String innocent : SemanticStage.INNOCENT) {
+        for (String innocent : PassPatternRules.INNOCENT) {
             assertTrue(
                     daily.passPatterns().stream()
                             .noneMatch(p -> p.find(innocent).isPresent()),
@@ -109,7 +109,9 @@ class RhythmLoaderTest {
         IllegalArgumentException e =
                 assertThrows(IllegalArgumentException.class, () -> new RhythmLibrary(List.of()).load("nope"));
         assertTrue(
-                e.getMessage().contains("known: daily, direct, extended, minimal, monthly, standard, weekly"),
+                e.getMessage()
+                        .contains(
+                                "known: council, daily, design-decision, direct, extended, incident-review, minimal, monthly, retrospective, review-circle, standard, weekly"),
                 e.getMessage());
     }
 
@@ -142,14 +144,118 @@ class RhythmLoaderTest {
     }
 
     @Test
-    void aBrokenUserRhythmOfAShippedNameFallsBackToTheShippedOne(
+    void aBrokenUserRhythmIsRefusedWithItsErrorsEvenOverAShippedOneExceptForTheDaemonsDirect(
             @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws java.io.IOException {
         java.nio.file.Files.writeString(dir.resolve("direct.yaml"), "name: &n {a: *n}\n");
         java.nio.file.Files.writeString(dir.resolve("mine.yaml"), "name: &n {a: *n}\n");
         RhythmLibrary library = new RhythmLibrary(List.of(dir));
-        assertEquals("direct", library.load("direct").name());
+        RhythmException direct = assertThrows(RhythmException.class, () -> library.load("direct"));
+        assertTrue(
+                direct.getMessage()
+                        .startsWith("your rhythm 'direct' (" + dir.resolve("direct.yaml")
+                                + ") replaces the shipped one but does not load"),
+                direct.getMessage());
+        assertEquals("yaml.recursive", direct.errors().get(0).rule());
         RhythmException mine = assertThrows(RhythmException.class, () -> library.load("mine"));
         assertEquals("yaml.recursive", mine.errors().get(0).rule());
-        assertTrue(library.all().stream().anyMatch(r -> r.name().equals("direct")));
+        // the daemon cannot start without a direct rhythm: it runs the shipped one and logs the errors
+        assertEquals(RhythmLibrary.shippedRhythm("direct").orElseThrow(), library.direct());
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> library.load("mien"));
+        assertEquals(
+                "unknown rhythm 'mien'; known: council, daily, design-decision, extended, incident-review, minimal, monthly, retrospective, review-circle, standard, weekly"
+                        + " (not loading, see gather lint: direct, mine)",
+                unknown.getMessage());
+    }
+
+    @Test
+    void aPhaseWordsItsOwnPromptsWithTheSamePlaceholdersAndNoOthers() {
+        Rhythm retro = RhythmLibrary.shippedRhythm("retrospective").orElseThrow();
+        Phase change = retro.breath().get(2);
+        assertEquals(
+                "Your turn is up. Name your one change in a sentence.",
+                change.prompts().template(PromptKind.FINAL_BEAT).orElseThrow());
+        assertTrue(change.prompts().template(PromptKind.BEAT).isEmpty(), "the rhythm's beat is used there");
+
+        String text = RhythmLibrary.shipped("retrospective")
+                .replace(
+                        "turn: 'The piece is now with {name} ({number}): what went well, and what made it go well?'",
+                        "turn: 'Over to {holder}.'\n      seed: 'Hello {name}'");
+        RhythmException e = assertThrows(RhythmException.class, () -> RhythmLoader.parse("r.yaml", text));
+        assertEquals(
+                List.of(
+                        "r.yaml:11:13: breath[0].prompts.turn uses unknown placeholder {holder}; it accepts [name, number]"
+                                + " [prompts.placeholder]",
+                        "r.yaml:12:7: unknown key 'seed' in breath[0].prompts; allowed: phase, turn, beat, final_beat"
+                                + " [schema.unknown-key]"),
+                e.errors().stream().map(RhythmError::toString).toList());
+    }
+
+    @Test
+    void partsAreCastInOrderAndCheckedForNamesPlaceholdersAndRoomAmongTheSpeakers() {
+        Roles roles = RhythmLibrary.shippedRhythm("review-circle").orElseThrow().roles();
+        assertEquals(
+                List.of("author", "skeptic"),
+                roles.parts().stream().map(RolePart::name).toList());
+
+        String text = RhythmLibrary.shipped("review-circle")
+                .replace("- part: skeptic", "- part: author")
+                .replace("and look for the case nobody tested.'", "and look for {holder}.'")
+                .replace("speakers: {min: 2, max: 12}", "speakers: {min: 1, max: 12}");
+        RhythmException e = assertThrows(RhythmException.class, () -> RhythmLoader.parse("r.yaml", text));
+        assertEquals(
+                List.of(
+                        "r.yaml:36:5: roles.parts casts 2 parts but a gathering may have only 1 speakers"
+                                + " (speakers.min); raise min so every part is played [roles.parts]",
+                        "r.yaml:38:13: part 'author' appears twice in roles.parts [roles.unique-part]",
+                        "r.yaml:39:15: roles.parts[1].prompt uses unknown placeholder {holder}; it accepts"
+                                + " [name, number, part] [prompts.placeholder]"),
+                e.errors().stream().map(RhythmError::toString).toList());
+    }
+
+    @Test
+    void aPrivatePhaseIsHeardByTheHarvesterAndRevealsOnlyWhatWasPrivateWithItsOwnPrompt() {
+        Rhythm decision = RhythmLibrary.shippedRhythm("design-decision").orElseThrow();
+        assertEquals(Voice.PRIVATE, decision.breath().get(0).voice());
+        assertEquals(Reveal.NAMED, decision.breath().get(0).reveal());
+        assertEquals(Voice.OPEN, decision.breath().get(1).voice());
+        assertEquals(
+                Reveal.ANONYMOUS,
+                RhythmLibrary.shippedRhythm("council")
+                        .orElseThrow()
+                        .breath()
+                        .get(0)
+                        .reveal());
+
+        String text = RhythmLibrary.shipped("design-decision")
+                .replace("    voice: private\n    reveal: named\n", "    voice: private\n    reveal: loudly\n")
+                .replace("  - phase: vote\n    rounds: 1\n", "  - phase: vote\n    rounds: 1\n    reveal: named\n")
+                .replace("  harvester: 1\n", "  harvester: 0\n")
+                .replace("\n    {answers}", "\n    {answers} from {name}");
+        RhythmException e = assertThrows(RhythmException.class, () -> RhythmLoader.parse("r.yaml", text));
+        assertEquals(
+                List.of(
+                        "r.yaml:10:13: breath[0].reveal does not have a value in the enumeration [\"named\", \"anonymous\"]"
+                                + " (found 'loudly') [schema.enum]",
+                        "r.yaml:16:5: breath[1] reveals its answers but everyone heard them already; add voice: private"
+                                + " or remove reveal [breath.reveal]",
+                        "r.yaml:48:11: prompts.reveal uses unknown placeholder {name}; it accepts [PHASE, answers, phase]"
+                                + " [prompts.placeholder]"),
+                e.errors().stream().map(RhythmError::toString).toList());
+
+        String noReveal = RhythmLibrary.shipped("design-decision")
+                .replace("    reveal: named\n", "")
+                .replace("  harvester: 1\n", "  harvester: 0\n");
+        RhythmException quiet = assertThrows(RhythmException.class, () -> RhythmLoader.parse("q.yaml", noReveal));
+        assertEquals(
+                List.of("q.yaml:9:12: breath[0] is private but nobody would hear it: give the rhythm a harvester"
+                        + " (roles.harvester: 1) or the phase a reveal [breath.voice]"),
+                quiet.errors().stream().map(RhythmError::toString).toList());
+
+        String noPrompt = RhythmLibrary.shipped("design-decision").replaceAll("(?s)  reveal: \\|.*?\\{answers}\\n", "");
+        RhythmException missing = assertThrows(RhythmException.class, () -> RhythmLoader.parse("m.yaml", noPrompt));
+        assertEquals(
+                List.of(
+                        "m.yaml:33:3: a rhythm with a phase that reveals its answers needs prompts.reveal [schema.required]"),
+                missing.errors().stream().map(RhythmError::toString).toList());
     }
 }

@@ -5,10 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gather.profile.Profiles;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import dev.gather.testing.Fixtures;
 import org.junit.jupiter.api.Test;
 
 /** Codex CLI 0.169's real screens (screens/codex/, captured against FakeOpenAI) read with the shipped profile. */
@@ -16,22 +13,14 @@ class CodexScreensTest {
     private static final InputBox CODEX =
             Profiles.shipped().forKind("codex").quirks().input().orElseThrow();
 
-    static String screen(String name) {
-        try (InputStream in = CodexScreensTest.class.getResourceAsStream("/screens/" + name)) {
-            if (in == null) {
-                throw new IllegalArgumentException("no fixture screens/" + name);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    private static String screen(String name) {
+        return Fixtures.text("screens/codex/" + name);
     }
 
     @Test
     void theRotatingPlaceholderIsAnEmptyBox() {
-        String idle = screen("codex/idle-empty.txt");
-        assertTrue(idle.contains("› Ask Codex to do anything"), idle);
-        assertEquals(InputBox.State.EMPTY, CODEX.read(idle));
+        String idle = screen("idle-empty.txt");
+        BoxReading.assertReads(CODEX, idle, "› Ask Codex to do anything", InputBox.State.EMPTY);
         assertEquals(
                 InputBox.State.EMPTY,
                 CODEX.read(idle.replace("Ask Codex to do anything", "Find and fix a bug in @filename")));
@@ -39,42 +28,57 @@ class CodexScreensTest {
 
     @Test
     void typedTextIsOurs() {
-        String typed = screen("codex/typed-text.txt");
-        assertEquals(InputBox.State.HOLDS, CODEX.read(typed));
-        assertTrue(CODEX.shows(typed, "hello there"));
-        assertFalse(CODEX.shows(typed, "something else"));
-        assertFalse(CODEX.shows(screen("codex/idle-empty.txt"), "hello there"));
+        BoxReading.assertHoldsOurs(CODEX, screen("typed-text.txt"), "hello there", screen("idle-empty.txt"));
     }
 
     @Test
     void aMultiLinePasteShowsItsFirstLine() {
-        String typed = screen("codex/typed-multiline.txt");
+        String typed = screen("typed-multiline.txt");
         assertEquals(InputBox.State.HOLDS, CODEX.read(typed));
         assertTrue(CODEX.shows(typed, "first line\nsecond line"));
     }
 
+    /** A 13-line paste pushes the "›" line far above the bottom lines; a quoted line in it is not the box. */
+    @Test
+    void aLongPasteIsFoundHoweverFarItPushedTheBoxLineUp() {
+        StringBuilder lines = new StringBuilder("› [human] (1):\n\n  first line");
+        for (int i = 2; i <= 12; i++) {
+            lines.append(i == 6 ? "\n  > a quoted line" : "\n  line " + i);
+        }
+        String typed = screen("typed-multiline.txt").replace("› first line\n  second line", lines);
+        assertEquals(InputBox.State.HOLDS, CODEX.read(typed));
+        assertTrue(CODEX.shows(typed, "[human] (1):\n\nfirst line\nline 2"), typed);
+        assertFalse(CODEX.shows(typed, "a quoted line"), typed);
+    }
+
+    @Test
+    void theTranscriptAboveTheBoxIsNotTheBox() {
+        String busy = screen("busy.txt");
+        // the composer not drawn (between two views), the transcript's answer under the echoed prompt
+        String noComposer = busy.substring(0, busy.indexOf("› Ask Codex"))
+                + "• an answer line of the transcript\n".repeat(6)
+                + "  its indented second line\n";
+        BoxReading.assertReads(CODEX, noComposer, "› be SLOW please", InputBox.State.ABSENT);
+        assertFalse(CODEX.shows(noComposer, "be SLOW please"));
+    }
+
     @Test
     void aLongPasteShownAsAPlaceholderIsOurs() {
-        String pasted = screen("codex/typed-text.txt").replace("› hello there", "› [Pasted Content 1759 chars]");
+        String pasted = screen("typed-text.txt").replace("› hello there", "› [Pasted Content 1759 chars]");
         assertTrue(CODEX.shows(pasted, "line 0 of a long pasted message\n".repeat(30)));
     }
 
     /** Why busy is not read from Codex's screen: mid-turn it still draws an empty composer. */
     @Test
     void aBusyCodexStillDrawsAnEmptyComposer() {
-        String busy = screen("codex/busy.txt");
-        assertTrue(busy.contains("• Working ("), busy);
-        assertEquals(InputBox.State.EMPTY, CODEX.read(busy));
-        String typedWhileBusy = screen("codex/busy-typed.txt");
-        assertTrue(typedWhileBusy.contains("tab to queue message"), typedWhileBusy);
-        assertEquals(InputBox.State.HOLDS, CODEX.read(typedWhileBusy));
+        String busy = screen("busy.txt");
+        BoxReading.assertReads(CODEX, busy, "• Working (", InputBox.State.EMPTY);
+        String typedWhileBusy = screen("busy-typed.txt");
+        BoxReading.assertReads(CODEX, typedWhileBusy, "tab to queue message", InputBox.State.HOLDS);
     }
 
     @Test
     void theToolApprovalListIsADialog() {
-        String dialog = screen("codex/dialog-mcp-approval.txt");
-        assertTrue(dialog.contains("› 1. Allow"), dialog);
-        assertEquals(InputBox.State.DIALOG, CODEX.read(dialog));
-        assertFalse(CODEX.shows(dialog, "1. Allow"));
+        BoxReading.assertDialog(CODEX, screen("dialog-mcp-approval.txt"), "› ", "1. Allow");
     }
 }

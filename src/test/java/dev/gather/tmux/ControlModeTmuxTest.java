@@ -101,7 +101,7 @@ class ControlModeTmuxTest {
         tmux.onOutput(p.id(), t -> {});
         ExecTmux exec = new ExecTmux(server.config);
         assertTrue(exec.run(List.of("list-sessions", "-F", "#{session_name}")).stream()
-                .anyMatch(s -> s.startsWith("gather-ctl-")));
+                .anyMatch(s -> s.startsWith("gather-watching-")));
         tmux.close();
         assertEquals(List.of("s"), exec.run(List.of("list-sessions", "-F", "#{session_name}")));
         assertTrue(exec.alive(p.id()));

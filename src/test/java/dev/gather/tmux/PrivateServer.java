@@ -7,12 +7,12 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 /** A private tmux server for one test ({@code tmux -L gather-test-<uuid>}), killed afterwards. */
-final class PrivateServer {
+public final class PrivateServer {
     final String socket = "gather-test-" + UUID.randomUUID();
-    final TmuxConfig config = TmuxConfig.socket(socket);
+    public final TmuxConfig config = TmuxConfig.socket(socket);
 
     /** Kills the server directly, whatever state the driver is in. */
-    void kill() {
+    public void kill() {
         try {
             Process p = new ProcessBuilder("tmux", "-L", socket, "kill-server")
                     .redirectErrorStream(true)

@@ -41,12 +41,12 @@ class RedisTransportTest {
             send(alpha, "beta", 1, 2, 3); // beta's daemon has never run: its stream keeps them
             List<Integer> got = new CopyOnWriteArrayList<>();
             try (Transport beta = open("beta")) {
-                beta.receive(e -> got.add(e.body().path("n").asInt()));
+                beta.receive(e -> got.add(e.body().path("n").asInt()), r -> {});
                 await().atMost(Duration.ofSeconds(10)).until(() -> got.size() == 3);
             }
             send(alpha, "beta", 4, 5); // while beta is down
             try (Transport beta = open("beta")) {
-                beta.receive(e -> got.add(e.body().path("n").asInt()));
+                beta.receive(e -> got.add(e.body().path("n").asInt()), r -> {});
                 await().atMost(Duration.ofSeconds(10)).until(() -> got.size() >= 5);
                 await().during(Duration.ofSeconds(1))
                         .atMost(Duration.ofSeconds(3))
@@ -74,7 +74,7 @@ class RedisTransportTest {
         try (Transport alpha = open("alpha");
                 Transport beta = open("beta")) {
             List<Integer> got = new CopyOnWriteArrayList<>();
-            beta.receive(e -> got.add(e.body().path("n").asInt()));
+            beta.receive(e -> got.add(e.body().path("n").asInt()), r -> {});
             send(alpha, "beta", 1);
             await().atMost(Duration.ofSeconds(10)).until(() -> got.size() == 1);
             redis.kill();
@@ -86,8 +86,12 @@ class RedisTransportTest {
         }
     }
 
-    private Transport open(String computer) {
-        return Transports.open(new Transports.Config(computer, java.util.Optional.of(redis.url())));
+    private static final RemoteKey KEY = RemoteKey.generate();
+
+    private Transport open(String computer) throws java.io.IOException {
+        java.nio.file.Path state = java.nio.file.Files.createDirectories(dir.resolve(computer));
+        KEY.save(state);
+        return Transports.open(new Transports.Config(computer, java.util.Optional.of(redis.url()), state));
     }
 
     private static void send(Transport from, String to, int... ns) {

@@ -1,9 +1,6 @@
 package dev.gather.turn;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import dev.gather.testing.Fixtures;
 import java.time.Instant;
 
 /** Sample hook payloads checked into src/test/resources/hooks/. */
@@ -11,14 +8,7 @@ final class Samples {
     private Samples() {}
 
     static String text(String name) {
-        try (InputStream in = Samples.class.getResourceAsStream("/hooks/" + name)) {
-            if (in == null) {
-                throw new IllegalArgumentException("no sample hooks/" + name);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return Fixtures.text("hooks/" + name);
     }
 
     static HookEvent event(String harness, String payload) {

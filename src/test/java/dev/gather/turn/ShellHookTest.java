@@ -27,9 +27,16 @@ class ShellHookTest {
     record Run(int exit, String stdout, String stderr) {}
 
     private Run hook(String stdin, String pane, String... args) throws Exception {
+        return hook(java.util.Map.of(), stdin, pane, args);
+    }
+
+    private Run hook(java.util.Map<String, String> env, String stdin, String pane, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(LAUNCHER.toString(), "hook"));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command);
+        pb.environment().remove("CLAUDE_CODE_MESSAGING_SOCKET");
+        pb.environment().remove("CLAUDE_CODE_MESSAGING_TOKEN");
+        pb.environment().putAll(env);
         pb.environment().put("GATHER_HOME", home.toString());
         pb.environment().remove("TMUX_PANE");
         if (pane != null) {
@@ -70,6 +77,37 @@ class ShellHookTest {
         try (Stream<Path> tmp = Files.list(home.resolve("spool/tmp"))) {
             assertEquals(0, tmp.count(), "nothing left half-written");
         }
+    }
+
+    @Test
+    void claudesMessagingSocketTravelsWithTheEventWhenItIsAnAncestorsOwn() throws Exception {
+        // the test's JVM is an ancestor of the hook, as a Claude session is of its hooks
+        Path own = Path.of("/tmp/cc-socks/" + ProcessHandle.current().pid() + ".sock");
+        hook(
+                java.util.Map.of(
+                        "CLAUDE_CODE_MESSAGING_SOCKET",
+                        own.toString(),
+                        "CLAUDE_CODE_MESSAGING_TOKEN",
+                        "0a1b2c3d4e5f6789"),
+                Samples.text("claude/stop.json"),
+                "%42",
+                "claude");
+        Path other = Path.of("/tmp/cc-socks/1.sock"); // init's: never a hook's parent Claude
+        hook(
+                java.util.Map.of(
+                        "CLAUDE_CODE_MESSAGING_SOCKET",
+                        other.toString(),
+                        "CLAUDE_CODE_MESSAGING_TOKEN",
+                        "0a1b2c3d4e5f6789"),
+                Samples.text("claude/stop.json"),
+                "%42",
+                "claude");
+
+        List<HookEvent> events = spooled();
+        assertEquals(own, events.get(0).messaging().orElseThrow().socket());
+        assertEquals("0a1b2c3d4e5f6789", events.get(0).messaging().orElseThrow().token());
+        assertTrue(events.get(1).messaging().isEmpty(), "a socket of no ancestor is not learned");
+        assertEquals(Samples.text("claude/stop.json"), events.get(0).payload());
     }
 
     @Test

@@ -1,0 +1,27 @@
+package dev.gather.cli;
+
+import java.util.concurrent.Callable;
+import picocli.AutoComplete;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Spec;
+
+/** {@code gather completion}: the shell completion script, generated from the command model. */
+@Command(
+        name = "completion",
+        description = {
+            "Print the completion script for bash and zsh, generated from gather's own commands and options."
+                    + " make install puts it where bash-completion finds it.",
+            "",
+            "Example:  source <(gather completion)",
+        })
+final class CompletionCommand implements Callable<Integer> {
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        // the same script serves zsh through bashcompinit, which it enables itself
+        System.out.print(AutoComplete.bash("gather", spec.root().commandLine()));
+        return 0;
+    }
+}

@@ -1,0 +1,9 @@
+package dev.gather.cli;
+
+import picocli.CommandLine.Parameters;
+
+/** The gathering a command acts on, named first on its command line. */
+final class GatheringId {
+    @Parameters(index = "0", description = "Gathering id.")
+    String id;
+}

@@ -1,0 +1,135 @@
+package dev.gather.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.gathering.GatheringOptions;
+import dev.gather.history.Pulse;
+import dev.gather.home.StateDir;
+import dev.gather.rehearsal.Part;
+import dev.gather.rehearsal.Rehearsal;
+import dev.gather.rehearsal.Timeline;
+import dev.gather.rhythm.Durations;
+import dev.gather.rhythm.Rhythm;
+import dev.gather.rhythm.RhythmLibrary;
+import dev.gather.rhythm.RhythmLoader;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(
+        name = "rehearse",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Run a rhythm in virtual time with scripted members and print its timeline, in about a second.",
+            "The same machine and prompts as a real gathering, no agents and no tmux: who holds the piece",
+            "when, every prompt each member gets (private ones marked), beats, phases, passes, the harvest.",
+            "Flags a rhythm that does not finish and a member never heard. Exit 0 when nothing is flagged,",
+            "1 when something is, 2 on bad usage.",
+            "Behaviours: answers (at once, then passes), silent, passes (by name, to the speaker after the",
+            "next), interrupts (also answers the others' words), slow (takes longer than max_turn).",
+            "",
+            "Example:  gather rehearse daily -p Ada -p Bo:speaker:silent -p Cy:speaker:slow -p Hal:harvester",
+            "          gather rehearse my-rhythm.yaml",
+        })
+final class RehearseCommand implements Callable<Integer> {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", description = "A rhythm's name (gather rhythms lists them) or a rhythm file.")
+    String rhythm;
+
+    @Option(
+            names = {"-p", "--participant"},
+            description = "Name[:role[:behaviour]]; repeat. Default: the rhythm's fewest speakers and its harvester,"
+                    + " all answering.")
+    List<String> participants;
+
+    @picocli.CommandLine.Mixin
+    RhythmOverrides overrides = new RhythmOverrides();
+
+    @Option(names = "--format", defaultValue = "text", description = "text or json.")
+    String format;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (!format.equals("text") && !format.equals("json")) {
+            err.println("gather rehearse: --format must be text or json (found '" + format + "')");
+            err.flush();
+            return 2;
+        }
+        Rhythm r = rhythm.endsWith(".yaml") || rhythm.endsWith(".yml")
+                ? RhythmLoader.load(Path.of(rhythm))
+                : RhythmLibrary.standard().load(rhythm);
+        if (!r.talkingPiece()) {
+            err.println("gather rehearse: rhythm " + r.name()
+                    + " has no talking piece (a direct link); there is no ceremony to rehearse");
+            err.flush();
+            return 2;
+        }
+        List<Part> parts = participants == null || participants.isEmpty()
+                ? Part.defaults(r.roles())
+                : participants.stream().map(Part::parse).toList();
+        GatheringOptions options = overrides.options();
+        String q = options.question().orElse(r.openingQuestion());
+        Path journals = StateDir.fromEnvironment().journals();
+        // the pulse a real gathering of this rhythm would get now, from the user's own history
+        Timeline t =
+                Rehearsal.run(r, parts, options, () -> Pulse.of(Pulse.keywords(r.name(), q), journals, "rehearsal"));
+        if (format.equals("json")) {
+            ObjectNode o = JSON.createObjectNode()
+                    .put("rhythm", r.name())
+                    .put("finished", t.finished())
+                    .put("virtual_ms", t.took().toMillis());
+            t.entries().forEach(o.putArray("timeline")::add);
+            t.flags().forEach(o.putArray("flags")::add);
+            out.println(o);
+        } else {
+            print(out, r, parts, t);
+        }
+        out.flush();
+        return t.flags().isEmpty() ? 0 : 1;
+    }
+
+    private static void print(PrintWriter out, Rhythm r, List<Part> parts, Timeline t) {
+        out.println("rehearsal of " + r.name() + " in virtual time (nothing is typed anywhere):");
+        for (int i = 0; i < parts.size(); i++) {
+            Part p = parts.get(i);
+            out.println("  " + (i + 1) + ". " + p.name() + " ["
+                    + p.role().name().toLowerCase(java.util.Locale.ROOT) + "] " + p.means());
+        }
+        for (ObjectNode e : t.entries()) {
+            String at = clock(e.path("at_ms").asLong());
+            if (e.path("kind").asText().equals("private")) {
+                out.println(at + "    (private to " + e.path("to").asText() + ", "
+                        + e.path("prompt").asText() + ") "
+                        + e.path("text").asText().strip().replace("\n", "\n" + " ".repeat(at.length() + 5)));
+            } else {
+                Live.line(e, to -> true).ifPresent(l -> out.println(stamp(at, l)));
+            }
+        }
+        out.println();
+        out.println((t.finished() ? "finished" : "did not finish") + " after " + Durations.format(t.took())
+                + " of virtual time");
+        t.flags().forEach(f -> out.println("flag: " + f));
+    }
+
+    /** Puts the time in front of the line's first non-blank row. */
+    private static String stamp(String at, String line) {
+        String body = line.startsWith("\n") ? line.substring(1) : line;
+        return (line.startsWith("\n") ? "\n" : "") + at + " " + body;
+    }
+
+    private static String clock(long ms) {
+        long s = ms / 1000;
+        return String.format(java.util.Locale.ROOT, "[%02d:%02d:%02d]", s / 3600, s / 60 % 60, s % 60);
+    }
+}

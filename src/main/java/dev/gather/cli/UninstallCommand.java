@@ -1,0 +1,118 @@
+package dev.gather.cli;
+
+import dev.gather.home.Homes;
+import dev.gather.install.InstallException;
+import dev.gather.install.InstalledPlugins;
+import dev.gather.install.Installer;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code gather uninstall}: gather out of every harness, the daemon stopped, the program removed. */
+@Command(
+        name = "uninstall",
+        description = {
+            "Remove gather: its entries from every harness it was installed into (exactly what gather install"
+                    + " added), the running daemon, and the program that make install put in place; it names the"
+                    + " command that removes gather's plugin where a harness has it. Your journals"
+                    + " and settings ($GATHER_HOME) are kept unless you say otherwise when asked, or give --purge.",
+            "",
+            "Example:  gather uninstall",
+        })
+final class UninstallCommand implements Callable<Integer> {
+    @Option(names = "--yes", description = "Do not ask; keep the state directory unless --purge is given too.")
+    boolean yes;
+
+    @Option(names = "--purge", description = "Also delete the state directory (journals, spool, settings).")
+    boolean purge;
+
+    @Override
+    public Integer call() throws Exception {
+        Homes homes = Homes.fromEnvironment();
+        Path launcher = InstallCommand.launcher();
+        for (String harness : List.of("claude", "codex", "gemini")) {
+            uninstall(harness, homes, launcher);
+            // a plugin is the harness's to remove; left in place, its entries run a gather that is gone
+            InstalledPlugins.removal(harness, homes)
+                    .ifPresent(cmd ->
+                            System.out.println(harness + ": gather's plugin is installed; remove it with: " + cmd));
+        }
+        DaemonCommand stop = new DaemonCommand();
+        stop.stop = true;
+        stop.call();
+        Path state = homes.state().root();
+        if (Files.isDirectory(state) && (purge || (!yes && ask("Delete gather's state in " + state + "?")))) {
+            deleteTree(state);
+            System.out.println("deleted " + state);
+        } else if (Files.isDirectory(state)) {
+            System.out.println("kept " + state + " (journals and settings)");
+        }
+        removeProgram(launcher);
+        return 0;
+    }
+
+    private static void uninstall(String harness, Homes homes, Path launcher) throws IOException {
+        try {
+            for (String line : Installer.forHarness(harness, homes, launcher, Clock.systemUTC())
+                    .uninstall()) {
+                if (!line.startsWith("nothing to remove")) {
+                    System.out.println(harness + ": " + line);
+                }
+            }
+        } catch (InstallException e) {
+            System.out.println(harness + ": left as it is: " + e.getMessage());
+        }
+    }
+
+    /** What make install put in place, as its list says; a checkout (no list) is left alone. */
+    private static void removeProgram(Path launcher) throws IOException {
+        Path home = launcher.getParent().getParent();
+        Path list = home.resolve("installed-files");
+        if (!Files.isRegularFile(list)) {
+            System.out.println("the program in " + home + " is a build, not an install: left as it is");
+            return;
+        }
+        for (String line : Files.readAllLines(list, StandardCharsets.UTF_8)) {
+            Path p = Path.of(line);
+            if (line.isBlank() || !p.isAbsolute()) {
+                continue;
+            }
+            if (Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                deleteTree(p);
+            } else {
+                Files.deleteIfExists(p);
+            }
+        }
+        System.out.println("removed the program from " + home);
+    }
+
+    private static boolean ask(String question) throws IOException {
+        if (System.console() == null) {
+            return false;
+        }
+        System.out.print(question + " [y/N] ");
+        System.out.flush();
+        String answer = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
+        return answer != null
+                && answer.strip().toLowerCase(java.util.Locale.ROOT).startsWith("y");
+    }
+
+    /** Deletes {@code root} and everything below it, deepest first. */
+    static void deleteTree(Path root) throws IOException {
+        try (Stream<Path> all = Files.walk(root)) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}

@@ -1,0 +1,227 @@
+package dev.gather.client;
+
+import dev.gather.home.StateDir;
+import dev.gather.server.UserError;
+import java.io.File;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Starts a daemon for a state directory when none answers (as tmux does), detached in its own session
+ * so it outlives the client's terminal. Needs nothing beyond the JDK: the thin {@code gather mcp}
+ * bridge starts daemons too and must stay small.
+ */
+public final class DaemonStarter {
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(20);
+
+    /**
+     * How a daemon's JVM runs: a long-lived process that must come back to its size after a burst
+     * (5,000 connections, docs/performance.md). A small initial heap that may shrink again, the native
+     * heap trimmed every 5 s (ignored by a JVM that lacks the flag), few malloc arenas. Kept here, not
+     * in {@link DaemonClient}, whose Jackson a bridge must not load.
+     */
+    static final List<String> DAEMON_JVM = List.of(
+            "-XX:+UseSerialGC",
+            "-Xms16m",
+            "-XX:MaxHeapFreeRatio=40",
+            "-XX:+IgnoreUnrecognizedVMOptions",
+            "-XX:TrimNativeHeapInterval=5000");
+
+    /** The daemon's environment beyond gather's own variables. */
+    static final java.util.Map<String, String> DAEMON_ENV = java.util.Map.of("MALLOC_ARENA_MAX", "2");
+
+    private DaemonStarter() {}
+
+    /**
+     * A connection to {@code state}'s daemon, started first (ready once {@code running} says so)
+     * only when none can be reached: a daemon that fails mid-answer, or a caller's thread interrupted
+     * while waiting, is reported by the caller, not doubled.
+     */
+    public static SocketChannel connectOrStart(StateDir state, BooleanSupplier running) throws IOException {
+        try {
+            return state.connect();
+        } catch (IOException notRunning) {
+            start(state, running);
+            return state.connect();
+        }
+    }
+
+    /**
+     * Starts a daemon for {@code state} and returns once {@code running} says it answers. Clients that
+     * start one at the same moment (two bridges, a hook and a command) take turns: the first starts
+     * it, the others wait for it instead of starting one that loses the daemon lock and exits.
+     */
+    public static void start(StateDir state, BooleanSupplier running) throws IOException {
+        requireOwnStateDir(state);
+        Files.createDirectories(state.root());
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        try (FileChannel turn = FileChannel.open(
+                state.root().resolve("start.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+            FileLock mine = null;
+            long pause = TimeUnit.MILLISECONDS.toNanos(10);
+            while (mine == null) {
+                try {
+                    mine = turn.tryLock();
+                } catch (OverlappingFileLockException sameProcess) {
+                    // another thread of this process is starting it: wait for it as for another process
+                }
+                if (mine == null) {
+                    if (running.getAsBoolean()) {
+                        return; // the one who started it first is done
+                    }
+                    if (System.nanoTime() > deadline) {
+                        throw notReady(state);
+                    }
+                    LockSupport.parkNanos(pause);
+                    pause = Math.min(pause * 2, TimeUnit.MILLISECONDS.toNanos(200));
+                }
+            }
+            if (running.getAsBoolean()) {
+                return; // started by whoever held the turn before us
+            }
+            Process p = spawn(state);
+            // on stderr (stdout may be an MCP stream): a first call waits seconds for the JVM and tmux, and says why
+            System.err.println("gather: starting the daemon for " + state.root() + " (log: " + state.log() + ") …");
+            awaitReady(state, running, p, deadline);
+        }
+    }
+
+    /**
+     * Starts a daemon for {@code state} in the background, without waiting, when the one that ran there
+     * is gone (a crash, SIGKILL, {@code gather daemon --stop}): a turn end or a call that finds none
+     * brings it back, so nothing waits on someone running a command. Returns whether it started one.
+     */
+    public static boolean revive(StateDir state) {
+        if (!DaemonPid.gone(state)) {
+            return false; // it runs (answering or not), or none ever ran here: nothing to bring back
+        }
+        try {
+            requireOwnStateDir(state);
+            spawn(state);
+            return true;
+        } catch (IOException | RuntimeException e) {
+            System.err.println("gather: could not start the daemon for " + state.root() + ": " + e.getMessage());
+            return false;
+        }
+    }
+
+    /**
+     * Brings the daemon of this environment's state directory back when it is gone and waits until
+     * it answers; bin/gather's shell hook runs it in the background when the daemon it finds is gone.
+     */
+    public static void main(String[] args) {
+        StateDir state = StateDir.fromEnvironment();
+        if (!DaemonPid.gone(state)) {
+            return;
+        }
+        try {
+            start(state, () -> Patience.answers(state, Patience.PROBE) && connects(state));
+        } catch (IOException | RuntimeException e) {
+            System.err.println("gather: " + e.getMessage());
+            System.exit(1);
+        }
+    }
+
+    private static boolean connects(StateDir state) {
+        try (SocketChannel ch = state.connect()) {
+            return ch.isConnected();
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The daemon's process, detached in its own session so it outlives the client's terminal. */
+    private static Process spawn(StateDir state) throws IOException {
+        Files.createDirectories(state.root());
+        List<String> cmd = new ArrayList<>();
+        if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
+            cmd.add("/usr/bin/setsid");
+        }
+        cmd.add(ProcessHandle.current().info().command().orElse("java"));
+        cmd.addAll(DAEMON_JVM);
+        cmd.add("-Dorg.slf4j.simpleLogger.logFile=" + state.log());
+        cmd.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=info");
+        cmd.add("-cp");
+        cmd.add(classPath());
+        cmd.add("dev.gather.cli.Main");
+        cmd.add("daemon");
+        ProcessBuilder pb = new ProcessBuilder(cmd)
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(state.log().toFile()))
+                .redirectErrorStream(true);
+        pb.environment().put("GATHER_HOME", state.root().toString());
+        pb.environment().remove("TMUX_PANE");
+        pb.environment().remove("GATHER_PANE");
+        pb.environment().putAll(DAEMON_ENV);
+        return pb.start();
+    }
+
+    private static void awaitReady(StateDir state, BooleanSupplier running, Process p, long deadline)
+            throws IOException {
+        long pause = TimeUnit.MILLISECONDS.toNanos(10);
+        while (System.nanoTime() < deadline) {
+            if (running.getAsBoolean()) {
+                System.err.println("gather: daemon ready");
+                return;
+            }
+            // a daemon that exits while another one lives lost the lock to it: that one is awaited
+            if (!p.isAlive() && p.exitValue() != 0 && DaemonPid.living(state).isEmpty()) {
+                throw new IOException("the daemon failed to start (exit " + p.exitValue() + "); see " + state.log());
+            }
+            // polling the socket with backoff: a daemon announces nothing else when it is ready
+            LockSupport.parkNanos(pause);
+            pause = Math.min(pause * 2, TimeUnit.MILLISECONDS.toNanos(200));
+        }
+        throw notReady(state);
+    }
+
+    private static IOException notReady(StateDir state) {
+        return new IOException("no daemon answered on " + state.socket() + " within " + START_TIMEOUT.toSeconds()
+                + " s; see " + state.log());
+    }
+
+    /**
+     * The daemon's class path: this process's, with the main jar in place of the bridges' small one
+     * (whose manifest only points at it).
+     */
+    private static String classPath() {
+        String cp = System.getProperty("java.class.path");
+        return cp.endsWith("gather-bridge.jar")
+                ? cp.substring(0, cp.length() - "gather-bridge.jar".length()) + "gather.jar"
+                : cp;
+    }
+
+    /**
+     * The state directory (and its socket) must be this user's: another user's daemon is not ours to
+     * reach or start, and saying so beats blaming setsid or a log we cannot read.
+     */
+    static void requireOwnStateDir(StateDir state) {
+        String me = System.getProperty("user.name");
+        for (Path p : List.of(state.root(), state.socket())) {
+            String owner;
+            try {
+                owner = Files.getOwner(p, LinkOption.NOFOLLOW_LINKS).getName();
+            } catch (IOException | UnsupportedOperationException e) {
+                continue; // not there yet (a first start makes it) or no owners on this file system
+            }
+            if (!owner.equals(me)) {
+                throw new UserError("the gather state directory " + state.root() + " belongs to user " + owner
+                        + ", not to you (" + me + "); its daemon is theirs. Set GATHER_HOME to a directory of"
+                        + " your own");
+            }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package dev.gather.delivery;
+
+import dev.gather.door.Door;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+/**
+ * How long a message handed through a door may wait to be taken before gather asks the harness's own
+ * record where it is: {@link #within} after it was handed or after the member's last turn end,
+ * whichever is later. A message queued behind a turn is started as soon as that turn ends, so a wait
+ * counted from the turn end does not run out while a long turn (or a dialog a person must answer)
+ * keeps it queued.
+ */
+final class DoorPatience {
+    /** The wait gather ships with: a harness starts a queued message within a second of its turn's end. */
+    static final Duration DEFAULT = Duration.ofSeconds(30);
+
+    private final Duration within;
+    private final Clock clock;
+    private final Executor executor;
+    private volatile Instant lastTurnEnd = Instant.MIN;
+
+    DoorPatience(Duration within, Clock clock, Executor executor) {
+        this.within = within;
+        this.clock = clock;
+        this.executor = executor;
+    }
+
+    /** Runs {@code work} on the post office's threads (the door box hands its messages there). */
+    void execute(Runnable work) {
+        executor.execute(work);
+    }
+
+    /** The member ended a turn: every wait counts from now. */
+    void turnEnded() {
+        lastTurnEnd = clock.instant();
+    }
+
+    /**
+     * What a door box does with a handed message as its wait runs out: {@code waiting} says whether it
+     * still waits to be taken; {@code waitsOn} hears that the harness still has it queued, or cannot
+     * tell (it waits again; the first time is journalled); {@code missing} that the harness never had it.
+     * While {@code midTurn} (a turn of the member runs: a dialog may hold it) "never had it" is not
+     * believed: a harness may keep what it queued mid-turn out of its record until the turn ends.
+     */
+    record Verdicts(
+            BooleanSupplier waiting,
+            BooleanSupplier midTurn,
+            java.util.function.BiConsumer<String, Boolean> waitsOn,
+            java.util.function.Consumer<String> missing) {}
+
+    /**
+     * Watches {@code text}, handed through {@code door} at {@code from}: when its wait runs out while it
+     * still waits, the harness's own record decides. Taken: as if the hook had said so ({@code trace}'s
+     * taken completes); still queued, or the record cannot tell: it waits again; never there: typed
+     * instead. So nothing is lost and nothing arrives twice.
+     */
+    void watch(Instant from, Door door, String text, Door.Trace trace, Verdicts verdicts) {
+        after(from, verdicts.waiting(), () -> ranOut(door, text, trace, verdicts, true));
+    }
+
+    private void ranOut(Door door, String text, Door.Trace trace, Verdicts verdicts, boolean first) {
+        Door.Whereabouts where = door.whereabouts(text);
+        String waited = "not seen taken within "
+                + (within.toMillis() % 1000 == 0 ? within.toSeconds() + " s" : within.toMillis() + " ms")
+                + " of handing or of a turn end";
+        switch (where.kind()) {
+            case TAKEN -> trace.taken().complete(where.how());
+            case WAITING, UNKNOWN -> {
+                verdicts.waitsOn().accept(waited + "; waits on: " + where.how(), first);
+                after(clock.instant(), verdicts.waiting(), () -> ranOut(door, text, trace, verdicts, false));
+            }
+            case MISSING -> {
+                if (verdicts.midTurn().getAsBoolean()) {
+                    verdicts.waitsOn().accept(waited + "; waits on: a turn still running (" + where.how() + ")", first);
+                    after(clock.instant(), verdicts.waiting(), () -> ranOut(door, text, trace, verdicts, false));
+                    return;
+                }
+                trace.taken().cancel(false); // a late hook must not count it taken once it is typed
+                verdicts.missing().accept(waited + ", and " + where.how());
+            }
+        }
+    }
+
+    /** Runs {@code ranOut} once the wait from {@code from} ran out, unless {@code waiting} says it is over. */
+    private void after(Instant from, BooleanSupplier waiting, Runnable ranOut) {
+        Instant since = lastTurnEnd.isAfter(from) ? lastTurnEnd : from;
+        Duration left = Duration.between(clock.instant(), since.plus(within));
+        if (!waiting.getAsBoolean()) {
+            return;
+        }
+        if (left.isNegative() || left.isZero()) {
+            executor.execute(ranOut);
+            return;
+        }
+        CompletableFuture.delayedExecutor(left.toMillis() + 1, TimeUnit.MILLISECONDS, executor)
+                .execute(() -> after(from, waiting, ranOut));
+    }
+}

@@ -1,0 +1,92 @@
+package dev.gather.door;
+
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * The Claude Code door of each pane, for the daemon's door registry: a pane whose own hooks carried
+ * its session's messaging socket gets a {@link ClaudeSocketDoor}; one without has no Claude door
+ * (keystrokes then). Owns the reply inboxes and the handing threads; close it with the daemon.
+ */
+public final class ClaudeDoors implements DoorFactory, AutoCloseable {
+    private final Function<String, Optional<ClaudeMessaging>> learned;
+    private volatile Function<String, Optional<java.nio.file.Path>> transcripts = pane -> Optional.empty();
+    private final ClaudeInboxes inboxes;
+    private final ClaudeSocketDoor.Timing timing;
+    private final ClaudeTraces traces = new ClaudeTraces();
+    private final ClaudeIngress ingress = new ClaudeIngress();
+    private final ExecutorService executor = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "gather-claude-door");
+        t.setDaemon(true);
+        return t;
+    });
+
+    /**
+     * @param learned the socket learned for a pane (the daemon's {@code SessionPanes::claudeMessaging})
+     * @param late told of receipts that come after a handover was answered (a hold settled)
+     */
+    public ClaudeDoors(Function<String, Optional<ClaudeMessaging>> learned, Consumer<LateReceipt> late) {
+        this(learned, late, ClaudeSocketDoor.Timing.DEFAULT);
+    }
+
+    public ClaudeDoors(
+            Function<String, Optional<ClaudeMessaging>> learned,
+            Consumer<LateReceipt> late,
+            ClaudeSocketDoor.Timing timing) {
+        this.learned = Objects.requireNonNull(learned, "learned");
+        // a drop, refusal or settled hold that came after the door said handed: the message will never
+        // be taken, and whoever waits for it hears why (the door box types it instead)
+        this.inboxes = new ClaudeInboxes(receipt -> {
+            if (receipt.handover() instanceof Handover.Refused r) {
+                traces.declined(receipt.text(), r.why());
+            }
+            late.accept(receipt);
+        });
+        this.timing = Objects.requireNonNull(timing, "timing");
+    }
+
+    /** The door into {@code pane}'s Claude session, if its hooks told gather one. */
+    public Optional<Door> forPane(String pane) {
+        return learned.apply(pane).map(m -> new ClaudeSocketDoor(m, inboxes, executor, timing));
+    }
+
+    /**
+     * As {@link #forPane}, with Claude's own evidence of each message ({@code traces}: the prompt hook
+     * for taken, the next turn end for ended; the session's transcript when the hook was not seen).
+     */
+    public Optional<Door> forPane(String pane, ClaudeTraces traces) {
+        return forPane(pane)
+                .map(door -> new ClaudeTracedDoor(pane, door, traces, () -> transcripts.apply(pane), ingress));
+    }
+
+    /** From now on a pane's session transcript is found by {@code transcripts} (the daemon's {@code SessionPanes}). */
+    public ClaudeDoors transcripts(Function<String, Optional<java.nio.file.Path>> transcripts) {
+        this.transcripts = Objects.requireNonNull(transcripts, "transcripts");
+        return this;
+    }
+
+    /** Claude's evidence of each handed message: the daemon feeds it the prompt hooks and turn ends. */
+    public ClaudeTraces traces() {
+        return traces;
+    }
+
+    /** The door into {@code pane}, traced; absent (keystrokes) until the pane's own hooks told its socket. */
+    @Override
+    public Opening open(String pane, java.util.function.Supplier<java.util.OptionalLong> pid) {
+        return forPane(pane, traces)
+                .<Opening>map(Opening.Open::new)
+                .orElseGet(() -> new Opening.Absent(
+                        ClaudeSocketDoor.NAME,
+                        "no messaging socket learned for " + pane + " yet (its hooks have not run)"));
+    }
+
+    @Override
+    public void close() {
+        executor.shutdownNow();
+        inboxes.close();
+    }
+}

@@ -1,0 +1,73 @@
+package dev.gather.door;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+/**
+ * A pane's Claude door with Claude's own evidence of each message: the pane's {@code UserPromptSubmit}
+ * hook for taken (watched from before the message is sent: an idle Claude starts its turn, and runs
+ * the hook, before the door's receipt window has passed) and the session's transcript when that
+ * evidence is late.
+ */
+final class ClaudeTracedDoor implements Door {
+    private final String pane;
+    private final Door door;
+    private final ClaudeTraces traces;
+    private final Supplier<Optional<Path>> transcript;
+    private final ClaudeIngress ingress;
+    private final Map<String, Door.Trace> started = new ConcurrentHashMap<>();
+    private final Map<String, Instant> sentAt = new ConcurrentHashMap<>();
+
+    ClaudeTracedDoor(
+            String pane, Door door, ClaudeTraces traces, Supplier<Optional<Path>> transcript, ClaudeIngress ingress) {
+        this.ingress = Objects.requireNonNull(ingress, "ingress");
+        this.pane = Objects.requireNonNull(pane, "pane");
+        this.door = Objects.requireNonNull(door, "door");
+        this.traces = Objects.requireNonNull(traces, "traces");
+        this.transcript = Objects.requireNonNull(transcript, "transcript");
+    }
+
+    @Override
+    public String name() {
+        return door.name();
+    }
+
+    @Override
+    public CompletableFuture<Handover> hand(String text) {
+        Optional<String> dropped = ingress.admit(pane, text);
+        if (dropped.isPresent()) {
+            return CompletableFuture.completedFuture(new Handover.Declined(dropped.get()));
+        }
+        Instant at = Instant.now();
+        Door.Trace trace = traces.trace(pane, text);
+        return door.hand(text).thenApply(h -> {
+            if (h instanceof Handover.Handed || h instanceof Handover.Held) {
+                started.put(text, trace);
+                sentAt.put(text, at);
+            } else {
+                traces.stop(trace); // refused or failed: it is typed instead, and a typed prompt is no door's
+            }
+            return h;
+        });
+    }
+
+    @Override
+    public Optional<Trace> trace(String text) {
+        return Optional.ofNullable(started.remove(text));
+    }
+
+    @Override
+    public Whereabouts whereabouts(String text) {
+        return transcript
+                .get()
+                .map(t -> ClaudeQueueRecord.of(t, text, sentAt.getOrDefault(text, Instant.EPOCH)))
+                .orElseGet(() -> new Whereabouts(
+                        Whereabouts.Kind.UNKNOWN, "no transcript of " + pane + "'s Claude session is known"));
+    }
+}

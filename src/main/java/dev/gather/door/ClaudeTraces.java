@@ -1,0 +1,78 @@
+package dev.gather.door;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Predicate;
+
+/**
+ * Claude's own evidence for messages handed through its door: taken when the pane's {@code
+ * UserPromptSubmit} hook carries the message (Claude started a turn with it), ended at that pane's
+ * next turn end. Fed by the daemon from the hooks; bounded, so a message never taken is forgotten
+ * after {@value #KEPT} newer ones.
+ */
+public final class ClaudeTraces {
+    static final int KEPT = 256;
+
+    private record Watch(String pane, String text, CompletableFuture<String> taken, CompletableFuture<String> ended) {}
+
+    private final Deque<Watch> watches = new ArrayDeque<>();
+
+    /** Starts watching for {@code text}, just handed into {@code pane}. */
+    public synchronized Door.Trace trace(String pane, String text) {
+        Watch w = new Watch(pane, text, new CompletableFuture<>(), new CompletableFuture<>());
+        watches.addLast(w);
+        while (watches.size() > KEPT) {
+            watches.removeFirst();
+        }
+        return new Door.Trace(w.taken(), w.ended());
+    }
+
+    /** {@code pane}'s harness started a turn with a prompt; {@code carries} says whether it is a given text. */
+    public void prompt(String pane, Predicate<String> carries, String how) {
+        List<Watch> hit = new ArrayList<>();
+        synchronized (this) {
+            for (Watch w : watches) {
+                if (w.pane().equals(pane) && !w.taken().isDone() && carries.test(w.text())) {
+                    hit.add(w);
+                    break; // one prompt takes one message: the oldest it matches
+                }
+            }
+        }
+        hit.forEach(w -> w.taken().complete(how));
+    }
+
+    /** {@code pane}'s turn ended: the messages its turns were taken with are done. */
+    public void turnEnded(String pane, String how) {
+        List<Watch> done = new ArrayList<>();
+        synchronized (this) {
+            watches.removeIf(w -> {
+                if (w.pane().equals(pane) && w.taken().isDone()) {
+                    done.add(w);
+                    return true;
+                }
+                return false;
+            });
+        }
+        done.forEach(w -> w.ended().complete(how));
+    }
+
+    /** {@code trace} is no longer wanted (Claude refused the message, or gather typed it instead). */
+    public synchronized void stop(Door.Trace trace) {
+        watches.removeIf(w -> w.taken() == trace.taken());
+    }
+
+    /**
+     * Claude will never deliver {@code text} (dropped, refused, a hold denied or expired): it is no
+     * longer watched, and its watcher hears why ({@link Door.Declined}).
+     */
+    public void declined(String text, String why) {
+        List<Watch> gone = new ArrayList<>();
+        synchronized (this) {
+            watches.removeIf(w -> w.text().equals(text) && !w.taken().isDone() && gone.add(w));
+        }
+        gone.forEach(w -> w.taken().completeExceptionally(new Door.Declined(why)));
+    }
+}

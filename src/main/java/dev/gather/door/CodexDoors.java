@@ -1,0 +1,142 @@
+package dev.gather.door;
+
+import dev.gather.process.Processes;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Opens the {@link CodexQueueDoor} of a Codex pane: once a turn end has named the pane's thread (the
+ * first message is typed), with the Codex program the pane runs (the native one behind npm's node
+ * launcher, {@link CodexNative}), if its version has {@code codex queue}, and that process's
+ * environment ({@code CODEX_HOME}, {@code HOME}, {@code PATH}).
+ */
+public final class CodexDoors implements DoorFactory {
+    /** The first version {@code codex queue} was tried in; older ones are typed into. */
+    static final int[] FIRST = {0, 169, 0};
+
+    private static final Pattern VERSION = Pattern.compile("(\\d+)\\.(\\d+)\\.(\\d+)");
+
+    private final Function<String, Optional<String>> threadOfPane;
+    private final ScheduledExecutorService timer;
+    private final Executor executor;
+    private final Optional<Path> program;
+    private final Map<String, Optional<String>> versions = new ConcurrentHashMap<>();
+
+    /**
+     * Doors for the threads {@code threadOfPane} learned from Codex's own turn ends; transcripts are
+     * watched on {@code timer}, {@code codex queue} runs on {@code executor}.
+     */
+    public CodexDoors(
+            Function<String, Optional<String>> threadOfPane, ScheduledExecutorService timer, Executor executor) {
+        this(threadOfPane, timer, executor, Optional.empty());
+    }
+
+    private CodexDoors(
+            Function<String, Optional<String>> threadOfPane,
+            ScheduledExecutorService timer,
+            Executor executor,
+            Optional<Path> program) {
+        this.threadOfPane = threadOfPane;
+        this.timer = timer;
+        this.executor = executor;
+        this.program = program;
+    }
+
+    /** The same doors, run through {@code program} instead of the pane's own Codex (tests take the door away). */
+    public CodexDoors through(Path program) {
+        return new CodexDoors(threadOfPane, timer, executor, Optional.of(program));
+    }
+
+    @Override
+    public Opening open(String pane, Supplier<OptionalLong> pid) {
+        Optional<String> thread = threadOfPane.apply(pane);
+        if (thread.isEmpty()) {
+            return absent("no Codex thread known for " + pane + " yet (its first turn end names it)");
+        }
+        OptionalLong root = pid.get();
+        Optional<Processes.ProcessArgs> codex = root.isPresent()
+                ? Processes.arguments(root.getAsLong()).stream()
+                        .filter(p -> codexProgram(p).isPresent())
+                        .findFirst()
+                : Optional.empty();
+        if (codex.isEmpty()) {
+            return absent("no Codex process found in " + pane + " (its process table is not readable here)");
+        }
+        // npm's launcher would start node for every message: its native program answers in half the time
+        Path bin = program.orElseGet(
+                () -> CodexNative.behind(codexProgram(codex.get()).orElseThrow()));
+        Map<String, String> env = Processes.environment(codex.get().pid());
+        Optional<String> version = versions.computeIfAbsent(bin.toString(), b -> version(bin, env));
+        if (version.isEmpty()) {
+            return absent(bin + " --version did not answer with a version");
+        }
+        if (!atLeast(version.get(), FIRST)) {
+            return absent("Codex " + version.get() + " has no `codex queue` (0.169.0 has)");
+        }
+        Path home = Path.of(env.getOrDefault("CODEX_HOME", env.getOrDefault("HOME", "/nonexistent") + "/.codex"));
+        return new Opening.Open(
+                new CodexQueueDoor(bin, env, thread.get(), CodexRollout.find(home, thread.get(), timer), executor));
+    }
+
+    private static Opening absent(String why) {
+        return new Opening.Absent(CodexQueueDoor.NAME, why);
+    }
+
+    /** The Codex program a process runs: {@code node …/bin/codex} (npm) or the native {@code codex}. */
+    private static Optional<Path> codexProgram(Processes.ProcessArgs p) {
+        return p.args().stream()
+                .limit(2)
+                .filter(a ->
+                        a.startsWith("/") && Path.of(a).getFileName().toString().equals("codex"))
+                .map(Path::of)
+                .findFirst();
+    }
+
+    private static Optional<String> version(Path bin, Map<String, String> env) {
+        try {
+            ProcessBuilder pb = new ProcessBuilder(bin.toString(), "--version").redirectErrorStream(true);
+            pb.environment().clear();
+            pb.environment().putAll(env);
+            Process p = pb.start();
+            p.getOutputStream().close();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                p.destroyForcibly();
+                return Optional.empty();
+            }
+            Matcher m = VERSION.matcher(out);
+            return m.find() ? Optional.of(m.group()) : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+
+    static boolean atLeast(String version, int[] first) {
+        Matcher m = VERSION.matcher(version);
+        if (!m.find()) {
+            return false;
+        }
+        for (int i = 0; i < 3; i++) {
+            int v = Integer.parseInt(m.group(i + 1));
+            if (v != first[i]) {
+                return v > first[i];
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,105 @@
+package dev.gather.door;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Codex CLI's own queue: {@code codex queue --thread <id> --message=<text>} puts the message on the
+ * thread in Codex's background server, which starts a turn with it at once when the thread is idle
+ * and after the running turn otherwise; the composer, and a draft in it, is never touched. Run with
+ * the pane's own program and environment, so it reaches the server and thread store that pane uses.
+ */
+final class CodexQueueDoor implements Door {
+    static final String NAME = "codex-queue";
+    /** `codex queue` answers in ~0.1–0.5 s; far longer means its server hangs. */
+    static final Duration ANSWER_WITHIN = Duration.ofSeconds(30);
+
+    private final Path program;
+    private final Map<String, String> env;
+    private final String thread;
+    private final Optional<CodexRollout> rollout;
+    private final Executor executor;
+    private final Map<String, Door.Trace> traces = new ConcurrentHashMap<>();
+
+    CodexQueueDoor(
+            Path program, Map<String, String> env, String thread, Optional<CodexRollout> rollout, Executor executor) {
+        this.program = program;
+        this.env = Map.copyOf(env);
+        this.thread = thread;
+        this.rollout = rollout;
+        this.executor = executor;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public CompletableFuture<Handover> hand(String text) {
+        return CompletableFuture.supplyAsync(() -> run(text), executor);
+    }
+
+    @Override
+    public Optional<Door.Trace> trace(String text) {
+        return Optional.ofNullable(traces.remove(text));
+    }
+
+    private Handover run(String text) {
+        long from = rollout.map(CodexRollout::end).orElse(0L);
+        // "--message=" keeps a text that starts with '-' a value; no shell sees it: it stays data
+        ProcessBuilder pb = new ProcessBuilder(
+                        List.of(program.toString(), "queue", "--thread", thread, "--message=" + text))
+                .redirectErrorStream(true);
+        pb.environment().clear();
+        pb.environment().putAll(env);
+        Process p;
+        try {
+            p = pb.start();
+        } catch (IOException e) {
+            return new Handover.Failed("cannot run " + program + ": " + e.getMessage());
+        }
+        try {
+            p.getOutputStream().close();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!p.waitFor(ANSWER_WITHIN.toSeconds(), TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return new Handover.Failed(
+                        program + " queue did not answer within " + ANSWER_WITHIN.toSeconds() + " s");
+            }
+            if (p.exitValue() != 0) {
+                String why = said(out, "Error:").orElse("exit " + p.exitValue());
+                return unknownThread(why)
+                        ? new Handover.Refused("codex has no thread " + thread + ": " + why)
+                        : new Handover.Failed("codex queue: " + why);
+            }
+            rollout.ifPresent(r -> traces.put(text, r.watch(from, text)));
+            return new Handover.Handed(said(out, "Queued message").orElse("codex queue exited 0"));
+        } catch (IOException e) {
+            p.destroyForcibly();
+            return new Handover.Failed("codex queue: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            p.destroyForcibly();
+            return new Handover.Failed("codex queue interrupted");
+        }
+    }
+
+    /** Codex's own words: the first line starting with {@code start} (its errors end in a backtrace). */
+    private static Optional<String> said(String out, String start) {
+        return out.lines().map(String::strip).filter(l -> l.startsWith(start)).findFirst();
+    }
+
+    private static boolean unknownThread(String why) {
+        return why.contains("no rollout found") || why.contains("No active session");
+    }
+}

@@ -1,0 +1,167 @@
+package dev.gather.door;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * One Codex thread's transcript ({@code $CODEX_HOME/sessions/YYYY/MM/DD/rollout-…-<thread>.jsonl}),
+ * which Codex's server appends as a turn runs: the turn's user message when it starts, {@code
+ * task_complete} when it ends. That is the evidence a queued message was taken, not the queue's "ok".
+ */
+final class CodexRollout {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** How often the file is looked at while a message waits; well under a turn's own start-up. */
+    static final Duration POLL = Duration.ofMillis(50);
+    /** A watch ends after this long: a message that never started a turn stays "handed", visibly. */
+    static final Duration GIVE_UP = Duration.ofHours(12);
+
+    private final Path file;
+    private final ScheduledExecutorService timer;
+
+    private CodexRollout(Path file, ScheduledExecutorService timer) {
+        this.file = file;
+        this.timer = timer;
+    }
+
+    /** The transcript of {@code thread} under {@code codexHome}, if Codex wrote one there. */
+    static Optional<CodexRollout> find(Path codexHome, String thread, ScheduledExecutorService timer) {
+        Path sessions = codexHome.resolve("sessions");
+        if (!Files.isDirectory(sessions)) {
+            return Optional.empty();
+        }
+        String suffix = "-" + thread + ".jsonl";
+        try (Stream<Path> files = Files.find(
+                sessions,
+                4,
+                (p, a) -> a.isRegularFile() && p.getFileName().toString().endsWith(suffix))) {
+            return files.findFirst().map(p -> new CodexRollout(p, timer));
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Where the transcript ends now: a watch started here sees only what comes after. */
+    long end() {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    /** Watches from {@code from} for a turn whose user message is {@code text}, then for its end. */
+    Door.Trace watch(long from, String text) {
+        Door.Trace trace = new Door.Trace(new CompletableFuture<>(), new CompletableFuture<>());
+        Watch w = new Watch(from, normal(text), trace, System.nanoTime() + GIVE_UP.toNanos());
+        w.task = timer.scheduleWithFixedDelay(w::look, 0, POLL.toMillis(), TimeUnit.MILLISECONDS);
+        return trace;
+    }
+
+    private final class Watch {
+        private final String text;
+        private final Door.Trace trace;
+        private final long deadline;
+        private long offset;
+        private volatile ScheduledFuture<?> task;
+
+        Watch(long from, String text, Door.Trace trace, long deadline) {
+            this.offset = from;
+            this.text = text;
+            this.trace = trace;
+            this.deadline = deadline;
+        }
+
+        synchronized void look() {
+            try {
+                for (String line : newLines()) {
+                    judge(line);
+                }
+            } catch (IOException e) {
+                // the file may be rotated or briefly unreadable: looked at again next time
+            }
+            if (trace.ended().isDone() || System.nanoTime() > deadline) {
+                ScheduledFuture<?> t = task;
+                if (t != null) {
+                    t.cancel(false);
+                }
+            }
+        }
+
+        private void judge(String line) {
+            JsonNode e;
+            try {
+                e = JSON.readTree(line);
+            } catch (IOException x) {
+                return;
+            }
+            JsonNode payload = e.path("payload");
+            if (!trace.taken().isDone()) {
+                if ("response_item".equals(e.path("type").asText())
+                        && "message".equals(payload.path("type").asText())
+                        && "user".equals(payload.path("role").asText())
+                        && text.equals(normal(userText(payload)))) {
+                    trace.taken()
+                            .complete("codex transcript shows it as the turn's user message at "
+                                    + e.path("timestamp").asText("?"));
+                }
+            } else if ("event_msg".equals(e.path("type").asText())) {
+                String type = payload.path("type").asText();
+                if (type.equals("task_complete") || type.equals("turn_aborted")) {
+                    trace.ended()
+                            .complete("codex transcript: " + type + " at "
+                                    + e.path("timestamp").asText("?"));
+                }
+            }
+        }
+
+        /** Whole lines appended since the last look; a line still being written waits for next time. */
+        private java.util.List<String> newLines() throws IOException {
+            java.util.List<String> lines = new java.util.ArrayList<>();
+            try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
+                long size = in.length();
+                if (size <= offset) {
+                    return lines;
+                }
+                byte[] bytes = new byte[(int) Math.min(size - offset, 8L << 20)];
+                in.seek(offset);
+                in.readFully(bytes);
+                int start = 0;
+                for (int i = 0; i < bytes.length; i++) {
+                    if (bytes[i] == '\n') {
+                        lines.add(new String(bytes, start, i - start, StandardCharsets.UTF_8));
+                        start = i + 1;
+                    }
+                }
+                offset += start;
+            }
+            return lines;
+        }
+    }
+
+    private static String userText(JsonNode payload) {
+        StringBuilder s = new StringBuilder();
+        for (JsonNode part : payload.path("content")) {
+            if ("input_text".equals(part.path("type").asText())) {
+                s.append(s.length() == 0 ? "" : "\n").append(part.path("text").asText());
+            }
+        }
+        return s.toString();
+    }
+
+    /** Codex's copy and ours differ at most in line endings and surrounding blanks. */
+    private static String normal(String text) {
+        return text.replace("\r\n", "\n").replace('\r', '\n').strip().replaceAll("\\s+", " ");
+    }
+}

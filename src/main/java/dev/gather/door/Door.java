@@ -1,0 +1,77 @@
+package dev.gather.door;
+
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * How a message enters one member: the harness's own input channel (Claude Code's messaging socket,
+ * Codex's queue) or, for any other program, keystrokes into its pane. A door knows nothing of links.
+ */
+public interface Door {
+    /** The name status, the web page and events show for this door ({@code claude-socket}, {@code keystrokes}, …). */
+    String name();
+
+    /**
+     * Hands {@code text} (already attributed and sanitized) to the harness. The future never fails:
+     * its value says what the harness answered. {@link Handover.Handed} is not "delivered": a message
+     * is taken only once the harness started a turn carrying it.
+     */
+    CompletableFuture<Handover> hand(String text);
+
+    /**
+     * What the harness's own record (its transcript) shows of {@code text}, handed through this door
+     * just now: when a turn carrying it started, and when that turn ended. Empty when this door cannot
+     * see that; the member's next turn end then stands in for both.
+     */
+    default Optional<Trace> trace(String text) {
+        return Optional.empty();
+    }
+
+    /**
+     * Where {@code text}, handed through this door a while ago and not yet seen taken, is now by the
+     * harness's own record: asked when the wait for it ran out, to decide between waiting longer and
+     * typing it (never both). {@link Whereabouts.Kind#UNKNOWN} when this door cannot tell.
+     */
+    default Whereabouts whereabouts(String text) {
+        return new Whereabouts(Whereabouts.Kind.UNKNOWN, name() + " keeps no record gather can read");
+    }
+
+    /** What a harness's record says of one handed message, and where it says so. */
+    record Whereabouts(Kind kind, String how) {
+        /** Taken: a turn carried it; WAITING: still in the harness's queue; MISSING: the harness never had it. */
+        public enum Kind {
+            TAKEN,
+            WAITING,
+            MISSING,
+            UNKNOWN
+        }
+
+        public Whereabouts {
+            java.util.Objects.requireNonNull(kind, "kind");
+            java.util.Objects.requireNonNull(how, "how");
+        }
+    }
+
+    /** A trace's taken fails with this when the harness said, after the handover, that it will never take it. */
+    final class Declined extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        public Declined(String why) {
+            super(why, null, false, false);
+        }
+    }
+
+    /**
+     * The harness's own evidence for one handed message; each future completes with how it was seen,
+     * and never completes when nothing is seen (the caller keeps waiting, visibly).
+     *
+     * @param taken a turn carrying the message started (its transcript shows the user message)
+     * @param ended that turn ended
+     */
+    record Trace(CompletableFuture<String> taken, CompletableFuture<String> ended) {
+        public Trace {
+            java.util.Objects.requireNonNull(taken, "taken");
+            java.util.Objects.requireNonNull(ended, "ended");
+        }
+    }
+}

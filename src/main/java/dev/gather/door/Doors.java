@@ -1,0 +1,62 @@
+package dev.gather.door;
+
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+/**
+ * The doors gather knows, by the harness they open ({@code codex}, {@code claude}): the daemon picks a
+ * member's door from the harness running in its pane. A harness without one is typed into.
+ */
+public final class Doors {
+    /** The name status shows for the keystroke path: today's paste, Enter and screen checks. */
+    public static final String KEYSTROKES = "keystrokes";
+
+    private final Map<String, DoorFactory> byHarness = new ConcurrentHashMap<>();
+
+    /** No doors: every member is typed into. */
+    public static Doors none() {
+        return new Doors();
+    }
+
+    /**
+     * The doors gather ships: Codex's own queue, once a turn end named a pane's thread ({@code
+     * threadOfPane}); transcripts are watched on {@code timer}. Every other harness is typed into.
+     */
+    public static Doors shipped(
+            java.util.function.Function<String, java.util.Optional<String>> threadOfPane,
+            java.util.concurrent.ScheduledExecutorService timer) {
+        // `codex queue` runs off the mailbox threads; idle threads end, so nothing needs closing
+        java.util.concurrent.ExecutorService runs = java.util.concurrent.Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "gather-door");
+            t.setDaemon(true);
+            return t;
+        });
+        return new Doors().register("codex", new CodexDoors(threadOfPane, timer, runs));
+    }
+
+    /** From now on {@code harness}'s members are reached through {@code factory}'s doors. */
+    public Doors register(String harness, DoorFactory factory) {
+        byHarness.put(harness, factory);
+        return this;
+    }
+
+    /** The factory of {@code harness}'s doors, if it has any. */
+    public java.util.Optional<DoorFactory> of(String harness) {
+        return java.util.Optional.ofNullable(byHarness.get(harness));
+    }
+
+    /** Whether {@code harness} has a door at all (its members' messages go through {@link #open}). */
+    public boolean has(String harness) {
+        return byHarness.containsKey(harness);
+    }
+
+    /** The door into {@code pane}, which runs {@code harness}, or why it is to be typed into now. */
+    public Opening open(String harness, String pane, Supplier<OptionalLong> pid) {
+        DoorFactory factory = byHarness.get(harness);
+        return factory == null
+                ? new Opening.Absent(KEYSTROKES, harness + " has no door of its own")
+                : factory.open(pane, pid);
+    }
+}

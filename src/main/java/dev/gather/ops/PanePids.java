@@ -1,0 +1,22 @@
+package dev.gather.ops;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.server.Dispatcher;
+import dev.gather.tmux.Pane;
+import java.util.List;
+
+/**
+ * The process each pane of a link runs ({@code pane_pid}), for its journal: pane ids start again at
+ * %0 when the tmux server does (a reboot), and a later daemon must not take a stranger's new pane
+ * for a member's.
+ */
+public final class PanePids {
+    private PanePids() {}
+
+    /** The pids of those of {@code ids} that are among {@code live}, by pane id. */
+    public static ObjectNode of(List<Pane> live, List<String> ids) {
+        var out = Dispatcher.JSON.createObjectNode();
+        live.stream().filter(p -> ids.contains(p.id())).forEach(p -> out.put(p.id(), p.pid()));
+        return out;
+    }
+}

@@ -1,0 +1,255 @@
+package dev.gather.ops;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.journal.Journal;
+import dev.gather.link.Attribution;
+import dev.gather.link.Link;
+import dev.gather.link.Links;
+import dev.gather.link.Member;
+import dev.gather.link.Names;
+import dev.gather.link.Role;
+import dev.gather.relay.DirectRhythm;
+import dev.gather.relay.Relay;
+import dev.gather.relay.Replies;
+import dev.gather.rhythm.Template;
+import dev.gather.server.Dispatcher;
+import dev.gather.server.Request;
+import dev.gather.server.UserError;
+import dev.gather.tmux.DeliveryResult;
+import dev.gather.tmux.Pane;
+import dev.gather.turn.Typed;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * {@code send}: a one-shot message, the direct-link handshake ({@code direct}), or closing the
+ * caller's link ({@code close_link}).
+ */
+final class SendOp {
+    private static final java.time.Duration ANSWER_WITHIN = java.time.Duration.ofSeconds(1);
+    private final Household d;
+
+    SendOp(Household d) {
+        this.d = d;
+    }
+
+    ObjectNode handle(Request r) {
+        if (r.flag("close_link")) {
+            return close(r);
+        }
+        String message = r.text("message");
+        String to = r.text("to");
+        // every argument is checked before anything happens: a wrong one must not half-act
+        boolean direct = r.flag("direct");
+        boolean screen = r.flag("screen");
+        Optional<String> as = r.optionalText("as").map(n -> Names.check(n, "send: 'as'"));
+        r.optionalText("to_name").ifPresent(n -> Names.check(n, "send: 'to_name'"));
+        String tooLong = Typed.refusal("send: the message", message);
+        if (tooLong != null) {
+            throw new UserError(tooLong);
+        }
+        Optional<String> callerPane =
+                r.callerPane().isPresent() ? Optional.of(d.verifiedPane(r.callerPane(), "send")) : Optional.empty();
+        // one look at the server serves naming both sides and finding the target
+        List<Pane> panes = d.tmux.panes();
+        String name = as.orElseGet(() -> callerPane.map(p -> nameOf(panes, p)).orElse("human"));
+        Member targetMember = recipient(r, panes, to);
+        String targetPane = targetMember.pane().orElseThrow();
+        if (callerPane.isPresent() && callerPane.get().equals(targetPane)) {
+            throw new UserError("send: cannot send to your own pane " + targetPane);
+        }
+        ObjectNode out = Dispatcher.JSON.createObjectNode();
+        if (!direct) {
+            // between members of one gathering, a one-shot is signed with the member's name and number,
+            // and a copy is kept in the gathering's journal so its transcript has it
+            Optional<dev.gather.gathering.Gathering> circle = callerPane.flatMap(d.gatherings::byPane);
+            Optional<Member> me = circle.flatMap(g -> inPane(g, callerPane.get()));
+            Optional<Member> them = circle.flatMap(g -> inPane(g, targetPane));
+            Member from = me.orElseGet(() -> new Member(name, 1, Role.SPEAKER, callerPane));
+            Member recipient = them.orElse(targetMember);
+            String reply = replyMode(r, callerPane, to);
+            ObjectNode entry = Journal.entry("oneshot")
+                    .put("from", from.name())
+                    .put("to", recipient.name())
+                    .put("text", message)
+                    .put("reply", reply);
+            r.onBehalf().ifPresent(by -> entry.put("on_behalf_of", callerPane.orElseThrow())
+                    .put("by", by));
+            Relay.Sent sent =
+                    d.relay.sendNumbered(Replies.JOURNAL, entry, List.of(recipient), Attribution.of(from, message));
+            if (me.isPresent() && them.isPresent()) {
+                d.journals
+                        .of(circle.get().id())
+                        .append(Journal.entry("oneshot")
+                                .put("link", circle.get().id())
+                                .put("from", from.name())
+                                .put("to", recipient.name())
+                                .put("text", message));
+            }
+            CompletableFuture<DeliveryResult> delivery = sent.results().get(recipient);
+            if (reply.equals("expected")) {
+                d.replies.expect(from, recipient, sent.ref(), delivery);
+                // the caller is mid-turn (it is calling us): the reply waits until its turn ends
+                d.post.turnStarted(callerPane.orElseThrow());
+            }
+            out.putArray("delivered").add(result(recipient, delivery));
+            out.put("reply", reply);
+            return out;
+        }
+        String pane =
+                callerPane.orElseThrow(() -> new UserError("send: a direct link needs a caller pane ($TMUX_PANE)"));
+        Member me = Member.inPane(name, 1, Role.SPEAKER, pane);
+        DirectRhythm rhythm = d.relay.direct();
+        Links.Handshake hs = d.links.direct(me, targetMember, rhythm.name(), rhythm.turnBudget());
+        Link link = hs.link();
+        if (screen) {
+            // the recipient has no turn-end hook (a plain program, a human's shell): read its screen
+            d.screens.watch(targetPane, d.relay::onTurnOutput);
+        }
+        if (hs.created()) {
+            d.relay
+                    .journal(link)
+                    .append(Journal.entry("handshake")
+                            .put("link", link.id())
+                            .put("from", me.name())
+                            .put("to", targetMember.name())
+                            // what a restarted daemon needs to re-open this link
+                            .put("from_pane", pane)
+                            .put("to_pane", targetPane)
+                            .put("screen", screen)
+                            .set("pane_pids", PanePids.of(panes, List.of(pane, targetPane))));
+        }
+        Member sender = link.memberInPane(pane).orElse(me);
+        // the caller is mid-turn (it is calling us): replies wait until its turn ends
+        d.post.turnStarted(pane);
+        Map<Member, CompletableFuture<DeliveryResult>> results = d.relay.relaySent(link, sender, message);
+        out.set("link", Ops.link(link.snapshot(), d.post, d.relay));
+        results.forEach((m, res) -> out.withArray("delivered").add(result(m, res)));
+        return out;
+    }
+
+    /**
+     * Whether the recipient's reply comes back: {@code expected} (its next turn end, once), {@code off}
+     * ({@code expect_reply=false}), or {@code none} where no reply can reach the caller.
+     */
+    private String replyMode(Request r, Optional<String> callerPane, String to) {
+        if (r.args().has("expect_reply") && !r.flag("expect_reply")) {
+            return "off";
+        }
+        if (callerPane.isEmpty()) {
+            return "none: the caller has no pane to type a reply into";
+        }
+        if (d.remote.address(to).isPresent()) {
+            return "none: replies from another computer are not carried yet";
+        }
+        return "expected";
+    }
+
+    private static Optional<Member> inPane(dev.gather.gathering.Gathering g, String pane) {
+        return g.members().stream()
+                .filter(m -> m.pane().equals(Optional.of(pane)))
+                .findFirst();
+    }
+
+    private ObjectNode close(Request r) {
+        String pane = d.verifiedPane(r.callerPane(), "send close_link");
+        Link link = d.links.byPane(pane).orElseThrow(() -> new UserError("pane " + pane + " is not in a link"));
+        Member who = link.memberInPane(pane).orElseThrow();
+        Optional<dev.gather.gathering.Gathering> gathering = d.gatherings.byPane(pane);
+        if (gathering.isPresent()) {
+            // in a gathering, closing is leaving: the circle goes on without them (or closes below its minimum)
+            d.relay.leave(pane, "closed the link");
+            return Dispatcher.JSON
+                    .createObjectNode()
+                    .put("left", gathering.get().id())
+                    .put("name", who.name());
+        }
+        String by = "closed by " + who.name()
+                + r.onBehalf().map(b -> " (on behalf, from " + b + ")").orElse("");
+        String notice = Template.fill(d.relay.direct().closing(), Map.of("reason", by));
+        Link.View view = link.snapshot();
+        d.relay.close(link, by);
+        d.relay.fanoutNotice(link, view.othersThan(who), notice);
+        return Dispatcher.JSON.createObjectNode().put("closed", view.id());
+    }
+
+    /**
+     * Who {@code to} names: a pane here, or {@code computer:%pane} on another computer (named by
+     * {@code to_name}, else by its address), whose daemon must be alive.
+     */
+    private Member recipient(Request r, List<Pane> panes, String to) {
+        Optional<String[]> elsewhere = d.remote.address(to);
+        if (elsewhere.isPresent()) {
+            String computer = elsewhere.get()[0];
+            d.remote.requireReachable(computer, "send");
+            return Member.inPane(r.optionalText("to_name").orElse(to), 2, Role.SPEAKER, to);
+        }
+        Pane target = target(panes, to);
+        return Member.inPane(nameOf(panes, target.id()), 2, Role.SPEAKER, target.id());
+    }
+
+    private Pane target(List<Pane> panes, String to) {
+        if (to.startsWith("%")) {
+            return panes.stream()
+                    .filter(p -> p.id().equals(to) && !p.dead())
+                    .findFirst()
+                    .orElseThrow(() -> new UserError("send: no live pane " + to + " in this tmux server"));
+        }
+        List<Pane> named =
+                panes.stream().filter(p -> p.session().equals(to) && !p.dead()).toList();
+        if (named.size() == 1) {
+            return named.get(0);
+        }
+        Optional<Pane> member = d.links.all().stream()
+                .flatMap(l -> l.snapshot().members().stream())
+                .filter(m -> m.name().equalsIgnoreCase(to) && m.pane().isPresent())
+                .flatMap(m -> panes.stream().filter(p -> p.id().equals(m.pane().get())))
+                .findFirst();
+        return member.orElseThrow(() -> new UserError(
+                named.isEmpty()
+                        ? "send: nobody called '" + to + "'; give a pane id like %12 or a tmux session name"
+                        : "send: '" + to + "' names " + named.size() + " panes; give a pane id like %12"));
+    }
+
+    private static String nameOf(List<Pane> panes, String pane) {
+        return panes.stream()
+                .filter(p -> p.id().equals(pane))
+                .map(Pane::session)
+                .flatMap(s -> Names.ifValid(s).stream()) // a session name that is no valid name is not used
+                .findFirst()
+                .orElse(pane);
+    }
+
+    /**
+     * A recipient's delivery as far as it got within a moment: a member mid-turn keeps it queued,
+     * and the answer says so rather than making the caller wait for another agent's turn.
+     */
+    private static ObjectNode result(Member m, CompletableFuture<DeliveryResult> sent) {
+        ObjectNode o = Dispatcher.JSON.createObjectNode().put("to", m.name());
+        m.pane().ifPresent(p -> o.put("pane", p));
+        DeliveryResult r;
+        try {
+            r = sent.get(ANSWER_WITHIN.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            return o.put("state", "queued");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return o.put("state", "queued");
+        } catch (ExecutionException e) {
+            return o.put("state", "failed").put("reason", String.valueOf(e.getCause()));
+        }
+        if (r instanceof DeliveryResult.Delivered) {
+            o.put("state", "delivered");
+        } else if (r instanceof DeliveryResult.PaneGone) {
+            o.put("state", "gone");
+        } else if (r instanceof DeliveryResult.Failed f) {
+            o.put("state", "failed").put("reason", f.reason());
+        }
+        return o;
+    }
+}

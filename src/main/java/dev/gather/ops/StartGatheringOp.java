@@ -1,0 +1,195 @@
+package dev.gather.ops;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.agents.AgentCommands;
+import dev.gather.gathering.Gathering;
+import dev.gather.gathering.GatheringOptions;
+import dev.gather.history.Pulse;
+import dev.gather.link.Link;
+import dev.gather.link.Member;
+import dev.gather.ops.Participants.Participant;
+import dev.gather.relay.EffectRunner;
+import dev.gather.rhythm.Rhythm;
+import dev.gather.server.Dispatcher;
+import dev.gather.server.Request;
+import dev.gather.server.UserError;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * {@code start_gathering}: reads the participants ({@link Participants}), has the {@link MemberPanes}
+ * give each a pane, numbers and links them, journals the start and starts the ceremony; and wires
+ * every gathering, started or resumed, to its link. Refused for a caller already in a gathering.
+ */
+public final class StartGatheringOp {
+    private static final DateTimeFormatter STAMP =
+            DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+
+    private final Household d;
+    private final MemberPanes memberPanes;
+    private final AtomicInteger serial = new AtomicInteger();
+
+    public StartGatheringOp(Household d) {
+        this.d = d;
+        this.memberPanes = new MemberPanes(d);
+    }
+
+    ObjectNode handle(Request r) throws Exception {
+        Optional<String> caller = r.callerPane().isPresent()
+                ? Optional.of(d.verifiedPane(r.callerPane(), "start_gathering"))
+                : Optional.empty();
+        caller.flatMap(d.gatherings::byPane).ifPresent(g -> {
+            throw new UserError(
+                    "start_gathering: you are in running gathering " + g.id() + "; a member cannot start another one");
+        });
+        Rhythm rhythm = d.rhythms.load(r.text("rhythm"));
+        if (!rhythm.talkingPiece()) {
+            throw new UserError("start_gathering: rhythm " + rhythm.name()
+                    + " has no talking piece; use send_message(direct=true) for a direct link");
+        }
+        List<Participant> participants = Participants.of(r, rhythm.name(), rhythm.roles());
+        GatheringOptions options = new GatheringOptions(
+                r.optionalInt("beats_per_turn", 1, 1000),
+                r.optionalInt("beat_interval_seconds", 1, 86_400).map(Duration::ofSeconds),
+                r.optionalInt("grace_seconds", 0, 86_400).map(Duration::ofSeconds),
+                r.optionalText("question"),
+                Participants.cast(participants));
+        AgentCommands agents = AgentCommands.load(d.state);
+        Path cwd = MemberPanes.workdir(r, d.state.root());
+        // everything is checked before the first pane is spawned: a bad member starts nothing
+        Map<String, String> panes = memberPanes.check(participants, agents);
+        String id = "g-" + STAMP.format(d.clock.instant()) + "-" + serial.incrementAndGet();
+        Map<String, String> spawned = new LinkedHashMap<>();
+        List<Member> members = memberPanes.members(id, participants, panes, agents, cwd, spawned);
+        d.runs.put(id, new GatheringRuns.Run(caller, spawned, r.flag("keep")));
+        Link link = d.links.create(id, rhythm.name(), OptionalInt.empty(), members);
+        String question = options.question().orElse(rhythm.openingQuestion());
+        Gathering g = wire(
+                id,
+                link,
+                rhythm,
+                question,
+                caller,
+                members,
+                (sink, pulse, midTurn) -> Gathering.create(
+                        id, rhythm, members, options, d.scheduler, d.clock, d.lanes, pulse, midTurn, sink));
+        ObjectNode start = startEntry(id, rhythm, question, options, members, spawned, caller, r.flag("keep"));
+        start.set(
+                "pane_pids",
+                PanePids.of(
+                        d.tmux.panes(),
+                        members.stream().flatMap(m -> m.pane().stream()).toList()));
+        d.relay.journal(link).append(start);
+        g.start();
+        ObjectNode out =
+                Dispatcher.JSON.createObjectNode().put("gathering_id", id).put("rhythm", rhythm.name());
+        ArrayNode array = out.putArray("members");
+        members.forEach(m -> array.add(Ops.member(m)));
+        return out;
+    }
+
+    /**
+     * The journal's start entry: what a person reads, and what a later daemon needs to rebuild the
+     * gathering from its journal alone (rhythm, question, overrides, roster, spawned sessions).
+     */
+    public static ObjectNode startEntry(
+            String id,
+            Rhythm rhythm,
+            String question,
+            GatheringOptions options,
+            List<Member> members,
+            Map<String, String> spawned,
+            Optional<String> caller,
+            boolean keep) {
+        ObjectNode start = dev.gather.journal.Journal.entry("start")
+                .put("link", id)
+                .put(
+                        "text",
+                        "gathering " + id + " of rhythm " + rhythm.name() + " with " + members.size() + " members");
+        caller.ifPresent(c -> start.put("starter", c));
+        ObjectNode sessions = start.putObject("spawned");
+        spawned.forEach((name, pane) -> sessions.put(pane, id + "-" + name));
+        start.put("rhythm", rhythm.name()).put("question", question);
+        options.beatsPerTurn().ifPresent(b -> start.put("beats_per_turn", b));
+        options.beatInterval().ifPresent(b -> start.put("beat_interval_ms", b.toMillis()));
+        options.grace().ifPresent(b -> start.put("grace_ms", b.toMillis()));
+        if (!options.cast().isEmpty()) {
+            new java.util.TreeMap<>(options.cast()).forEach(start.putObject("cast")::put);
+        }
+        start.put("keep", keep);
+        ArrayNode roster = start.putArray("members");
+        members.forEach(m -> roster.add(Ops.member(m)));
+        return start;
+    }
+
+    /** Builds a gathering from what the daemon gives every gathering: where its effects go, its pulse, who is mid-turn. */
+    public interface Maker {
+        Gathering make(
+                dev.gather.gathering.EffectSink sink,
+                java.util.function.Supplier<String> pulse,
+                java.util.function.Predicate<Member> midTurn);
+    }
+
+    /**
+     * Registers gathering {@code id} over {@code link} (started now, or resumed after a restart):
+     * its effects run against the link, its spawned panes end when it closes (unless kept), and its
+     * members' turns go to it.
+     */
+    public Gathering wire(
+            String id,
+            Link link,
+            Rhythm rhythm,
+            String question,
+            Optional<String> caller,
+            List<Member> members,
+            Maker maker) {
+        EffectRunner runner =
+                new EffectRunner(d.relay, link, d.state.journals().resolve(id + ".harvest.md"), () -> d.runs.of(id)
+                        .filter(run -> !run.keep())
+                        .ifPresent(run -> run.spawned().values().forEach(memberPanes::kill)));
+        Gathering g = d.gatherings.add(
+                caller,
+                members,
+                () -> maker.make(
+                        runner,
+                        () -> Pulse.of(Pulse.keywords(rhythm.name(), question), d.state.journals(), id),
+                        this::midTurn));
+        // the relay hands a turn over before the member's queue moves on: what is queued now was
+        // sent before this turn ended, so the turn did not answer it; nor did it answer what waits
+        // handed in its harness's own queue (a door's message no turn has started with yet)
+        d.relay.intercept(
+                link.id(),
+                (m, text) -> g.onTurnOutput(
+                        m,
+                        text,
+                        m.pane()
+                                .flatMap(d.post::status)
+                                .map(s -> !s.queued().isEmpty() || !s.handed().isEmpty())
+                                .orElse(false)));
+        return g;
+    }
+
+    /**
+     * Whether {@code m} is mid-turn: busy since its last delivery and its turn has not ended, or
+     * something we sent it is still waiting to be typed or, handed to its harness's door, to be
+     * taken (it has not had its chance to answer yet).
+     */
+    private boolean midTurn(Member m) {
+        return m.pane()
+                .flatMap(d.post::status)
+                .map(s -> s.state() == dev.gather.delivery.MemberState.BUSY
+                        || s.typing().isPresent()
+                        || !s.queued().isEmpty()
+                        || !s.handed().isEmpty())
+                .orElse(false);
+    }
+}

@@ -1,0 +1,251 @@
+package dev.gather.relay;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.delivery.Ledger;
+import dev.gather.delivery.PostOffice;
+import dev.gather.journal.Journal;
+import dev.gather.journal.JournalUnavailable;
+import dev.gather.journal.Journals;
+import dev.gather.link.Attribution;
+import dev.gather.link.Fanout;
+import dev.gather.link.Link;
+import dev.gather.link.Member;
+import dev.gather.tmux.DeliveryResult;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one way a message leaves a link: its journal entry, naming each recipient's pane, is forced to
+ * disk before every recipient's mailbox gets it; a journal that refuses marks its link degraded and
+ * nothing goes out. The relay is an outbox that also decides whose turn reaches whom.
+ */
+public abstract class Outbox {
+    private static final Logger LOG = LoggerFactory.getLogger(Outbox.class);
+
+    final Journals journals;
+    final Fanout fanout;
+    /** Journals that refused their last entry, and why: their links are degraded until one is taken. */
+    private final Map<String, String> degraded = new ConcurrentHashMap<>();
+
+    Outbox(Journals journals, Fanout fanout) {
+        this.journals = journals;
+        this.fanout = fanout;
+    }
+
+    /** A pane was found gone while a message was typed into it. */
+    public abstract void paneGone(String pane);
+
+    /**
+     * Journals {@code text} from {@code from} (forced to disk) and queues it for everyone else in
+     * the link; each member's future completes once it was typed, or failed.
+     */
+    public Map<Member, CompletableFuture<DeliveryResult>> relay(Link link, Member from, String text, String kind) {
+        return relay(link, from, text, kind, false);
+    }
+
+    /**
+     * As {@link #relay(Link, Member, String, String)} for a message sent with {@code send} (not a
+     * turn): marked {@code sent}, so a restarted daemon does not count it against the turn budget.
+     */
+    public Map<Member, CompletableFuture<DeliveryResult>> relaySent(Link link, Member from, String text) {
+        return relay(link, from, text, "relay", true);
+    }
+
+    private Map<Member, CompletableFuture<DeliveryResult>> relay(
+            Link link, Member from, String text, String kind, boolean sent) {
+        Link.View view = link.snapshot();
+        List<Member> to = view.othersThan(from);
+        ObjectNode entry = Journal.entry(kind).put("link", view.id()).put("from", from.name());
+        if (sent) {
+            entry.put("sent", true);
+        }
+        entry.put("from_number", from.number());
+        to.forEach(m -> entry.withArray("to").add(m.name()));
+        entry.put("text", text);
+        return send(link.id(), entry, to, Attribution.of(from, text));
+    }
+
+    /** Journals and queues a system text for every member; {@code kind} names the prompt. */
+    public Map<Member, CompletableFuture<DeliveryResult>> announce(Link link, String text, String kind) {
+        return announce(link, text, kind, Optional.empty());
+    }
+
+    /** As {@link #announce(Link, String, String)}, naming the member it concerns ({@code member} in the journal). */
+    public Map<Member, CompletableFuture<DeliveryResult>> announce(
+            Link link, String text, String kind, Optional<Member> about) {
+        return announce(link, text, kind, about, Map.of());
+    }
+
+    /** As {@link #announce(Link, String, String, Optional)}, with counters kept beside the text (a turn's phase, round). */
+    public Map<Member, CompletableFuture<DeliveryResult>> announce(
+            Link link, String text, String kind, Optional<Member> about, Map<String, Integer> marks) {
+        Link.View view = link.snapshot();
+        ObjectNode entry = Journal.entry("announce")
+                .put("prompt", kind)
+                .put("link", view.id())
+                .put("text", text);
+        about.ifPresent(m -> entry.put("member", m.name()));
+        new java.util.TreeMap<>(marks).forEach(entry::put);
+        // who left is not told so (the link may still list them while their leaving goes through); who
+        // joined gets its seed instead
+        List<Member> to = (kind.equals("left") || kind.equals("joined")) && about.isPresent()
+                ? view.members().stream().filter(m -> !m.equals(about.get())).toList()
+                : view.members();
+        return send(link.id(), entry, to, text);
+    }
+
+    /** What is still queued for the link's members and not yet typed is dropped (a gathering closing). */
+    public void withdraw(Link link, String why) {
+        fanout.post().withdraw(link.id(), why);
+    }
+
+    /** Journals and queues a notice for members no longer in a link (after it closed). */
+    public void fanoutNotice(Link link, List<Member> to, String text) {
+        ObjectNode entry = Journal.entry("notice").put("link", link.id()).put("text", text);
+        send(link.id(), entry, to, text);
+    }
+
+    /** Journals and queues a private text for one member. */
+    public CompletableFuture<DeliveryResult> inject(Link link, Member to, String text, String kind) {
+        ObjectNode entry = Journal.entry("private")
+                .put("link", link.id())
+                .put("prompt", kind)
+                .put("to", to.name())
+                .put("text", text);
+        return send(link.id(), entry, List.of(to), text)
+                .getOrDefault(
+                        to,
+                        CompletableFuture.completedFuture(new DeliveryResult.Failed("-", to.name() + " has no pane")));
+    }
+
+    /**
+     * The one way a message leaves: the entry, in journal {@code journalId}, names each recipient's
+     * pane (a restarted daemon delivers what is still queued), is forced to disk, then every
+     * recipient's mailbox gets {@code typed}.
+     */
+    Map<Member, CompletableFuture<DeliveryResult>> send(
+            String journalId, ObjectNode entry, List<Member> to, String typed) {
+        return sendNumbered(journalId, entry, to, typed).results();
+    }
+
+    /** What {@link #sendNumbered} sent: the entry's number in its journal and each recipient's delivery. */
+    public record Sent(long ref, Map<Member, CompletableFuture<DeliveryResult>> results) {}
+
+    /** As {@link #send}, also saying which entry of the journal the message is. */
+    public Sent sendNumbered(String journalId, ObjectNode entry, List<Member> to, String typed) {
+        address(entry, to, fanout.post());
+        long ref = journalled(journalId, entry);
+        Map<Member, CompletableFuture<DeliveryResult>> sent = fanout.send(journalId, ref, to, typed);
+        sent.values()
+                .forEach(f -> f.thenAccept(r -> {
+                    if (r instanceof DeliveryResult.PaneGone g) {
+                        paneGone(g.paneId());
+                    }
+                }));
+        return new Sent(ref, sent);
+    }
+
+    /**
+     * Appends {@code entry} to journal {@code id}, forced; a refusal marks the journal degraded (in
+     * status and to senders) and is thrown on, so the caller sends nothing.
+     */
+    final long journalled(String id, ObjectNode entry) {
+        try {
+            long ref = journals.of(id).append(entry);
+            if (degraded.remove(id) != null) {
+                LOG.info("journal {} takes entries again", id);
+            }
+            return ref;
+        } catch (JournalUnavailable e) {
+            if (degraded.put(id, e.reason()) == null) {
+                LOG.error("{}; nothing more goes out through it until it does", e.getMessage());
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Appends {@code entry} to the link's journal, forced; a refusal marks the link degraded and is
+     * thrown on (words kept out of turn or late, a harvest: their turn stays in the spool).
+     */
+    final long append(Link link, ObjectNode entry) {
+        return journalled(link.id(), entry);
+    }
+
+    /** Journals a record that nothing waits on (a close, a member leaving): a refusal is logged, not thrown. */
+    final void record(Link link, ObjectNode entry) {
+        try {
+            journalled(link.id(), entry);
+        } catch (JournalUnavailable e) {
+            LOG.warn(
+                    "link {}: {} not journalled: {}",
+                    link.id(),
+                    entry.path("kind").asText(),
+                    e.getMessage());
+        }
+    }
+
+    /** Why journal {@code id} is degraded ("cannot write journal (No space left on device)"), if it is. */
+    public Optional<String> degraded(String id) {
+        return Optional.ofNullable(degraded.get(id)).map(r -> "cannot write journal (" + r + ")");
+    }
+
+    /** Every degraded journal, and why. */
+    public Map<String, String> degraded() {
+        return Map.copyOf(degraded);
+    }
+
+    public Journal journal(Link link) {
+        return journals.of(link.id());
+    }
+
+    /**
+     * Names each recipient's pane in a message's journal entry, and its profile when it is not
+     * generic: a restarted daemon types what is still queued into the right pane, the right way.
+     */
+    public static void address(ObjectNode entry, List<Member> to, PostOffice post) {
+        ObjectNode panes = entry.putObject("panes");
+        ObjectNode profiles = entry.putObject("profiles");
+        for (Member m : to) {
+            m.pane().ifPresent(p -> {
+                panes.put(m.name(), p);
+                String profile = post.profileOf(p).name();
+                if (!profile.equals("generic")) {
+                    profiles.put(m.name(), profile);
+                }
+            });
+        }
+        if (profiles.isEmpty()) {
+            entry.remove("profiles");
+        }
+    }
+
+    /** Records each delivery step as a {@code delivery} entry next to the message it belongs to. */
+    public static Ledger ledger(Journals journals) {
+        return (letter, pane, state, detail) -> {
+            ObjectNode e = Journal.entry("delivery")
+                    .put("ref", letter.ref())
+                    .put("to", letter.to())
+                    .put("pane", pane)
+                    .put("state", state.word());
+            if (!detail.isEmpty()) {
+                e.put("text", detail);
+            }
+            try {
+                journals.of(letter.journal()).appendUnforced(e);
+            } catch (JournalUnavailable refused) {
+                // the message itself is journalled; a restarted daemon types it again rather than lose it
+                if (refused.closing()) {
+                    LOG.debug("delivery step after shutdown not journalled: {}", refused.getMessage());
+                    return;
+                }
+                LOG.warn("delivery step not journalled: {}", refused.getMessage());
+            }
+        };
+    }
+}

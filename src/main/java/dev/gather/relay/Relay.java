@@ -1,0 +1,300 @@
+package dev.gather.relay;
+
+import dev.gather.journal.Journal;
+import dev.gather.journal.JournalUnavailable;
+import dev.gather.journal.Journals;
+import dev.gather.link.Fanout;
+import dev.gather.link.Link;
+import dev.gather.link.Links;
+import dev.gather.link.Member;
+import dev.gather.rhythm.Template;
+import dev.gather.tmux.DeliveryResult;
+import dev.gather.turn.TurnFilter;
+import dev.gather.turn.TurnOutput;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BiFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The data path of one turn: filter, journal (before any delivery), fan out to every other member,
+ * drop members whose pane is gone, count the link's turn budget. A link that belongs to a gathering
+ * hands its members' outputs to the gathering instead.
+ */
+public final class Relay extends Outbox {
+    private static final Logger LOG = LoggerFactory.getLogger(Relay.class);
+
+    private final Links links;
+    private final TurnFilter filter;
+    private final DirectRhythm direct;
+    /**
+     * How long the data path waits for a gathering to take a turn: only its first journal entry is
+     * waited for (the gathering's lane runs nothing slow), this bounds a lane that hangs.
+     */
+    private static final Duration HANDED_OVER_WITHIN = Duration.ofSeconds(30);
+
+    private final Map<String, BiFunction<Member, String, CompletableFuture<Void>>> interceptors =
+            new ConcurrentHashMap<>();
+    /**
+     * Per pane, the last words a stopped daemon journalled from it: the spool may hand that turn over
+     * again (its file was not yet deleted when the daemon died), and it is not relayed twice.
+     */
+    private final Map<String, String> journalledBefore = new ConcurrentHashMap<>();
+
+    private final List<java.util.function.Consumer<Link.View>> closeListeners =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<java.util.function.Consumer<String>> goneListeners =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<java.util.function.Consumer<TurnOutput>> unlinked =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<TurnEnding> turnEnding = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    public Relay(Links links, Journals journals, Fanout fanout, TurnFilter filter, DirectRhythm direct) {
+        super(journals, fanout);
+        this.links = links;
+        this.filter = filter;
+        this.direct = direct;
+    }
+
+    public DirectRhythm direct() {
+        return direct;
+    }
+
+    /** A relay for links without a turn budget (benchmarks, tools). */
+    public static Relay unbudgeted(Links links, Journals journals, Fanout fanout) {
+        return new Relay(
+                links,
+                journals,
+                fanout,
+                TurnFilter.defaults(),
+                new DirectRhythm("direct", java.util.OptionalInt.empty(), "", ""));
+    }
+
+    /** A resumed link's member in {@code pane} last said {@code words} (journalled by the daemon before). */
+    public void journalledBefore(String pane, String words) {
+        journalledBefore.put(pane, words);
+    }
+
+    /**
+     * Routes the outputs of {@code linkId}'s members to {@code interceptor} (a gathering) instead; its
+     * future completes once the words are journalled, or fails with {@link JournalUnavailable}.
+     */
+    public void intercept(String linkId, BiFunction<Member, String, CompletableFuture<Void>> interceptor) {
+        interceptors.put(linkId, interceptor);
+    }
+
+    /**
+     * One turn output from a hook or a settled pane. The future completes once every recipient's
+     * copy was typed or failed (callers on the data path do not wait for it).
+     */
+    public CompletableFuture<Void> onTurnOutput(TurnOutput output) {
+        Map<Member, CompletableFuture<DeliveryResult>> sent = relayTurn(output);
+        if (!turnEnding.isEmpty()) {
+            Optional<String> words = filter.apply(output.text());
+            java.util.Set<String> reached =
+                    sent.keySet().stream().flatMap(m -> m.pane().stream()).collect(java.util.stream.Collectors.toSet());
+            turnEnding.forEach(l -> l.ending(output, words, reached));
+        }
+        // after the words went out: the speaker is idle, its own queue may move
+        fanout.post()
+                .turnEnded(
+                        output.pane(),
+                        Optional.of(output.harness()),
+                        output.harness().equals(dev.gather.turn.PaneSettleSource.HARNESS)
+                                ? "screen settled"
+                                : "turn-end hook",
+                        Optional.of(output.time()));
+        return CompletableFuture.allOf(sent.values().toArray(CompletableFuture[]::new));
+    }
+
+    private Map<Member, CompletableFuture<DeliveryResult>> relayTurn(TurnOutput output) {
+        Optional<Link> found = links.byPane(output.pane());
+        if (found.isEmpty()) {
+            // a member of a link owned by another computer, or nobody's
+            unlinked.forEach(l -> l.accept(output));
+            return Map.of();
+        }
+        Link link = found.get();
+        Optional<Member> from = link.memberInPane(output.pane());
+        if (from.isEmpty()) {
+            return Map.of();
+        }
+        // only words count: an empty turn end (filtered out) says nothing about a repeat
+        Optional<String> words = filter.apply(output.text());
+        String before = words.isPresent() ? journalledBefore.remove(output.pane()) : null;
+        if (before != null && words.get().equals(before)) {
+            record(
+                    link,
+                    Journal.entry("duplicate")
+                            .put("link", link.id())
+                            .put("from", from.get().name())
+                            .put(
+                                    "text",
+                                    "the same turn came again after a restart (journalled before the daemon stopped);"
+                                            + " not relayed twice"));
+            return Map.of();
+        }
+        if (output.onBehalf().isPresent() && words.isPresent()) {
+            // like an op done on behalf of a pane: the journal says who, before the words go anywhere
+            journalled(
+                    link.id(),
+                    Journal.entry("on_behalf")
+                            .put("op", "hook")
+                            .put("harness", output.harness())
+                            .put("link", link.id())
+                            .put("on_behalf_of", output.pane())
+                            .put("by", output.onBehalf().get()));
+        }
+        return speak(link, from.get(), output.text());
+    }
+
+    /**
+     * {@code from}'s words in {@code link}, by the same path as a pane's turn end: filtered, handed to
+     * the link's gathering if it has one, else journalled and fanned out, counting the turn budget.
+     * Empty when the filter dropped them (or a gathering took them).
+     */
+    public Map<Member, CompletableFuture<DeliveryResult>> speak(Link link, Member member, String words) {
+        Optional<Member> from = Optional.of(member);
+        Optional<String> text = filter.apply(words);
+        if (text.isEmpty()) {
+            return Map.of();
+        }
+        BiFunction<Member, String, CompletableFuture<Void>> interceptor = interceptors.get(link.id());
+        if (interceptor != null) {
+            // as for a direct link: the hook file goes only once the gathering journalled the words
+            handedOver(link.id(), interceptor.apply(from.get(), text.get()));
+            return Map.of();
+        }
+        synchronized (link) {
+            // a JournalUnavailable here leaves the turn in the spool, to be relayed once the journal takes it
+            Map<Member, CompletableFuture<DeliveryResult>> sent = relay(link, from.get(), text.get(), "relay");
+            if (link.spendTurn()) {
+                int turns = link.snapshot().turnsUsed();
+                String notice = Template.fill(direct.budgetNotice(), Map.of("turns", turns));
+                try {
+                    announce(link, notice, "budget_exhausted");
+                } catch (JournalUnavailable e) {
+                    // the turn itself went out: retrying it for the sake of the notice would say it twice
+                    LOG.warn("link {}: budget notice not sent: {}", link.id(), e.getMessage());
+                }
+                close(link, "turn budget used");
+            }
+            return sent;
+        }
+    }
+
+    /** Waits for gathering {@code id} to take a turn; its journal's refusal is thrown on, anything else logged. */
+    public static void handedOver(String id, CompletableFuture<Void> taken) {
+        try {
+            taken.get(HANDED_OVER_WITHIN.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | CompletionException e) {
+            if (e.getCause() instanceof JournalUnavailable refused) {
+                throw refused;
+            }
+            LOG.warn("gathering {} could not take a turn: {}", id, String.valueOf(e.getCause()));
+        } catch (TimeoutException e) {
+            LOG.warn("gathering {} has not taken a turn after {}; it stays queued there", id, HANDED_OVER_WITHIN);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Closes the link for everyone, journalled once however many paths close it. */
+    public void close(Link link, String reason) {
+        if (!link.claimClose()) {
+            links.close(link);
+            return;
+        }
+        record(link, Journal.entry("close").put("link", link.id()).put("text", reason));
+        links.close(link);
+        interceptors.remove(link.id());
+        Link.View view = link.snapshot();
+        closeListeners.forEach(l -> l.accept(view));
+    }
+
+    /** Also tell {@code listener} when a link closes. */
+    public void onClosed(java.util.function.Consumer<Link.View> listener) {
+        closeListeners.add(listener);
+    }
+
+    /**
+     * Tell {@code listener} about every turn end, with its filtered words, before the post office hears
+     * of it (so the letters that turn took are still open).
+     */
+    void onTurnEnding(TurnEnding listener) {
+        turnEnding.add(listener);
+    }
+
+    /** A turn end, its filtered words, and the panes its link relayed them to (none outside a link). */
+    interface TurnEnding {
+        void ending(TurnOutput output, Optional<String> words, java.util.Set<String> relayedTo);
+    }
+
+    /** Tell {@code listener} about turn outputs from panes in no link here. */
+    public void onUnlinked(java.util.function.Consumer<TurnOutput> listener) {
+        unlinked.add(listener);
+    }
+
+    /** Also tell {@code listener} when a pane is found gone (a gathering skips its member). */
+    public void onGone(java.util.function.Consumer<String> listener) {
+        goneListeners.add(listener);
+    }
+
+    /** A pane ended: its member leaves every link, and nothing more is typed into it. */
+    @Override
+    public void paneGone(String pane) {
+        fanout.post().gone(pane);
+        leave(pane, "pane " + pane + " ended");
+    }
+
+    /** {@code m}, a member without a pane, leaves {@code link} for {@code why}; journalled like any leaving. */
+    public void leave(Link link, Member m, String why) {
+        if (!links.removeMember(link, m)) {
+            return;
+        }
+        record(
+                link,
+                Journal.entry("left")
+                        .put("link", link.id())
+                        .put("from", m.name())
+                        .put("text", m.name() + " left (" + why + ")"));
+        if (!link.snapshot().open()) {
+            close(link, "fewer than two members");
+        }
+    }
+
+    /** Whether {@code words} would be relayed at all (not empty, not a checkpoint), and as what. */
+    public Optional<String> filtered(String words) {
+        return filter.apply(words);
+    }
+
+    /** The member in {@code pane} leaves its link for {@code why} (gone, never ready). */
+    public void leave(String pane, String why) {
+        goneListeners.forEach(l -> l.accept(pane));
+        links.byPane(pane).ifPresent(link -> {
+            Optional<Member> m = link.memberInPane(pane);
+            if (links.removePane(pane).isEmpty()) {
+                return; // another notice of this pane's end got there first
+            }
+            m.ifPresent(member -> record(
+                    link,
+                    Journal.entry("left")
+                            .put("link", link.id())
+                            .put("from", member.name())
+                            .put("text", member.name() + " left (" + why + ")")));
+            if (!link.snapshot().open()) {
+                // same path as any close: journal, interceptor, listeners (e.g. the survivor's screen watch)
+                close(link, "fewer than two members");
+            }
+        });
+    }
+}

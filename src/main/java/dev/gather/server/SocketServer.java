@@ -1,0 +1,247 @@
+package dev.gather.server;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.channels.Channels;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiFunction;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import org.newsclub.net.unix.AFUNIXServerSocketChannel;
+import org.newsclub.net.unix.AFUNIXSocketAddress;
+import org.newsclub.net.unix.AFUNIXSocketChannel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The daemon's Unix socket: owner-only (the directory 0700, the socket 0600), one JSON object per
+ * line each way. At most {@link #MAX_CLIENTS} connections are served at once, each on a thread of a
+ * pool that shrinks back when they close; one more is told so in one line and closed. A burst of
+ * connects waits in a backlog of {@link #BACKLOG}. Each connection's peer pid comes from the kernel
+ * (SO_PEERCRED, through junixsocket: Java's own Unix channels give only user and group); one process
+ * holds at most {@link #PER_PEER} connections, and one that asks nothing for {@link #IDLE} is told
+ * so and closed, so connections opened and left idle cannot lock the other clients out. A line
+ * longer than {@link #MAX_LINE} bytes is answered with an error as soon as it passes the limit, and
+ * the connection closed; nothing a client sends stops the server.
+ */
+public final class SocketServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(SocketServer.class);
+    public static final int MAX_LINE = 1 << 20;
+
+    static final int MAX_CLIENTS = 256;
+    static final int PER_PEER = 64;
+    static final java.time.Duration IDLE = java.time.Duration.ofSeconds(60);
+    static final int BACKLOG = 4096;
+    /** Connections open at once that count as a burst worth collecting after. */
+    private static final int BURST = 32;
+
+    private final Path path;
+    private final AFUNIXServerSocketChannel server;
+    private final Slots slots;
+    private final IdleWatch idle;
+    private final ThreadPoolExecutor connections;
+    /** The most connections open at once since the last time none were. */
+    private final AtomicInteger busiest = new AtomicInteger();
+
+    public SocketServer(Path path) throws IOException {
+        this(path, MAX_CLIENTS, PER_PEER, IDLE);
+    }
+
+    SocketServer(Path path, int maxClients) throws IOException {
+        this(path, maxClients, maxClients, IDLE);
+    }
+
+    SocketServer(Path path, int maxClients, int perPeer, java.time.Duration idle) throws IOException {
+        this.path = path;
+        this.slots = new Slots(maxClients, perPeer);
+        this.idle = new IdleWatch(idle);
+        // no idle threads kept: 5,000 connections come and go and the daemon is back to its size
+        this.connections = new ThreadPoolExecutor(0, maxClients, 5, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
+            Thread t = new Thread(r, "gather-conn");
+            t.setDaemon(true);
+            return t;
+        });
+        Files.deleteIfExists(path);
+        server = AFUNIXServerSocketChannel.open();
+        server.bind(AFUNIXSocketAddress.of(path), BACKLOG);
+        Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rw-------"));
+    }
+
+    /** How the server answers: one request line, answered by one or (a stream) more lines. */
+    public interface Responder {
+        /**
+         * Writes the answer to {@code line} through {@code out}; a stream writes on until {@code gone} says
+         * the client left; an op that takes the connection over reads and writes {@code connection}
+         * after its first answer. Returns whether the connection stays open for another request (not
+         * after a stream or a takeover).
+         */
+        boolean respond(Peer peer, String line, Consumer<String> out, BooleanSupplier gone, Connection connection)
+                throws IOException;
+    }
+
+    /** The bytes of a connection after its request line, both ways: for an op that speaks its own protocol. */
+    public record Connection(java.io.InputStream in, OutputStream out) {}
+
+    /** Accepts until closed; {@code answer} maps each request line, and who sent it, to its response line. */
+    void serve(BiFunction<Peer, String, String> answer) {
+        serve((peer, line, out, gone, connection) -> {
+            out.accept(answer.apply(peer, line));
+            return true;
+        });
+    }
+
+    /** Accepts until closed; {@code responder} answers each request. */
+    public void serve(Responder responder) {
+        while (server.isOpen()) {
+            AFUNIXSocketChannel client;
+            try {
+                client = server.accept();
+            } catch (IOException e) {
+                if (server.isOpen()) {
+                    LOG.warn("accept failed: {}", e.getMessage());
+                }
+                continue;
+            }
+            Peer peer = peer(client);
+            java.util.Optional<String> refusal = slots.take(peer);
+            if (refusal.isPresent()) {
+                refuse(client, refusal.get());
+                continue;
+            }
+            try {
+                busiest.accumulateAndGet(slots.open(), Math::max);
+                connections.execute(() -> {
+                    try {
+                        converse(client, peer, responder);
+                    } finally {
+                        slots.release(peer);
+                        afterBurst();
+                    }
+                });
+            } catch (RuntimeException e) {
+                slots.release(peer);
+                closeQuietly(client);
+                LOG.warn("connection not served: {}", e.toString());
+            }
+        }
+    }
+
+    /**
+     * When the last connection of a burst closes, collect: an idle daemon allocates nothing that would
+     * trigger a collection, so what the burst's connections held (buffers, native socket memory)
+     * would stay resident for hours.
+     */
+    private void afterBurst() {
+        if (slots.open() == 0 && busiest.getAndSet(0) >= BURST) {
+            System.gc();
+        }
+    }
+
+    /** One line saying why, then closed: a client past the bound learns it rather than hanging. */
+    private static void refuse(AFUNIXSocketChannel client, String why) {
+        try (client;
+                OutputStream out = Channels.newOutputStream(client)) {
+            write(out, Dispatcher.error(null, why));
+        } catch (IOException | UncheckedIOException e) {
+            LOG.debug("refused connection ended: {}", e.getMessage());
+        }
+    }
+
+    private static Peer peer(AFUNIXSocketChannel client) {
+        try {
+            long pid = client.getPeerCredentials().getPid();
+            return pid > 0 ? new Peer(pid) : Peer.UNKNOWN;
+        } catch (IOException | UnsupportedOperationException e) {
+            return Peer.UNKNOWN;
+        }
+    }
+
+    private static void shutdownInput(SocketChannel c) {
+        try {
+            c.shutdownInput();
+        } catch (IOException e) {
+            // already gone
+        }
+    }
+
+    private static void closeQuietly(AFUNIXSocketChannel c) {
+        try {
+            c.close();
+        } catch (IOException e) {
+            // already gone
+        }
+    }
+
+    private void converse(SocketChannel client, Peer peer, Responder responder) {
+        try (client;
+                java.io.InputStream raw = Channels.newInputStream(client);
+                OutputStream out = Channels.newOutputStream(client)) {
+            BoundedLines in = new BoundedLines(raw, MAX_LINE);
+            java.util.concurrent.atomic.AtomicBoolean idled = new java.util.concurrent.atomic.AtomicBoolean();
+            while (true) {
+                // the reader is woken by ending its input; the answer is written on this thread
+                java.util.concurrent.ScheduledFuture<?> watch = idle.watch(() -> {
+                    idled.set(true);
+                    shutdownInput(client);
+                });
+                BoundedLines.Next next = in.next();
+                watch.cancel(false);
+                if (idled.get()) {
+                    write(
+                            out,
+                            Dispatcher.error(
+                                    null,
+                                    "no request for " + idle.limit().toSeconds()
+                                            + " s: connection closed; a client connects when it has something to ask"));
+                    return;
+                }
+                if (next instanceof BoundedLines.End) {
+                    return;
+                }
+                if (next instanceof BoundedLines.TooLong) {
+                    // said as soon as the limit is passed, not when (if ever) the line ends
+                    write(out, Dispatcher.error(null, "request line longer than " + MAX_LINE + " bytes"));
+                    return;
+                }
+                String line = new String(((BoundedLines.Line) next).bytes(), StandardCharsets.UTF_8);
+                if (!line.isBlank()
+                        && !responder.respond(
+                                peer,
+                                line,
+                                l -> write(out, l),
+                                ChannelStreams.gone(client),
+                                ChannelStreams.takeover(client, in))) {
+                    return;
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            LOG.debug("connection ended: {}", e.getMessage());
+        }
+    }
+
+    private static void write(OutputStream out, String line) {
+        try {
+            out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        server.close();
+        idle.close();
+        connections.shutdownNow();
+        Files.deleteIfExists(path);
+    }
+}

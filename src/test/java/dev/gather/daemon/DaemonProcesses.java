@@ -1,0 +1,33 @@
+package dev.gather.daemon;
+
+import dev.gather.client.DaemonPid;
+import dev.gather.home.StateDir;
+import java.nio.file.Path;
+import java.util.UUID;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * For a test that runs gather's daemon as a process on its home and a private tmux server: the
+ * server's socket name, and after each test the end of all it left, the agents first (a turn end
+ * after the stop would bring the daemon back), then the daemon, killed when it did not stop.
+ */
+final class DaemonProcesses implements AfterEachCallback {
+    /** The private tmux socket of this test's daemon and agents. */
+    final String socket = "gather-test-" + UUID.randomUUID();
+
+    private final Supplier<Path> home;
+
+    /** {@code home} gives the test's home once it is there (a {@code @TempDir} field). */
+    DaemonProcesses(Supplier<Path> home) {
+        this.home = home;
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) throws Exception {
+        Cli.stopAgentsAndDaemon(home.get(), socket);
+        DaemonPid.living(new StateDir(home.get()))
+                .ifPresent(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy));
+    }
+}

@@ -1,0 +1,132 @@
+package dev.gather.daemon;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.bridge.CliBridge;
+import dev.gather.cli.DaemonCli;
+import java.io.BufferedReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * {@code gather mcp}, the thin bridge, keeps the gate's promises with lines past 4 MiB (issue 28),
+ * run as bin/gather runs it (16 MiB of heap): each is answered with an error, a ping after it is
+ * answered, and the bridge ends when its client closes stdin. Before, it died of OutOfMemoryError
+ * and then neither answered nor ended.
+ */
+class McpBridgeAbuseTest {
+    @RegisterExtension
+    final Worlds worlds = Worlds.bare().stateIn("state");
+
+    Path home;
+    World world;
+
+    @BeforeEach
+    void bridges() {
+        DaemonCli.serveBridges(world.daemon.dispatcher(), world.state);
+    }
+
+    @Test
+    void linesPastTheBoundAreAnsweredAndTheBridgeEndsWithItsClient() throws Exception {
+        Process p = bridge();
+        // not closed by the test: a reader blocked in readLine holds its lock, and a failing run must
+        // still reach destroyForcibly below
+        BufferedReader out = p.inputReader(StandardCharsets.UTF_8);
+        try {
+            CompletableFuture<Void> written = CompletableFuture.runAsync(() -> {
+                try (OutputStream in = p.getOutputStream()) {
+                    in.write(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                                    + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}\n")
+                            .getBytes(StandardCharsets.UTF_8));
+                    garbage(in, 8 << 20); // garbage, 8 MiB
+                    in.write("\n{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\",\"params\":{\"pad\":\""
+                            .getBytes(StandardCharsets.UTF_8));
+                    garbage(in, 6 << 20); // valid JSON, 6 MiB
+                    in.write("\"}}\n{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}\n"
+                            .getBytes(StandardCharsets.UTF_8));
+                    in.flush();
+                    // and the client goes: the bridge must end
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            List<JsonNode> answers = new ArrayList<>();
+            while (answers.size() < 4) {
+                String line = CompletableFuture.supplyAsync(() -> {
+                            try {
+                                return out.readLine();
+                            } catch (java.io.IOException e) {
+                                return null;
+                            }
+                        })
+                        .get(60, TimeUnit.SECONDS);
+                assertTrue(line != null, "the bridge ended early; answers so far: " + answers);
+                answers.add(World.JSON.readTree(line));
+            }
+            written.get(60, TimeUnit.SECONDS);
+            assertEquals(
+                    "gather",
+                    answers.get(0)
+                            .path("result")
+                            .path("serverInfo")
+                            .path("name")
+                            .asText());
+            for (JsonNode overlong : answers.subList(1, 3)) {
+                assertTrue(
+                        overlong.path("error").path("message").asText().contains("longer than"), overlong.toString());
+            }
+            assertEquals(3, answers.get(3).path("id").asInt(), answers.toString());
+            assertTrue(answers.get(3).has("result"), answers.toString());
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the bridge ends when its client closes stdin");
+            assertEquals(0, p.exitValue());
+        } finally {
+            p.destroyForcibly();
+            p.getOutputStream().close();
+        }
+    }
+
+    private static void garbage(OutputStream in, int bytes) throws java.io.IOException {
+        byte[] chunk = new byte[64 << 10];
+        Arrays.fill(chunk, (byte) 'x');
+        for (int sent = 0; sent < bytes; sent += chunk.length) {
+            in.write(chunk);
+        }
+    }
+
+    /** The bridge on gather's own classes, with bin/gather's small heap, outside every pane. */
+    private Process bridge() throws Exception {
+        Path classes = Path.of(CliBridge.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
+        ProcessBuilder pb = new ProcessBuilder(
+                        ProcessHandle.current().info().command().orElse("java"),
+                        "-XX:+UseSerialGC",
+                        "-Xint",
+                        "-Xmx16m",
+                        "-Xss256k",
+                        "-cp",
+                        classes.toString(),
+                        "dev.gather.bridge.McpBridge")
+                .redirectError(
+                        java.nio.file.Files.createTempFile(home, "mcp", ".err").toFile());
+        pb.environment().put("GATHER_HOME", world.state.root().toString());
+        pb.environment().put("GATHER_TMUX_SOCKET", world.socket);
+        pb.environment().remove("TMUX_PANE");
+        pb.environment().remove("TMUX");
+        pb.environment().remove("GATHER_PANE");
+        return pb.start();
+    }
+}

@@ -1,0 +1,109 @@
+package dev.gather.delivery;
+
+import dev.gather.door.Door;
+import dev.gather.door.Doors;
+import dev.gather.door.Handover;
+import dev.gather.door.Opening;
+import dev.gather.profile.Profiles;
+import dev.gather.tmux.Deliverer;
+import dev.gather.tmux.FakeTmux;
+import dev.gather.tmux.HarnessQuirks;
+import dev.gather.tmux.Pane;
+import dev.gather.tmux.SpawnSpec;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+
+/**
+ * One member behind a door the test answers for, on a fake tmux pane running {@code cat}: the door
+ * box tests share it.
+ */
+abstract class DoorBoxCase {
+    record Step(long ref, DeliveryState state, String detail) {}
+
+    /** A door the test answers for: what it was handed, and a trace the test completes. */
+    static final class FakeDoor implements Door {
+        final List<String> handed = new CopyOnWriteArrayList<>();
+        final List<Door.Trace> traces = new CopyOnWriteArrayList<>();
+        private final Function<String, Handover> answer;
+        private final boolean traced;
+        volatile Door.Whereabouts where = new Door.Whereabouts(Door.Whereabouts.Kind.UNKNOWN, "cannot tell");
+        final java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+
+        FakeDoor(Function<String, Handover> answer, boolean traced) {
+            this.answer = answer;
+            this.traced = traced;
+        }
+
+        @Override
+        public String name() {
+            return "fake-door";
+        }
+
+        @Override
+        public CompletableFuture<Handover> hand(String text) {
+            Handover h = answer.apply(text);
+            if (h instanceof Handover.Handed) {
+                handed.add(text);
+            }
+            return CompletableFuture.completedFuture(h);
+        }
+
+        @Override
+        public Door.Whereabouts whereabouts(String text) {
+            asked.incrementAndGet();
+            return where;
+        }
+
+        @Override
+        public Optional<Door.Trace> trace(String text) {
+            if (!traced) {
+                return Optional.empty();
+            }
+            Door.Trace t = new Door.Trace(new CompletableFuture<>(), new CompletableFuture<>());
+            traces.add(t);
+            return Optional.of(t);
+        }
+    }
+
+    final List<Step> steps = new CopyOnWriteArrayList<>();
+    FakeTmux tmux;
+    Pane pane;
+    Deliverer deliverer;
+    PostOffice post;
+
+    @BeforeEach
+    void start() {
+        tmux = new FakeTmux();
+        tmux.program("cat", FakeTmux.CAT);
+        pane = tmux.spawn(SpawnSpec.of("member", Path.of("."), "cat"));
+        deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC);
+        post = new PostOffice(
+                tmux,
+                deliverer,
+                Profiles.shipped(),
+                Clock.systemUTC(),
+                (letter, p, state, detail) -> steps.add(new Step(letter.ref(), state, detail)));
+        post.started(pane.id(), Profiles.shipped().generic());
+    }
+
+    @AfterEach
+    void stop() {
+        post.close();
+        deliverer.close();
+    }
+
+    void doors(Function<String, Opening> open) {
+        post.doors(Doors.none().register("generic", (p, pid) -> open.apply(p)));
+    }
+
+    List<DeliveryState> statesOf(long ref) {
+        return steps.stream().filter(s -> s.ref() == ref).map(Step::state).toList();
+    }
+}

@@ -1,0 +1,104 @@
+package dev.gather.delivery;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gather.door.Doors;
+import dev.gather.door.Handover;
+import dev.gather.door.Opening;
+import dev.gather.tmux.DeliveryResult;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A member whose harness has a door gets its messages through it, with receipts the harness's own
+ * evidence backs (handed, taken, confirmed); a door that is absent, refuses or fails hands them to the
+ * keystroke path, journalled, each message once.
+ */
+class DoorBoxTest extends DoorBoxCase {
+    @Test
+    void aDoorMessageIsDeliveredOnlyOnceTheHarnessShowsATurnCarryingIt() {
+        FakeDoor door = new FakeDoor(t -> new Handover.Handed("queued"), true);
+        doors(p -> new Opening.Open(door));
+        CompletableFuture<DeliveryResult> sent = post.post(pane.id(), new Letter("j", 1, "Bo", "hello bo"));
+        await().atMost(Duration.ofSeconds(5)).until(() -> door.traces.size() == 1);
+
+        assertEquals(List.of(DeliveryState.HANDED), statesOf(1), "the door's ok is only 'handed'");
+        assertFalse(sent.isDone(), "not delivered on a bare ok");
+        MailboxStatus handed = post.status(pane.id()).orElseThrow();
+        assertEquals("fake-door", handed.door());
+        assertEquals(1, handed.handed().size());
+
+        door.traces.get(0).taken().complete("its transcript shows it");
+        DeliveryResult.Delivered d = assertInstanceOf(DeliveryResult.Delivered.class, sent.join());
+        assertTrue(d.confirmedBy().contains("its transcript shows it"), d.confirmedBy());
+        door.traces.get(0).ended().complete("its turn ended");
+        await().atMost(Duration.ofSeconds(5)).until(() -> statesOf(1)
+                .equals(List.of(DeliveryState.HANDED, DeliveryState.DELIVERED, DeliveryState.CONFIRMED)));
+        assertTrue(tmux.pane(pane.id()).submitted().isEmpty(), "nothing was typed");
+    }
+
+    @Test
+    void messagesWaitBehindOneNotYetTakenAndGoInOrder() {
+        FakeDoor door = new FakeDoor(t -> new Handover.Handed("queued"), true);
+        doors(p -> new Opening.Open(door));
+        post.post(pane.id(), new Letter("j", 1, "Bo", "one"));
+        post.post(pane.id(), new Letter("j", 2, "Bo", "two"));
+        await().atMost(Duration.ofSeconds(5)).until(() -> door.traces.size() == 1);
+        assertEquals(List.of("one"), door.handed);
+        door.traces.get(0).taken().complete("seen");
+        await().atMost(Duration.ofSeconds(5)).until(() -> door.handed.equals(List.of("one", "two")));
+    }
+
+    @Test
+    void aRefusingDoorFallsBackToKeystrokesVisiblyAndEachMessageArrivesOnce() {
+        FakeDoor door = new FakeDoor(t -> new Handover.Refused("no such thread"), true);
+        doors(p -> new Opening.Open(door));
+        CompletableFuture<DeliveryResult> first = post.post(pane.id(), new Letter("j", 1, "Bo", "first words"));
+        CompletableFuture<DeliveryResult> second = post.post(pane.id(), new Letter("j", 2, "Bo", "second words"));
+
+        assertInstanceOf(DeliveryResult.Delivered.class, first.join());
+        assertInstanceOf(DeliveryResult.Delivered.class, second.join());
+        await().atMost(Duration.ofSeconds(5))
+                .until(() -> tmux.pane(pane.id()).submitted().equals(List.of("first words", "second words")));
+        Step fallback = steps.stream().filter(s -> s.ref() == 1).findFirst().orElseThrow();
+        assertEquals(DeliveryState.QUEUED, fallback.state());
+        assertTrue(
+                fallback.detail().contains("keystrokes instead: fake-door refused: no such thread"), fallback.detail());
+        assertTrue(statesOf(1).contains(DeliveryState.TYPING), "typed: " + statesOf(1));
+        assertTrue(
+                post.status(pane.id()).orElseThrow().note().orElse("").contains("typed instead until"),
+                "status says the door rests");
+        assertTrue(door.handed.isEmpty());
+    }
+
+    @Test
+    void anAbsentDoorIsTypedIntoWithTheReasonJournalled() {
+        doors(p -> new Opening.Absent("fake-door", "no thread known yet"));
+        assertInstanceOf(
+                DeliveryResult.Delivered.class,
+                post.post(pane.id(), new Letter("j", 1, "Bo", "typed words")).join());
+        assertEquals(
+                "keystrokes instead: fake-door not open: no thread known yet",
+                steps.get(0).detail());
+        assertEquals(Doors.KEYSTROKES, post.status(pane.id()).orElseThrow().door());
+    }
+
+    @Test
+    void withoutATranscriptTheNextTurnEndStandsInForTakenAndConfirmed() {
+        FakeDoor door = new FakeDoor(t -> new Handover.Handed("sent"), false);
+        doors(p -> new Opening.Open(door));
+        CompletableFuture<DeliveryResult> sent = post.post(pane.id(), new Letter("j", 1, "Bo", "hi"));
+        await().atMost(Duration.ofSeconds(5)).until(() -> statesOf(1).equals(List.of(DeliveryState.HANDED)));
+        assertFalse(sent.isDone());
+        post.turnEnded(pane.id(), Optional.empty(), "hook");
+        assertInstanceOf(DeliveryResult.Delivered.class, sent.join());
+        assertEquals(List.of(DeliveryState.HANDED, DeliveryState.DELIVERED, DeliveryState.CONFIRMED), statesOf(1));
+    }
+}

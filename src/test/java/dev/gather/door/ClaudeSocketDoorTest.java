@@ -1,0 +1,185 @@
+package dev.gather.door;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Every answer of Claude's messaging socket becomes a {@link Handover} with Claude's own reason, in bounded time. */
+class ClaudeSocketDoorTest {
+    private static final String TOKEN = "ee71ec63611aa359010032afd776127a";
+    private static final ClaudeSocketDoor.Timing QUICK =
+            new ClaudeSocketDoor.Timing(Duration.ofMillis(700), Duration.ofMillis(200));
+
+    @TempDir
+    Path dir;
+
+    FakeClaudeInbox claude;
+    final List<LateReceipt> late = new CopyOnWriteArrayList<>();
+    ClaudeInboxes inboxes;
+    final ExecutorService executor = Executors.newCachedThreadPool();
+
+    @BeforeEach
+    void start() throws Exception {
+        claude = new FakeClaudeInbox(dir.resolve("4242.sock"));
+        inboxes = new ClaudeInboxes(late::add);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        claude.close();
+        inboxes.close();
+        executor.shutdownNow();
+    }
+
+    private Handover hand(String text) throws Exception {
+        ClaudeSocketDoor door =
+                new ClaudeSocketDoor(new ClaudeMessaging(claude.socket, TOKEN), inboxes, executor, QUICK);
+        return door.hand(text).get(5, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void anAcceptedMessageIsHandedAsOneUserLineAfterTheAuthLine() throws Exception {
+        String text = "[Ada] (1):\n\nfirst line\nsecond line";
+
+        Handover h = hand(text);
+
+        assertInstanceOf(Handover.Handed.class, h, h.toString());
+        JsonNode auth = claude.lines.get(0);
+        JsonNode user = claude.lines.get(1);
+        assertEquals("auth", auth.path("type").asText());
+        assertEquals(TOKEN, auth.path("token").asText());
+        assertEquals("user", user.path("type").asText());
+        assertEquals(text, user.path("message").path("content").asText());
+        assertEquals("later", user.path("priority").asText(), "after the turn in progress, never folded into it");
+        assertTrue(user.path("from").asText().startsWith("uds:" + dir), user.toString());
+        assertFalse(user.path("msg_id").asText().isEmpty());
+        assertFalse(h.toString().contains(TOKEN), "the token is never in a handover");
+    }
+
+    @Test
+    void aHoldIsHeldWithClaudesReason() throws Exception {
+        claude.answer(new FakeClaudeInbox.Answer("held", "", "Your message is held for the recipient user's approval"));
+
+        Handover h = hand("hello");
+
+        Handover.Held held = assertInstanceOf(Handover.Held.class, h, h.toString());
+        assertTrue(held.why().contains("held for the recipient user's approval"), held.why());
+    }
+
+    @Test
+    void aHeldMessageSettledLaterReachesTheLateListenerAndAForgedOneDoesNot() throws Exception {
+        claude.answer(new FakeClaudeInbox.Answer("held", "", "held for approval"));
+        assertInstanceOf(Handover.Held.class, hand("hello"));
+        JsonNode message = claude.lines.get(claude.lines.size() - 1);
+        JsonNode forged = ((com.fasterxml.jackson.databind.node.ObjectNode) message.deepCopy())
+                .put("msg_id", "00000000-0000-0000-0000-000000000000");
+
+        claude.receipt(forged, new FakeClaudeInbox.Answer("delivered", "", "approved"));
+        claude.receipt(message, new FakeClaudeInbox.Answer("delivered", "", "approved and released"));
+
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> late.size() == 1);
+        assertEquals("delivered", late.get(0).receipt().status());
+        assertEquals("hello", late.get(0).text());
+        assertInstanceOf(Handover.Handed.class, late.get(0).handover());
+    }
+
+    @Test
+    void aRefusalAndADropAreRefusedWithClaudesReason() throws Exception {
+        claude.answer(new FakeClaudeInbox.Answer("expired", "refused", "The recipient session is not accepting"));
+        Handover refused = hand("hello");
+        claude.answer(new FakeClaudeInbox.Answer("dropped", "", "dropped your message at its inbox"));
+        Handover dropped = hand("hello again");
+
+        assertTrue(
+                assertInstanceOf(Handover.Refused.class, refused).why().contains("Claude refused it: The recipient"));
+        assertTrue(assertInstanceOf(Handover.Refused.class, dropped).why().contains("Claude dropped it"));
+    }
+
+    @Test
+    void aPaneWithoutALearnedSocketHasNoClaudeDoorAndOneWithItHandsThroughIt() throws Exception {
+        try (ClaudeDoors doors = new ClaudeDoors(
+                pane -> pane.equals("%2")
+                        ? java.util.Optional.of(new ClaudeMessaging(claude.socket, TOKEN))
+                        : java.util.Optional.empty(),
+                late::add,
+                QUICK)) {
+            assertTrue(doors.forPane("%1").isEmpty());
+            Door door = doors.forPane("%2").orElseThrow();
+            assertEquals(ClaudeSocketDoor.NAME, door.name());
+            assertInstanceOf(Handover.Handed.class, door.hand("hello").get(5, TimeUnit.SECONDS));
+        }
+    }
+
+    @Test
+    void aGoneSessionFailsAtOnce() throws Exception {
+        claude.close();
+
+        Handover h = hand("hello");
+
+        assertTrue(assertInstanceOf(Handover.Failed.class, h).why().contains("does not answer"), h.toString());
+    }
+
+    @Test
+    void aSessionThatNeverAnswersFailsWithinTheDeadline() throws Exception {
+        claude.answer(FakeClaudeInbox.Answer.SILENT);
+        // fill the socket's buffer too: the write itself must not block past the deadline
+        String big = "x".repeat(400_000);
+        long start = System.nanoTime();
+
+        Handover h = hand(big);
+
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(assertInstanceOf(Handover.Failed.class, h).why().contains("did not take the message"), h.toString());
+        assertTrue(ms < 3000, "bounded: " + ms + " ms");
+    }
+
+    @Test
+    void aSessionThatReadsTheWholeMessageButClosesLateHasItHandedNotFailed() throws Exception {
+        claude.answer(FakeClaudeInbox.Answer.READS_CLOSES_LATE);
+
+        Handover h = hand("queued by a loaded Claude");
+
+        // typing it as well would reach the model twice: its hook or transcript decides what came of it
+        Handover.Handed handed = assertInstanceOf(Handover.Handed.class, h, h.toString());
+        assertTrue(handed.how().contains("sent whole"), handed.how());
+        assertEquals(
+                "queued by a loaded Claude",
+                claude.lines.get(1).path("message").path("content").asText());
+    }
+
+    @Test
+    void anEmptyOrOversizedMessageIsNeverSent() throws Exception {
+        assertInstanceOf(Handover.Refused.class, hand("  \n"));
+        assertInstanceOf(Handover.Refused.class, hand("x".repeat(ClaudeSocketDoor.MAX_CHARS + 1)));
+        assertTrue(claude.lines.isEmpty());
+    }
+
+    @Test
+    void theReplyInboxIsOwnerOnlyAndGoneOnClose() throws Exception {
+        hand("hello");
+        Path inbox = Files.list(dir)
+                .filter(p -> p.getFileName().toString().startsWith("gather-"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(
+                "rw-------",
+                java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(inbox)));
+        inboxes.close();
+        assertFalse(Files.exists(inbox));
+    }
+}

@@ -1,0 +1,121 @@
+package dev.gather.door;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Codex's door against a stand-in {@code codex} program (the real one is in CodexDoorLiveTest): its
+ * exit and words become handed, refused or failed, the text stays one argument, and taken and ended
+ * come from the thread's transcript only.
+ */
+class CodexQueueDoorTest {
+    private static final String THREAD = "01a2135b-bbba-7ca1-a0da-de3e4ab16401";
+
+    @TempDir
+    Path dir;
+
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+
+    @AfterEach
+    void stop() {
+        timer.shutdownNow();
+    }
+
+    private Path program(String body) throws Exception {
+        Path p = dir.resolve("codex");
+        Files.writeString(p, "#!/bin/sh\nprintf '%s\\n' \"$@\" > " + dir.resolve("args") + "\n" + body);
+        Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwx------"));
+        return p;
+    }
+
+    private Path rollout() throws Exception {
+        Path day = Files.createDirectories(dir.resolve(".codex/sessions/2026/11/25"));
+        Path file = day.resolve("rollout-2026-11-25T15-38-28-" + THREAD + ".jsonl");
+        Files.writeString(file, "{\"type\":\"session_meta\",\"payload\":{}}\n");
+        return file;
+    }
+
+    private CodexQueueDoor door(Path program) {
+        return new CodexQueueDoor(
+                program,
+                Map.of("PATH", System.getenv("PATH")),
+                THREAD,
+                CodexRollout.find(dir.resolve(".codex"), THREAD, timer),
+                Runnable::run);
+    }
+
+    private static void append(Path file, String line) throws Exception {
+        Files.writeString(file, line + "\n", StandardOpenOption.APPEND);
+    }
+
+    @Test
+    void anOkIsHandedOnlyAndTheTranscriptSaysWhenItWasTakenAndWhenItsTurnEnded() throws Exception {
+        Path file = rollout();
+        CodexQueueDoor door = door(program("echo \"Queued message 01a2 for thread " + THREAD + ".\"\n"));
+        String text = "-rf [ada] (1):\n\nsecond line";
+
+        Handover h = door.hand(text).join();
+        assertEquals("Queued message 01a2 for thread " + THREAD + ".", ((Handover.Handed) h).how());
+        assertEquals(
+                List.of("queue", "--thread", THREAD, "--message=-rf [ada] (1):", "", "second line"),
+                Files.readAllLines(dir.resolve("args")),
+                "the text is one argument, never an option");
+        Door.Trace trace = door.trace(text).orElseThrow();
+        append(file, "{\"type\":\"event_msg\",\"payload\":{\"type\":\"task_complete\"}}"); // an earlier turn's end
+        append(
+                file,
+                "{\"timestamp\":\"t1\",\"type\":\"response_item\",\"payload\":{\"type\":\"message\",\"role\":\"user\","
+                        + "\"content\":[{\"type\":\"input_text\",\"text\":\"-rf [ada] (1):\\n\\nsecond line\"}]}}");
+        assertTrue(trace.taken().get(5, java.util.concurrent.TimeUnit.SECONDS).contains("t1"));
+        assertFalse(trace.ended().isDone(), "the earlier turn's end is not this one's");
+        append(file, "{\"timestamp\":\"t2\",\"type\":\"event_msg\",\"payload\":{\"type\":\"task_complete\"}}");
+        assertTrue(trace.ended().get(5, java.util.concurrent.TimeUnit.SECONDS).contains("t2"));
+    }
+
+    @Test
+    void anUnknownThreadIsRefusedWithCodexsOwnWords() throws Exception {
+        CodexQueueDoor door =
+                door(program("echo 'Error: failed to queue session message: no rollout found for thread id x' >&2\n"
+                        + "echo 'Stack backtrace:' >&2\nexit 1\n"));
+        Handover.Refused r =
+                assertInstanceOf(Handover.Refused.class, door.hand("hi").join());
+        assertTrue(r.why().startsWith("codex has no thread " + THREAD + ": Error: failed to queue"), r.why());
+        assertEquals(Optional.empty(), door.trace("hi"));
+    }
+
+    @Test
+    void aMissingProgramOrAnotherErrorFails() throws Exception {
+        assertInstanceOf(
+                Handover.Failed.class,
+                door(dir.resolve("gone/codex")).hand("hi").join());
+        Handover.Failed f = assertInstanceOf(
+                Handover.Failed.class,
+                door(program("echo 'Error: rate limited' >&2\nexit 2\n"))
+                        .hand("hi")
+                        .join());
+        assertEquals("codex queue: Error: rate limited", f.why());
+    }
+
+    @Test
+    void versionsFromTheFirstWithAQueueOn() {
+        assertTrue(CodexDoors.atLeast("codex-cli 0.169.0", CodexDoors.FIRST));
+        assertTrue(CodexDoors.atLeast("codex-cli 1.0.0", CodexDoors.FIRST));
+        assertFalse(CodexDoors.atLeast("codex-cli 0.168.9", CodexDoors.FIRST));
+        assertFalse(CodexDoors.atLeast("no version", CodexDoors.FIRST));
+    }
+}

@@ -1,0 +1,142 @@
+package dev.gather.resume;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.gathering.GatheringState;
+import dev.gather.gathering.Snapshot;
+import dev.gather.journal.Transcript;
+import dev.gather.link.Fanout;
+import dev.gather.link.Link;
+import dev.gather.link.Links;
+import dev.gather.link.Member;
+import dev.gather.link.Role;
+import dev.gather.ops.JoinOp;
+import dev.gather.ops.StartGatheringOp;
+import dev.gather.relay.DirectRhythm;
+import dev.gather.relay.Relay;
+import dev.gather.rhythm.RhythmLibrary;
+import dev.gather.tmux.SpawnSpec;
+import dev.gather.turn.TurnFilter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A gathering's journal, written by the real relay and effect runner while the gathering runs in
+ * virtual time, replays into the snapshot the live gathering is in at every step, with the options
+ * it was started with; a journal from before resumable gatherings is not resumed.
+ */
+class GatheringReplayTest {
+    @TempDir
+    Path home;
+
+    private ReplayWorld w;
+
+    @BeforeEach
+    void start() {
+        w = new ReplayWorld(home);
+    }
+
+    @AfterEach
+    void stop() {
+        w.close();
+    }
+
+    @Test
+    void atEveryStepOfAWholeCeremonyTheJournalReplaysToWhereTheLiveGatheringIs() {
+        w.assertReplayMatches("first turn");
+        w.say("Ada", "A first thought, still forming.");
+        w.assertReplayMatches("the holder spoke");
+        w.time.advance(ReplayWorld.INTERVAL);
+        w.assertReplayMatches("first beat");
+        w.say("Ada", "That is all from me. I pass the piece.");
+        w.assertReplayMatches("passed on");
+        w.time.advance(ReplayWorld.INTERVAL);
+        w.time.advance(ReplayWorld.INTERVAL);
+        assertEquals(GatheringState.FINAL_BEAT, w.live.status().state());
+        w.assertReplayMatches("final beat");
+        w.say("Bo", "My last words. I pass to Di.");
+        w.assertReplayMatches("passed by name");
+        // someone joins mid-round (journalled as JoinOp does, then the gathering takes it)
+        Member ed = Member.inPane(
+                "Ed",
+                6,
+                Role.SPEAKER,
+                w.tmux.spawn(SpawnSpec.of("Ed", w.home, "agent")).id());
+        w.journals.of("g-replay").append(JoinOp.entry(w.link, ed, Optional.empty(), false));
+        w.live.join(ed, "calm").join();
+        w.members.add(ed);
+        w.assertReplayMatches("Ed joined, waiting for the next round");
+        // round after round through every phase: each speaker passes at once
+        while (w.live.status().state() == GatheringState.SPEAKING) {
+            w.say(w.live.status().holder().orElseThrow().name(), "Heard. I pass the piece.");
+            w.assertReplayMatches("turn " + w.live.status().turn());
+        }
+        assertEquals(GatheringState.HARVESTING, w.live.status().state());
+        w.assertReplayMatches("harvesting");
+        Snapshot s = w.replay();
+        assertTrue(s.holder().isEmpty(), "nobody holds the piece while harvesting");
+    }
+
+    /** Who the starter cast into a part by name is kept in the start entry: a resumed gathering casts the same. */
+    @Test
+    void thePartsCastByNameComeBackFromTheStartEntry() {
+        w.journals
+                .of("g-cast")
+                .append(StartGatheringOp.startEntry(
+                        "g-cast",
+                        RhythmLibrary.shippedRhythm("review-circle").orElseThrow(),
+                        "Ready?",
+                        w.options.casting(Map.of("Bo", "skeptic", "Cy", "author")),
+                        w.members,
+                        Map.of(),
+                        Optional.empty(),
+                        false));
+        GatheringReplay.Replayed r = GatheringReplay.of("g-cast", Transcript.read(w.journals.file("g-cast")));
+        assertEquals(Map.of("Bo", "skeptic", "Cy", "author"), r.options().cast());
+        assertEquals(w.options.beatInterval(), r.options().beatInterval());
+    }
+
+    @Test
+    void aJournalFromBeforeResumableGatheringsIsNotResumed() {
+        List<JsonNode> all = Transcript.read(w.journals.file("g-replay"));
+        ((com.fasterxml.jackson.databind.node.ObjectNode) all.get(0)).remove("members");
+        assertThrows(GatheringReplay.NotResumable.class, () -> GatheringReplay.of("g-replay", all));
+    }
+
+    @Test
+    void aTurnTheSpoolHandsOverAgainAfterARestartIsNotRelayedTwice() {
+        Links links = new Links("d-");
+        Relay relay = new Relay(
+                links,
+                w.journals,
+                new Fanout(w.post),
+                TurnFilter.defaults(),
+                new DirectRhythm("direct", OptionalInt.empty(), "", ""));
+        Member ada = w.member("Ada").withNumber(1);
+        Member bo = w.member("Bo").withNumber(2);
+        Link direct = links.create("l-direct", "direct", OptionalInt.empty(), List.of(ada, bo));
+        relay.journalledBefore(ada.pane().orElseThrow(), "Said just before the kill.");
+        String pane = ada.pane().orElseThrow();
+        relay.onTurnOutput(new dev.gather.turn.TurnOutput(
+                pane, "sim", "Said just before the kill.", w.time.clock().instant()));
+        relay.onTurnOutput(new dev.gather.turn.TurnOutput(
+                pane, "sim", "Said after the restart.", w.time.clock().instant()));
+        relay.onTurnOutput(new dev.gather.turn.TurnOutput(
+                pane, "sim", "Said after the restart.", w.time.clock().instant()));
+        List<String> kinds = Transcript.read(w.journals.file(direct.id())).stream()
+                .map(e -> e.path("kind").asText())
+                .filter(k -> !k.equals("delivery"))
+                .toList();
+        assertEquals(List.of("duplicate", "relay", "relay"), kinds, "only the first turn after the restart is checked");
+    }
+}

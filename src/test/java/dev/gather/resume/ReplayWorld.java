@@ -1,0 +1,167 @@
+package dev.gather.resume;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.gather.delivery.PostOffice;
+import dev.gather.gathering.Effect;
+import dev.gather.gathering.Gathering;
+import dev.gather.gathering.GatheringOptions;
+import dev.gather.gathering.GatheringStatus;
+import dev.gather.gathering.Snapshot;
+import dev.gather.journal.Journals;
+import dev.gather.journal.Transcript;
+import dev.gather.link.Fanout;
+import dev.gather.link.Link;
+import dev.gather.link.Links;
+import dev.gather.link.Member;
+import dev.gather.link.Role;
+import dev.gather.ops.StartGatheringOp;
+import dev.gather.profile.Profiles;
+import dev.gather.relay.DirectRhythm;
+import dev.gather.relay.EffectRunner;
+import dev.gather.relay.Relay;
+import dev.gather.rhythm.Rhythm;
+import dev.gather.rhythm.RhythmLibrary;
+import dev.gather.time.ManualScheduler;
+import dev.gather.tmux.Deliverer;
+import dev.gather.tmux.FakeTmux;
+import dev.gather.tmux.HarnessQuirks;
+import dev.gather.tmux.SpawnSpec;
+import dev.gather.turn.TurnFilter;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A gathering running in virtual time over fake panes, its journal written by the real relay and
+ * effect runner: the world the replay and resume tests stop and start again.
+ */
+final class ReplayWorld implements AutoCloseable {
+    static final Duration INTERVAL = Duration.ofSeconds(10);
+    private static final Duration GRACE = Duration.ofSeconds(5);
+
+    final Path home;
+
+    final ManualScheduler time = new ManualScheduler();
+    final FakeTmux tmux = new FakeTmux();
+    final Rhythm rhythm = RhythmLibrary.shippedRhythm("standard").orElseThrow();
+    final GatheringOptions options =
+            new GatheringOptions(Optional.of(2), Optional.of(INTERVAL), Optional.of(GRACE), Optional.empty());
+    final List<Member> members = new ArrayList<>();
+    final Journals journals;
+    private final Deliverer deliverer;
+    final PostOffice post;
+    final Gathering live;
+    final Link link;
+
+    /** A circle of four speakers and a harvester in fake panes under {@code home}, started. */
+    ReplayWorld(Path home) {
+        this.home = home;
+        tmux.program("agent", FakeTmux.CAT);
+        for (String name : List.of("Ada", "Bo", "Cy", "Di", "Hal")) {
+            String pane = tmux.spawn(SpawnSpec.of(name, home, "agent")).id();
+            members.add(
+                    Member.inPane(name, members.size() + 1, name.equals("Hal") ? Role.HARVESTER : Role.SPEAKER, pane));
+        }
+        journals = new Journals(home.resolve("journal"), time.clock());
+        deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC);
+        post = new PostOffice(tmux, deliverer, Profiles.shipped(), Clock.systemUTC(), Relay.ledger(journals));
+        Relay relay = new Relay(
+                new Links("t-"),
+                journals,
+                new Fanout(post),
+                TurnFilter.defaults(),
+                new DirectRhythm("direct", OptionalInt.empty(), "", ""));
+        link = new Links("t-").create("g-replay", rhythm.name(), OptionalInt.empty(), members);
+        journals.of("g-replay")
+                .append(StartGatheringOp.startEntry(
+                        "g-replay",
+                        rhythm,
+                        rhythm.openingQuestion(),
+                        options,
+                        members,
+                        Map.of(),
+                        Optional.empty(),
+                        false));
+        live = Gathering.create(
+                "g-replay",
+                rhythm,
+                members,
+                options,
+                time,
+                time.clock(),
+                Runnable::run,
+                () -> "calm",
+                m -> false,
+                new EffectRunner(relay, link, home.resolve("harvest.md")));
+        live.start().join();
+    }
+
+    @Override
+    public void close() {
+        post.close();
+        deliverer.close();
+        journals.close();
+    }
+
+    /** {@code name}'s turn output, taken by the live gathering before this returns. */
+    void say(String name, String text) {
+        live.onTurnOutput(member(name), text).join();
+    }
+
+    Member member(String name) {
+        return members.stream().filter(m -> m.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    /** The live gathering's journal as a new daemon would replay it. */
+    Snapshot replay() {
+        return GatheringReplay.of("g-replay", Transcript.read(journals.file("g-replay")))
+                .snapshot();
+    }
+
+    /** The journal replays to where the live gathering is ({@code when} names the step for a failure). */
+    void assertReplayMatches(String when) {
+        Snapshot s = replay();
+        GatheringStatus g = live.status();
+        assertEquals(
+                List.of(
+                        g.state(),
+                        g.phaseIndex(),
+                        g.round(),
+                        g.beat(),
+                        g.turn(),
+                        g.holder().map(Member::name),
+                        g.order().stream().map(Member::name).toList()),
+                List.of(s.state(), s.phase(), s.round(), s.beat(), s.turn(), s.holder(), s.order()),
+                when + ": state, phase, round, beat, turn, holder");
+    }
+
+    /** A new gathering resumed from {@code s} now (the old one is left as a killed daemon left it). */
+    List<Effect> resume(Snapshot s) {
+        List<Effect> effects = new CopyOnWriteArrayList<>();
+        resumed(rhythm, options, s, effects);
+        // what fell due while no daemon ran is due now
+        time.advance(Duration.ZERO);
+        return effects;
+    }
+
+    /** A gathering of {@code r} resumed from {@code s}, its effects into {@code effects}. */
+    Gathering resumed(Rhythm r, GatheringOptions o, Snapshot s, List<Effect> effects) {
+        Gathering g = Gathering.resumed(
+                "g-replay", r, members, o, time, time.clock(), Runnable::run, () -> "calm", m -> false, effects::add);
+        g.resume(s, time.clock().instant()).join();
+        return g;
+    }
+
+    static long announced(List<Effect> effects, String kind) {
+        return effects.stream()
+                .filter(e -> e instanceof Effect.Announce a && a.kind().equals(kind))
+                .count();
+    }
+}

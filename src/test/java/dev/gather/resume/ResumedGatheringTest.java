@@ -1,0 +1,188 @@
+package dev.gather.resume;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.gathering.Effect;
+import dev.gather.gathering.Gathering;
+import dev.gather.gathering.GatheringOptions;
+import dev.gather.gathering.GatheringState;
+import dev.gather.gathering.Snapshot;
+import dev.gather.journal.Transcript;
+import dev.gather.link.Member;
+import dev.gather.ops.StartGatheringOp;
+import dev.gather.rhythm.Rhythm;
+import dev.gather.rhythm.RhythmLibrary;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A gathering resumed from its journal's snapshot goes on from there: what fell due while no daemon
+ * ran fires once, a turn that had ended moves on, and a private phase's answers come back sealed.
+ */
+class ResumedGatheringTest {
+    @TempDir
+    Path home;
+
+    private ReplayWorld w;
+
+    @BeforeEach
+    void start() {
+        w = new ReplayWorld(home);
+    }
+
+    @AfterEach
+    void stop() {
+        w.close();
+    }
+
+    @Test
+    void aBeatDueThreeTimesOverWhileNoDaemonRanFiresOnceOnResume() {
+        w.say("Ada", "A first thought, still forming.");
+        Snapshot s = w.replay();
+        w.time.advance(ReplayWorld.INTERVAL.multipliedBy(3).plusSeconds(1));
+        List<Effect> effects = w.resume(s);
+        assertEquals(
+                1,
+                effects.stream()
+                        .filter(e -> e instanceof Effect.Inject i && i.kind().equals("beat"))
+                        .count(),
+                effects::toString);
+        assertEquals(0, ReplayWorld.announced(effects, "turn"), "the turn goes on, it is not begun again");
+        w.time.advance(ReplayWorld.INTERVAL);
+        assertEquals(
+                1,
+                effects.stream()
+                        .filter(e -> e instanceof Effect.Inject i && i.kind().equals("final_beat"))
+                        .count(),
+                "the next beat comes an interval after the one that fired: " + effects);
+    }
+
+    @Test
+    void aGraceThatRanOutWhileNoDaemonRanMovesThePieceOnceOnResume() {
+        w.say("Ada", "I pass the piece.");
+        w.time.advance(ReplayWorld.INTERVAL.multipliedBy(2));
+        assertEquals(GatheringState.FINAL_BEAT, w.live.status().state());
+        Snapshot s = w.replay();
+        assertEquals(GatheringState.FINAL_BEAT, s.state());
+        w.time.advance(Duration.ofMinutes(5));
+        List<Effect> effects = w.resume(s);
+        assertEquals(1, ReplayWorld.announced(effects, "turn"), effects::toString);
+        assertTrue(effects.stream()
+                .anyMatch(e -> e instanceof Effect.Announce a && a.text().contains("Cy")));
+    }
+
+    @Test
+    void wordsThatPassedThePieceJustBeforeTheStopMoveItOnResumeAndAreNotRelayedAgain() {
+        w.say("Ada", "Short and sweet. I pass to Di.");
+        List<JsonNode> all = Transcript.read(w.journals.file("g-replay"));
+        // the daemon died after journalling the words, before the piece moved
+        int relay = 0;
+        for (int i = 0; i < all.size(); i++) {
+            if (all.get(i).path("kind").asText().equals("relay")) {
+                relay = i;
+            }
+        }
+        Snapshot s = GatheringReplay.snapshot(
+                all.subList(0, relay + 1),
+                java.time.Instant.parse(all.get(0).path("time").asText()));
+        assertEquals(Optional.of("Ada"), s.holder());
+        List<Effect> effects = w.resume(s);
+        assertEquals(0, effects.stream().filter(e -> e instanceof Effect.Relay).count(), effects::toString);
+        assertTrue(
+                effects.stream()
+                        .anyMatch(e -> e instanceof Effect.Announce a
+                                && a.kind().equals("turn")
+                                && a.about().map(Member::name).equals(Optional.of("Di"))),
+                effects::toString);
+    }
+
+    @Test
+    void aHolderWhoLeftJustBeforeTheStopLosesThePieceOnResume() {
+        w.live.memberGone(w.member("Ada")).join();
+        List<JsonNode> all = Transcript.read(w.journals.file("g-replay"));
+        // the daemon died after journalling that Ada left, before the piece moved
+        int left = 0;
+        while (!all.get(left).path("prompt").asText().equals("left")) {
+            left++;
+        }
+        Snapshot s = GatheringReplay.snapshot(
+                all.subList(0, left + 1),
+                java.time.Instant.parse(all.get(0).path("time").asText()));
+        assertEquals(Optional.of("Ada"), s.holder());
+        assertTrue(s.gone().contains("Ada"));
+        List<Effect> effects = w.resume(s);
+        assertTrue(
+                effects.stream()
+                        .anyMatch(e -> e instanceof Effect.Announce a
+                                && a.kind().equals("turn")
+                                && a.about().map(Member::name).equals(Optional.of("Bo"))),
+                effects::toString);
+        assertTrue(
+                effects.stream()
+                        .noneMatch(e ->
+                                e instanceof Effect.Inject i && i.to().name().equals("Ada")),
+                "nothing more for Ada: " + effects);
+    }
+
+    /**
+     * A daemon that stops mid private phase: the answers given before come back sealed (out of the
+     * pulse and late seeds) and are in the phase's reveal; once the next phase began they are gone.
+     */
+    @Test
+    void aPrivatePhasesAnswersComeBackSealedForItsRevealAndLeaveWithThePhase() {
+        Rhythm decision = RhythmLibrary.shippedRhythm("design-decision").orElseThrow();
+        java.time.Instant started = w.time.clock().instant();
+        List<JsonNode> entries = new ArrayList<>();
+        entries.add(StartGatheringOp.startEntry(
+                "g-private", decision, "Which?", GatheringOptions.NONE, w.members, Map.of(), Optional.empty(), false));
+        entries.add(turn(0, "Ada", 1));
+        entries.add(dev.gather.journal.Journal.entry("relay")
+                .put("from", "Ada")
+                .put("voice", "private")
+                .put("text", "The queue."));
+        entries.add(turn(0, "Bo", 2));
+        entries.add(dev.gather.journal.Journal.entry("relay")
+                .put("from", "Bo")
+                .put("voice", "private")
+                .put("text", "The log."));
+        entries.add(turn(0, "Cy", 3));
+        Snapshot s = GatheringReplay.snapshot(entries, started);
+        assertEquals(
+                List.of(new Snapshot.Words("Ada", "The queue.", true), new Snapshot.Words("Bo", "The log.", true)),
+                s.said());
+
+        List<Effect> effects = new CopyOnWriteArrayList<>();
+        Gathering g = w.resumed(decision, GatheringOptions.NONE, s, effects);
+        g.onTurnOutput(w.member("Cy"), "Both. I pass the piece.").join();
+        g.onTurnOutput(w.member("Di"), "Neither. I pass the piece.").join();
+        String reveal = effects.stream()
+                .filter(e -> e instanceof Effect.Announce a && a.kind().equals("reveal"))
+                .map(e -> ((Effect.Announce) e).text())
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(effects.toString()));
+        assertTrue(reveal.contains("[Ada] (1):\n\nThe queue.\n\n[Bo] (2):\n\nThe log.\n\n[Cy] (3):\n\nBoth."), reveal);
+
+        entries.add(turn(1, "Ada", 5));
+        assertEquals(List.of(), GatheringReplay.snapshot(entries, started).said());
+    }
+
+    private static com.fasterxml.jackson.databind.node.ObjectNode turn(int phase, String holder, int turn) {
+        return dev.gather.journal.Journal.entry("announce")
+                .put("prompt", "turn")
+                .put("member", holder)
+                .put("phase", phase)
+                .put("round", 1)
+                .put("turn", turn);
+    }
+}

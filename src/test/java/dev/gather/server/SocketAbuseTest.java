@@ -1,0 +1,118 @@
+package dev.gather.server;
+
+import static dev.gather.server.UnixClient.connect;
+import static dev.gather.server.UnixClient.exchange;
+import static dev.gather.server.UnixClient.reader;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Unbounded work on the daemon's socket (issue 28): connections held open and idle, one process
+ * taking every place, and a line one byte past the limit with no newline after it.
+ */
+class SocketAbuseTest {
+    @TempDir
+    Path dir;
+
+    private final List<SocketChannel> open = new ArrayList<>();
+    private SocketServer server;
+
+    @AfterEach
+    void close() throws Exception {
+        for (SocketChannel c : open) {
+            c.close();
+        }
+        server.close();
+    }
+
+    @Test
+    void connectionsLeftIdleAreToldAndClosedSoOtherClientsAreServedAgain() throws Exception {
+        Path path = serve(6, 6, Duration.ofSeconds(1));
+        for (int i = 0; i < 6; i++) {
+            open.add(connect(path)); // holding a place, asking nothing
+        }
+        try (SocketChannel late = connect(path)) {
+            String refused = reader(late).readLine();
+            assertTrue(refused.contains("too many connections"), refused);
+        }
+        for (SocketChannel idle : open) {
+            String told = CompletableFuture.supplyAsync(() -> line(idle)).get(30, TimeUnit.SECONDS);
+            assertTrue(told.contains("no request for 1 s: connection closed"), told);
+            assertEquals(null, line(idle), "and then closed");
+        }
+        await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> {
+            try (SocketChannel again = connect(path)) {
+                return exchange(again, "{}").equals("{\"answered\":true}");
+            }
+        });
+    }
+
+    @Test
+    void oneProcessCannotTakeEveryPlace() throws Exception {
+        Path path = serve(8, 3, Duration.ofSeconds(60));
+        for (int i = 0; i < 3; i++) {
+            SocketChannel c = connect(path);
+            open.add(c);
+            assertEquals("{\"answered\":true}", exchange(c, "{}"));
+        }
+        try (SocketChannel fourth = connect(path)) {
+            String refused = reader(fourth).readLine();
+            assertTrue(
+                    refused.contains("too many connections from process "
+                            + ProcessHandle.current().pid() + ": one process may hold 3 at once"),
+                    refused);
+        }
+        open.remove(0).close();
+        await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> {
+            SocketChannel again = connect(path);
+            open.add(again);
+            return exchange(again, "{}").equals("{\"answered\":true}");
+        });
+    }
+
+    @Test
+    void aLineOneBytePastTheLimitWithNoNewlineIsAnsweredWithAnErrorAndClosed() throws Exception {
+        Path path = serve(4, 4, Duration.ofSeconds(60));
+        SocketChannel c = connect(path);
+        open.add(c);
+        ByteBuffer sent = ByteBuffer.wrap("x".repeat(SocketServer.MAX_LINE + 1).getBytes(StandardCharsets.US_ASCII));
+        while (sent.hasRemaining()) {
+            c.write(sent);
+        }
+        // the client holds the line open: the answer must not wait for a newline that never comes
+        String answer = CompletableFuture.supplyAsync(() -> line(c)).get(30, TimeUnit.SECONDS);
+        assertTrue(answer.contains("request line longer than " + SocketServer.MAX_LINE + " bytes"), answer);
+        assertEquals(null, line(c), "and then closed");
+    }
+
+    private Path serve(int total, int perPeer, Duration idle) throws Exception {
+        Path path = dir.resolve("s.sock");
+        server = new SocketServer(path, total, perPeer, idle);
+        Thread accept = new Thread(() -> server.serve((peer, line) -> "{\"answered\":true}"));
+        accept.setDaemon(true);
+        accept.start();
+        return path;
+    }
+
+    private static String line(SocketChannel c) {
+        try {
+            return reader(c).readLine();
+        } catch (java.io.IOException e) {
+            return null; // a reset is a close as far as the client can tell
+        }
+    }
+}
