@@ -60,5 +60,10 @@ public sealed interface Effect {
     record HarvestStored(Member by, String text) implements Effect {}
 
     /** The gathering is over. */
-    record Closed(String reason) implements Effect {}
+    record Closed(String reason, boolean atOnce) implements Effect {
+        /** Closed once what was sent before reached its members (bounded); {@code atOnce}: without waiting. */
+        public Closed(String reason) {
+            this(reason, false);
+        }
+    }
 }

@@ -86,7 +86,7 @@ final class Steps {
             timers.in(c.beats.interval().multipliedBy(c.beats.perTurn()).plus(c.beats.grace()), GatheringEvent.TIME_UP);
             timers.in(c.beats.turnCap(), GatheringEvent.MAX_TURN);
         });
-        a.put("close", ctx -> close(header(ctx, REASON).orElse("ended")));
+        a.put("close", ctx -> close(header(ctx, REASON).orElse("ended"), true));
         a.put("finish", ctx -> {
             phaseEnds();
             close(c.ending()
@@ -250,12 +250,17 @@ final class Steps {
     }
 
     private void close(String reason) {
+        close(reason, false);
+    }
+
+    /** {@code atOnce}: ended now by command, without waiting for busy members to hear the last words. */
+    private void close(String reason, boolean atOnce) {
         timers.cancel();
         // whoever is mid-turn as it closes still owes words: they come late, and are kept as such
         c.present().stream().filter(midTurn).forEach(c::cutOff);
         c.release();
         sink.accept(new Effect.Announce("closing", prompts.closing(reason)));
-        sink.accept(new Effect.Closed(reason));
+        sink.accept(new Effect.Closed(reason, atOnce));
     }
 
     private Optional<Member> requested(StateContext<GatheringState, GatheringEvent> ctx) {

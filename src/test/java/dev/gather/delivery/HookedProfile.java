@@ -8,11 +8,11 @@ import java.nio.file.Path;
 import java.util.List;
 
 /** A program without an input box that reports its turns by a hook, with a given screen grace: delivery tests' member. */
-final class HookedProfile {
+public final class HookedProfile {
     private HookedProfile() {}
 
     /** Written into {@code dir} and loaded; {@code grace}: how long the screen waits for a hook, as a profile writes it ("3s"). */
-    static Profile load(Path dir, String grace) throws IOException {
+    public static Profile load(Path dir, String grace) throws IOException {
         Files.writeString(
                 dir.resolve("hooked.yaml"),
                 """

@@ -72,10 +72,9 @@ class ThreeHarnessGatheringTest {
                     "gemini",
                             LiveWorld.withEnv(
                                     gemini.env(), NpmHarnesses.bin("gemini").toString()),
-                    // the sim agent kind (a polite member) that, as a model would, takes a while to write the
-                    // harvest: the gathering closes once it has, and what is still queued for a slower member
-                    // then is not typed (docs/agents.md)
-                    "sim", LiveWorld.sim("--name", "{name}", "--polite", "--think-ms", "8000")));
+                    // a quick harvester: its harvest lands while the models still answer the last words,
+                    // which reach them before the closing words all the same (EffectRunner, LastWordsTest)
+                    "sim", LiveWorld.sim("--name", "{name}", "--polite")));
 
             String started = world.gather(
                     live.launcher.script(),
