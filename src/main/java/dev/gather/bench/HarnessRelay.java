@@ -94,7 +94,9 @@ final class HarnessRelay implements AutoCloseable {
     HarnessRelay(Path dir, List<Path> claudeRoots) throws IOException {
         this.state = new StateDir(dir.resolve("gather"));
         Files.createDirectories(state.spool());
-        this.tmux = ControlModeTmux.connect(TmuxConfig.socket(BenchContext.privateSocket()));
+        String socket = BenchContext.privateSocket();
+        this.tmux = ControlModeTmux.connect(TmuxConfig.socket(socket));
+        keepDeadPanes(socket);
         this.journals = new Journals(dir.resolve("journal"), Clock.systemUTC());
         this.deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC);
         Ledger ledger = (letter, pane, step, detail) -> {
@@ -167,6 +169,24 @@ final class HarnessRelay implements AutoCloseable {
      */
     List<Sample> pingPong(Profile profile, List<String> command, Map<String, String> env, Path work, int samples)
             throws InterruptedException {
+        try {
+            return attempt(profile, command, env, work, samples);
+        } catch (HarnessDied e) {
+            // a harness that exits before its first turn was relayed measured nothing: say so, start again once
+            System.err.println("bench: WARN " + e.getMessage() + "; starting both panes again");
+            return attempt(profile, command, env, work, samples);
+        }
+    }
+
+    /** A harness pane ended before any turn of the link was relayed: its last screen says why. */
+    static final class HarnessDied extends IllegalStateException {
+        HarnessDied(String message) {
+            super(message);
+        }
+    }
+
+    private List<Sample> attempt(Profile profile, List<String> command, Map<String, String> env, Path work, int samples)
+            throws InterruptedException {
         List<Member> members = new ArrayList<>();
         List<Pane> panes = new ArrayList<>();
         Map<String, String> all = new HashMap<>(env);
@@ -195,6 +215,14 @@ final class HarnessRelay implements AutoCloseable {
                     s = relayed.poll(1, TimeUnit.SECONDS);
                 }
                 if (s == null || !s.ok()) {
+                    List<String> dead = panes.stream()
+                            .filter(p -> !tmux.alive(p.id()))
+                            .map(Pane::session)
+                            .toList();
+                    if (out.isEmpty() && !dead.isEmpty()) {
+                        throw new HarnessDied(profile.name() + ": " + String.join(", ", dead)
+                                + " ended before the first turn was relayed; the panes showed:\n" + screens(panes));
+                    }
                     long unseen = handed.keySet().stream()
                             .filter(t -> !taken.contains(t))
                             .count();
@@ -211,6 +239,30 @@ final class HarnessRelay implements AutoCloseable {
         } finally {
             // a node harness may ignore the hang-up and outlive tmux
             panes.forEach(p -> Processes.endTree(p.pid(), Duration.ofSeconds(10)));
+            // a dead pane stays (remain-on-exit): its session would block the next attempt's name
+            panes.forEach(p -> {
+                try {
+                    tmux.kill(p.id());
+                } catch (RuntimeException gone) {
+                    // already gone with its program
+                }
+            });
+        }
+    }
+
+    /** A pane whose program ends stays on screen (dead), so a failure can show why it ended. */
+    private static void keepDeadPanes(String socket) throws IOException {
+        try {
+            Process set = new ProcessBuilder("tmux", "-L", socket, "set-option", "-g", "remain-on-exit", "on")
+                    .redirectErrorStream(true)
+                    .start();
+            String said = new String(set.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            if (set.waitFor() != 0) {
+                throw new IOException("tmux -L " + socket + " set-option -g remain-on-exit on: " + said.strip());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted setting remain-on-exit", e);
         }
     }
 
@@ -219,7 +271,7 @@ final class HarnessRelay implements AutoCloseable {
         for (Pane p : panes) {
             shown.append("--- ").append(p.session()).append('\n');
             try {
-                shown.append(tmux.capture(p.id(), 0).stripTrailing()).append('\n');
+                shown.append(tmux.capture(p.id(), 200).strip()).append('\n');
             } catch (RuntimeException e) {
                 shown.append("(not readable: ").append(e.getMessage()).append(")\n");
             }

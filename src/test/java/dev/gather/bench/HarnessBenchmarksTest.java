@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
@@ -37,6 +38,23 @@ class HarnessBenchmarksTest {
             assertTrue(rows.get(0).target().contains("no pinned " + b.name() + " in " + empty), rows.toString());
             assertTrue(rows.get(0).limit().isEmpty(), "a missing cache is no miss: " + rows);
         }
+    }
+
+    @Test
+    void aHarnessThatEndsBeforeItsFirstTurnIsStartedAgainOnceThenShownAsItEnded() throws Exception {
+        Path starts = dir.resolve("starts");
+        List<String> fallsOver =
+                List.of("sh", "-c", "echo started >> " + starts + "; echo the harness fell over; exit 3");
+        try (HarnessRelay relay = new HarnessRelay(dir, List.of())) {
+            HarnessRelay.HarnessDied died = assertThrows(
+                    HarnessRelay.HarnessDied.class,
+                    () -> relay.pingPong(
+                            dev.gather.profile.Profiles.shipped().forKind("generic"), fallsOver, Map.of(), dir, 1));
+            assertTrue(died.getMessage().contains("the harness fell over"), died.getMessage());
+            assertTrue(died.getMessage().contains("generic-Ada")
+                    || died.getMessage().contains("generic-Bo"));
+        }
+        assertEquals(4, Files.readAllLines(starts).size(), "two panes, started twice");
     }
 
     @Test
