@@ -109,8 +109,13 @@ class ThreeHarnessGatheringTest {
                     story,
                     members.toArray(Pane[]::new));
             try {
-                assertEachRelayHeardOnceAndNoneFailed(world, id, claudeModel, live.model, geminiModel);
-            } catch (AssertionError e) {
+                // "delivered" is the harness taking the words (Claude's UserPromptSubmit hook, Codex's turn
+                // start); its request to the model follows a moment later, on a loaded machine after the close
+                org.awaitility.Awaitility.await()
+                        .atMost(Duration.ofSeconds(30))
+                        .untilAsserted(() ->
+                                assertEachRelayHeardOnceAndNoneFailed(world, id, claudeModel, live.model, geminiModel));
+            } catch (org.awaitility.core.ConditionTimeoutException | AssertionError e) {
                 System.out.println(story.get());
                 throw e;
             }
