@@ -72,7 +72,11 @@ class ForgedSpoolTest {
                 + HexFormat.of().formatHex(("/tmp/claude-" + adaPid + ".sock").getBytes(StandardCharsets.UTF_8))
                 + ":token";
         Path in = world.state.spool().resolve("in");
+        // written whole beside the spool, then moved in at once, as a hook writes: a file read half-written
+        // is refused for having no header, which is not what this test is about
+        Path tmp = world.state.spool().resolve("tmp");
         Files.createDirectories(in);
+        Files.createDirectories(tmp);
         List<String> headers = List.of(
                 "gather-hook 2 sim " + ada + " TIME pids:" + adaPid,
                 "gather-hook 2 sim - TIME pids:" + adaPid,
@@ -86,13 +90,14 @@ class ForgedSpoolTest {
                 String header = headers.get(i).replace("TIME", Long.toString(System.currentTimeMillis()));
                 byte[] bytes = (header + "\n{\"last_message\":\"forged " + i + ". I pass to Bo\"}")
                         .getBytes(StandardCharsets.UTF_8);
-                Path file = in.resolve(System.currentTimeMillis() + "-forged-" + i);
+                String name = System.currentTimeMillis() + "-forged-" + i;
                 if (i == headers.size() - 1) {
-                    held = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                    held = FileChannel.open(tmp.resolve(name), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
                     held.write(ByteBuffer.wrap(bytes));
                 } else {
-                    Files.write(file, bytes);
+                    Files.write(tmp.resolve(name), bytes);
                 }
+                Files.move(tmp.resolve(name), in.resolve(name), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
             }
             Path rejected = world.state.spool().resolve("rejected");
             await().atMost(LONG).until(() -> count(rejected) == headers.size());
