@@ -6,18 +6,9 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(
-        name = "clean",
-        mixinStandardHelpOptions = true,
-        description = {
-            "End the agents gather spawned for gatherings that are no longer running (older runs, --keep, a crash).",
-            "Only panes whose id and session gather recorded at the start; never your own panes.",
-            "",
-            "Example:  gather clean --dry-run",
-            "Example:  gather clean"
-        })
+@Command(name = "clean", resourceBundle = "dev.gather.cli.help.clean", mixinStandardHelpOptions = true)
 final class CleanCommand implements Callable<Integer> {
-    @Option(names = "--dry-run", description = "Only list what would be ended.")
+    @Option(names = "--dry-run")
     boolean dryRun;
 
     @Override

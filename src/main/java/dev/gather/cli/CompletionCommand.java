@@ -6,14 +6,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Spec;
 
 /** {@code gather completion}: the shell completion script, generated from the command model. */
-@Command(
-        name = "completion",
-        description = {
-            "Print the completion script for bash and zsh, generated from gather's own commands and options."
-                    + " make install puts it where bash-completion finds it.",
-            "",
-            "Example:  source <(gather completion)",
-        })
+@Command(name = "completion", resourceBundle = "dev.gather.cli.help.completion")
 final class CompletionCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;

@@ -10,20 +10,9 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 
-@Command(
-        name = "daemon",
-        mixinStandardHelpOptions = true,
-        description = {
-            "Run the gather daemon in the foreground.",
-            "Clients start one on their own when none runs.",
-            "One daemon per state directory ($GATHER_HOME); a second one exits at once.",
-            "",
-            "Example:  GATHER_HOME=/tmp/g gather daemon",
-        })
+@Command(name = "daemon", resourceBundle = "dev.gather.cli.help.daemon", mixinStandardHelpOptions = true)
 final class DaemonCommand implements Callable<Integer> {
-    @picocli.CommandLine.Option(
-            names = "--stop",
-            description = "Stop the running daemon (journals stay); one that does not answer is killed.")
+    @picocli.CommandLine.Option(names = "--stop")
     boolean stop;
 
     @Override

@@ -17,26 +17,14 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(
-        name = "demo",
-        mixinStandardHelpOptions = true,
-        description = {
-            "Run a real gathering of simulated agents in tmux and print it live.",
-            "Three speakers and a harvester, the minimal rhythm with short beats, on a private tmux",
-            "server that is cleaned up afterwards: private beats, a pass by name, a turn that runs to its",
-            "final beat for its last words, and the harvest, in under a minute.",
-            "",
-            "Example:  gather demo --keep",
-        })
+@Command(name = "demo", resourceBundle = "dev.gather.cli.help.demo", mixinStandardHelpOptions = true)
 final class DemoCommand implements Callable<Integer> {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @Option(names = "--rhythm", defaultValue = "minimal", description = "Rhythm to run (default ${DEFAULT-VALUE}).")
+    @Option(names = "--rhythm", defaultValue = "minimal")
     String rhythm;
 
-    @Option(
-            names = "--keep",
-            description = "Leave the tmux server and the demo's journals afterwards so you can attach and look.")
+    @Option(names = "--keep")
     boolean keep;
 
     @Override

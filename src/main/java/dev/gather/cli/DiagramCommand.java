@@ -11,21 +11,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-@Command(
-        name = "diagram",
-        mixinStandardHelpOptions = true,
-        description = {
-            "Print a Mermaid state diagram of a rhythm's flow.",
-            "It shows phases, rounds, beats, passing the piece and the harvest.",
-            "--write-docs regenerates docs/rhythms/<name>.md for every shipped rhythm.",
-            "",
-            "Example:  gather diagram daily",
-        })
+@Command(name = "diagram", resourceBundle = "dev.gather.cli.help.diagram", mixinStandardHelpOptions = true)
 final class DiagramCommand implements Callable<Integer> {
-    @Parameters(arity = "0..1", description = "Rhythm name or a .yaml file.")
+    @Parameters(arity = "0..1", descriptionKey = "rhythm")
     String rhythm;
 
-    @Option(names = "--write-docs", description = "Write docs/rhythms/*.md for the shipped rhythms.")
+    @Option(names = "--write-docs")
     boolean writeDocs;
 
     @Override

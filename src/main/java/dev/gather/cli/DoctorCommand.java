@@ -8,15 +8,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 
 /** {@code gather doctor}: one line per thing gather needs, ok / warn / fail with the fix. */
-@Command(
-        name = "doctor",
-        description = {
-            "Check what gather needs, one line each: tmux, Java, each harness (its version, gather's hook and"
-                    + " MCP entry, its native door), the daemon, the state directory, and Redis when configured."
-                    + " Exits 1 when anything fails.",
-            "",
-            "Example:  gather doctor",
-        })
+@Command(name = "doctor", resourceBundle = "dev.gather.cli.help.doctor")
 final class DoctorCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {

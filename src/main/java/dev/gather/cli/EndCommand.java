@@ -5,17 +5,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(
-        name = "end",
-        mixinStandardHelpOptions = true,
-        description = {
-            "End a gathering for everyone: the harvester is asked for the harvest (with a time limit), then it closes.",
-            "",
-            "A member or the gathering's starter may; anyone else says --operator, which is journalled.",
-            "",
-            "Example:  gather end g-20261122-101500-1",
-            "Example:  gather end --now g-20261122-101500-1"
-        })
+@Command(name = "end", resourceBundle = "dev.gather.cli.help.end", mixinStandardHelpOptions = true)
 final class EndCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     PaneOption pane = new PaneOption();
@@ -23,7 +13,7 @@ final class EndCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     GatheringId gathering = new GatheringId();
 
-    @Option(names = "--now", description = "Close at once, without a harvest.")
+    @Option(names = "--now")
     boolean now;
 
     @picocli.CommandLine.Mixin

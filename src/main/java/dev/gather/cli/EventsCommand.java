@@ -9,35 +9,26 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code gather events}: the journal as an event stream, for programs (--json) and people. */
-@Command(
-        name = "events",
-        description = {
-            "Print every journal event (relays, deliveries and their states, piece moves, beats, phases, joins,"
-                    + " leaves, closes) of one link or gathering, or of all, in journal order.",
-            "Each event carries its journal and its number n there: --after n resumes after it. --follow keeps"
-                    + " printing new events until Ctrl-C.",
-            "",
-            "Example:  gather events --gathering g-20261122-101500-1 --follow --json",
-        })
+@Command(name = "events", resourceBundle = "dev.gather.cli.help.events")
 final class EventsCommand implements Callable<Integer> {
     static final class Scope {
-        @Option(names = "--link", description = "Only this link's journal.")
+        @Option(names = "--link")
         String link;
 
-        @Option(names = "--gathering", description = "Only this gathering's journal.")
+        @Option(names = "--gathering")
         String gathering;
     }
 
     @ArgGroup(exclusive = true)
     Scope scope;
 
-    @Option(names = "--after", defaultValue = "0", description = "Start after entry n (needs --link or --gathering).")
+    @Option(names = "--after", defaultValue = "0")
     long after;
 
-    @Option(names = "--follow", description = "Keep printing events as they are written.")
+    @Option(names = "--follow")
     boolean follow;
 
-    @Option(names = "--json", description = "One JSON object per line (the daemon's event as is).")
+    @Option(names = "--json")
     boolean json;
 
     @Override

@@ -4,6 +4,6 @@ import picocli.CommandLine.Parameters;
 
 /** The gathering a command acts on, named first on its command line. */
 final class GatheringId {
-    @Parameters(index = "0", description = "Gathering id.")
+    @Parameters(index = "0", descriptionKey = "id")
     String id;
 }

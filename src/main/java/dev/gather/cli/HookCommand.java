@@ -20,20 +20,15 @@ import picocli.CommandLine.Parameters;
  * socket when the spool cannot take it. bin/gather does this in shell without starting Java, and runs
  * this when its own write failed.
  */
-@Command(
-        name = "hook",
-        description = {
-            "Receives a harness's turn-end event (Claude Stop, Codex notify, Gemini AfterAgent) for the daemon.",
-            "Installed by 'gather install'; not meant to be typed. Never fails the agent.",
-        })
+@Command(name = "hook", resourceBundle = "dev.gather.cli.help.hook")
 final class HookCommand implements Callable<Integer> {
     /** How long a turn waits for the daemon to take it: longer than a daemon takes to come back on a loaded machine. */
     static final Duration PATIENCE = Duration.ofSeconds(30);
 
-    @Parameters(index = "0", description = "claude, codex, gemini or sim")
+    @Parameters(index = "0", descriptionKey = "harness")
     String harness;
 
-    @Parameters(index = "1..*", arity = "0..*", description = "Codex passes its JSON event as the last argument")
+    @Parameters(index = "1..*", arity = "0..*", descriptionKey = "args")
     List<String> args = List.of();
 
     @Override

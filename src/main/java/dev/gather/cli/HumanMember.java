@@ -5,7 +5,7 @@ import picocli.CommandLine.Option;
 
 /** {@code --as NAME}: act on a gathering as its human member, from a terminal that is no member's pane. */
 final class HumanMember {
-    @Option(names = "--as", description = "Act as this human member (from any terminal).")
+    @Option(names = "--as")
     String name;
 
     /** Puts the member's name into {@code request} when one was given. */

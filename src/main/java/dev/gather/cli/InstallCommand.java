@@ -15,33 +15,18 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code gather install <harness>}: registers gather's MCP server and turn-end hook in a harness's user config. */
-@Command(
-        name = "install",
-        mixinStandardHelpOptions = true,
-        description = {
-            "Register gather's MCP server and turn-end hook in Claude Code, Codex CLI or Gemini CLI.",
-            "It edits the user config: $CLAUDE_CONFIG_DIR (else ~/.claude) and ~/.claude.json, $CODEX_HOME"
-                    + " (else ~/.codex), ~/.gemini (under $GEMINI_CLI_HOME when set).",
-            "Adds only entries it can recognise later and refuses where you have a gather entry of your own;"
-                    + " other settings stay as they are; --uninstall removes exactly what install added. Each"
-                    + " change is a line in $GATHER_HOME/install.log.",
-            "",
-            "Example:  gather install claude --print",
-        })
+@Command(name = "install", resourceBundle = "dev.gather.cli.help.install", mixinStandardHelpOptions = true)
 final class InstallCommand implements Callable<Integer> {
-    @Parameters(index = "0", description = "claude, codex or gemini")
+    @Parameters(index = "0", descriptionKey = "harness")
     String harness;
 
-    @Option(names = "--print", description = "Show each file exactly as it would be written, writing nothing")
+    @Option(names = "--print")
     boolean print;
 
-    @Option(names = "--uninstall", description = "Remove what install added")
+    @Option(names = "--uninstall")
     boolean uninstall;
 
-    @Option(
-            names = "--home",
-            description = "Treat this directory as $HOME, ignoring CLAUDE_CONFIG_DIR, CODEX_HOME and GEMINI_CLI_HOME"
-                    + " (for trying it out)")
+    @Option(names = "--home")
     Path home;
 
     @Override

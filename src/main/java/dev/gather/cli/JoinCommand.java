@@ -7,21 +7,12 @@ import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(
-        name = "join",
-        mixinStandardHelpOptions = true,
-        description = {
-            "Add a member to a running gathering: an existing pane, or a new agent of a kind.",
-            "It gets a seed with the conversation so far and speaks from the next round,",
-            "at the end of the speaking order. Leaving is closing: gather send --close.",
-            "",
-            "Example:  gather join g-20261122-101500-1 --name Cy --agent claude"
-        })
+@Command(name = "join", resourceBundle = "dev.gather.cli.help.join", mixinStandardHelpOptions = true)
 final class JoinCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     GatheringId gathering = new GatheringId();
 
-    @Option(names = "--name", required = true, description = "The new member's name.")
+    @Option(names = "--name", required = true)
     String name;
 
     @ArgGroup(exclusive = true, multiplicity = "1")
@@ -29,10 +20,10 @@ final class JoinCommand implements Callable<Integer> {
 
     /** Where the member is: a pane that exists, or an agent gather starts. */
     static final class Who {
-        @Option(names = "--pane", description = "Its pane id (%%12).")
+        @Option(names = "--pane")
         String pane;
 
-        @Option(names = "--agent", description = "An agent kind to start (sim, claude, ...).")
+        @Option(names = "--agent")
         String agent;
     }
 

@@ -5,10 +5,7 @@ import dev.gather.client.DaemonClient;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 
-@Command(
-        name = "links",
-        mixinStandardHelpOptions = true,
-        description = {"List open links and their members.", "", "Example:  gather links"})
+@Command(name = "links", resourceBundle = "dev.gather.cli.help.links", mixinStandardHelpOptions = true)
 final class LinksCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;

@@ -22,31 +22,18 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(
-        name = "lint",
-        mixinStandardHelpOptions = true,
-        description = {
-            "Check rhythm files: YAML syntax, the schema and the semantic rules, all in one pass.",
-            "Without a path: the rhythms shipped with gather and yours in $GATHER_HOME/rhythms.",
-            "Every error is printed as file:line:column: message [rule]. Exit 0 when all are valid, 1 when",
-            "any is not, 2 on bad usage.",
-            "",
-            "Example:  gather lint                        (shipped and yours)",
-            "          gather lint rhythms/ my-rhythm.yaml",
-        })
+@Command(name = "lint", resourceBundle = "dev.gather.cli.help.lint", mixinStandardHelpOptions = true)
 final class LintCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Parameters(
-            arity = "0..*",
-            description = "Files or directories (default: the shipped rhythms and yours in $GATHER_HOME/rhythms).")
+    @Parameters(arity = "0..*", descriptionKey = "paths")
     List<Path> paths;
 
-    @Option(names = "--user", description = "Also check your rhythms in $GATHER_HOME/rhythms (as without a path).")
+    @Option(names = "--user")
     boolean user;
 
-    @Option(names = "--format", defaultValue = "text", description = "text or json.")
+    @Option(names = "--format", defaultValue = "text")
     String format;
 
     private static List<RhythmError> check(Path f) {

@@ -3,18 +3,23 @@ package dev.gather.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The `gather` command line: one subcommand per user-facing action. */
+/**
+ * The `gather` command line: one subcommand per user-facing action.
+ *
+ * <p>The classes hold names, types, defaults and arity; the words of the help live in
+ * src/main/resources/dev/gather/cli/help/, one file per command ({@code gather remote pair}:
+ * remote-pair.properties), named by {@code @Command(resourceBundle = "dev.gather.cli.help.NAME")}.
+ * There {@code usage.description.N} is the description's Nth line, an option's key is its long name
+ * without dashes (picocli's own lookup), a positional parameter's key is its {@code descriptionKey}.
+ * gather.properties also holds the words of the mixins' options, which every command falls back to.
+ */
 @Command(
         name = "gather",
+        resourceBundle = "dev.gather.cli.help.gather",
         mixinStandardHelpOptions = true,
         // every subcommand answers --help and --version, not only the ones that ask for it
         scope = CommandLine.ScopeType.INHERIT,
         versionProvider = Main.Version.class,
-        description = {
-            "Lets AI coding agents in tmux panes talk to each other: direct links and facilitated gatherings.",
-            "",
-            "Example:  gather lint rhythms/",
-        },
         subcommands = {
             CommandLine.HelpCommand.class,
             BenchCommand.class,

@@ -13,21 +13,9 @@ import java.io.PrintStream;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 
-@Command(
-        name = "mcp",
-        mixinStandardHelpOptions = true,
-        description = {
-            "Serve gather's agent tools (send_message, start_gathering, …) over MCP on stdin/stdout.",
-            "An agent harness starts it; the caller is the pane it runs in. Logs go to stderr.",
-            "A thin bridge: the daemon serves the session (started when none runs).",
-            "",
-            "Example:  claude mcp add gather -- /path/to/gather/bin/gather mcp",
-        })
+@Command(name = "mcp", resourceBundle = "dev.gather.cli.help.mcp", mixinStandardHelpOptions = true)
 final class McpCommand implements Callable<Integer> {
-    @picocli.CommandLine.Option(
-            names = "--in-process",
-            hidden = true,
-            description = "Serve MCP in this process (the way before the bridge; ~100 MiB per agent).")
+    @picocli.CommandLine.Option(names = "--in-process", hidden = true)
     boolean inProcess;
 
     @Override

@@ -4,8 +4,6 @@ import picocli.CommandLine.Option;
 
 /** {@code --operator}: act on a gathering as the user in charge, though no member of it; the daemon journals it. */
 final class OperatorOption {
-    @Option(
-            names = "--operator",
-            description = "Act as the user in charge, though no member and not its starter (journalled).")
+    @Option(names = "--operator")
     boolean given;
 }

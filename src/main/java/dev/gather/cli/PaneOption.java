@@ -10,10 +10,7 @@ import picocli.CommandLine.Option;
  * and the journal records it as acting on behalf of that pane.
  */
 final class PaneOption {
-    @Option(
-            names = "--pane",
-            paramLabel = "%ID",
-            description = "Act on behalf of this pane from outside it (journalled as such). Default: $GATHER_PANE.")
+    @Option(names = "--pane", paramLabel = "%ID")
     String pane;
 
     DaemonClient client() {

@@ -6,16 +6,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-@Command(
-        name = "pass",
-        mixinStandardHelpOptions = true,
-        description = {
-            "Pass the talking piece (you must hold it), to a name or number or the next speaker.",
-            "From an agent's pane it passes for that agent; from any other terminal for the human member.",
-            "",
-            "Example:  gather pass Ada",
-            "Example:  gather pass --as Me --gathering g-20261122-101500-1 Bo"
-        })
+@Command(name = "pass", resourceBundle = "dev.gather.cli.help.pass", mixinStandardHelpOptions = true)
 final class PassCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -23,13 +14,13 @@ final class PassCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     PaneOption pane = new PaneOption();
 
-    @Parameters(arity = "0..1", description = "Who gets the piece (default: the next speaker).")
+    @Parameters(arity = "0..1", descriptionKey = "to")
     String to;
 
     @picocli.CommandLine.Mixin
     HumanMember as = new HumanMember();
 
-    @Option(names = "--gathering", description = "Gathering id (default: the only running one).")
+    @Option(names = "--gathering")
     String gathering;
 
     @Override

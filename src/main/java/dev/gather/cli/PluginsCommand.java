@@ -9,24 +9,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code gather plugins DIR}: gather as a Claude Code and Codex plugin and a Gemini CLI extension. */
-@Command(
-        name = "plugins",
-        description = {
-            "Write gather as a Claude Code plugin and a Codex plugin (one local marketplace) and a Gemini CLI"
-                    + " extension into a folder, each running this gather. Install them with the harness's own"
-                    + " commands, offline; docs/install.md has them. make install writes this folder to"
-                    + " ~/.local/share/gather/plugins; gather install stays the way that edits your config itself.",
-            "",
-            "Example:  gather plugins /tmp/gather-plugins",
-        })
+@Command(name = "plugins", resourceBundle = "dev.gather.cli.help.plugins")
 final class PluginsCommand implements Callable<Integer> {
-    @Parameters(index = "0", description = "The folder to write into (made when missing)")
+    @Parameters(index = "0", descriptionKey = "dir")
     Path dir;
 
-    @Option(
-            names = "--launcher",
-            description = "The command the hooks and the MCP server run (default: this gather's launcher;"
-                    + " 'gather' for the one on PATH)")
+    @Option(names = "--launcher")
     String launcher;
 
     @Override

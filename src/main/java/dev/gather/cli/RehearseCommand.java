@@ -21,40 +21,23 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(
-        name = "rehearse",
-        mixinStandardHelpOptions = true,
-        description = {
-            "Run a rhythm in virtual time with scripted members and print its timeline, in about a second.",
-            "The same machine and prompts as a real gathering, no agents and no tmux: who holds the piece",
-            "when, every prompt each member gets (private ones marked), beats, phases, passes, the harvest.",
-            "Flags a rhythm that does not finish and a member never heard. Exit 0 when nothing is flagged,",
-            "1 when something is, 2 on bad usage.",
-            "Behaviours: answers (at once, then passes), silent, passes (by name, to the speaker after the",
-            "next), interrupts (also answers the others' words), slow (takes longer than max_turn).",
-            "",
-            "Example:  gather rehearse daily -p Ada -p Bo:speaker:silent -p Cy:speaker:slow -p Hal:harvester",
-            "          gather rehearse my-rhythm.yaml",
-        })
+@Command(name = "rehearse", resourceBundle = "dev.gather.cli.help.rehearse", mixinStandardHelpOptions = true)
 final class RehearseCommand implements Callable<Integer> {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", description = "A rhythm's name (gather rhythms lists them) or a rhythm file.")
+    @Parameters(index = "0", descriptionKey = "rhythm")
     String rhythm;
 
-    @Option(
-            names = {"-p", "--participant"},
-            description = "Name[:role[:behaviour]]; repeat. Default: the rhythm's fewest speakers and its harvester,"
-                    + " all answering.")
+    @Option(names = {"-p", "--participant"})
     List<String> participants;
 
     @picocli.CommandLine.Mixin
     RhythmOverrides overrides = new RhythmOverrides();
 
-    @Option(names = "--format", defaultValue = "text", description = "text or json.")
+    @Option(names = "--format", defaultValue = "text")
     String format;
 
     @Override

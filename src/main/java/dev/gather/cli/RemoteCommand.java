@@ -11,17 +11,7 @@ import picocli.CommandLine.Parameters;
 /** {@code gather remote pair}: the shared key that lets this computer's daemon trust another's envelopes. */
 @Command(
         name = "remote",
-        description = {
-            "Pair computers whose daemons share links through Redis. Every envelope between them is signed"
-                    + " with a key they hold in common ($GATHER_HOME/remote.key); anything else is refused and"
-                    + " journalled.",
-            "On the first computer, 'gather remote pair' makes the key and prints it as one line; on each other"
-                    + " computer, 'gather remote pair <that line>' stores it. Restart the daemons after a change"
-                    + " (gather daemon --stop). To revoke a computer, run 'gather remote pair --new' and pair the"
-                    + " others again.",
-            "",
-            "Example:  gather remote pair",
-        },
+        resourceBundle = "dev.gather.cli.help.remote",
         subcommands = {RemoteCommand.Pair.class})
 final class RemoteCommand implements Runnable {
     @picocli.CommandLine.Spec
@@ -32,18 +22,12 @@ final class RemoteCommand implements Runnable {
         spec.commandLine().usage(System.out);
     }
 
-    @Command(
-            name = "pair",
-            description = {
-                "Make (or show) this computer's remote key, or store the one another computer printed.",
-                "",
-                "Example:  gather remote pair",
-            })
+    @Command(name = "pair", resourceBundle = "dev.gather.cli.help.remote-pair")
     static final class Pair implements Callable<Integer> {
-        @Parameters(arity = "0..1", paramLabel = "KEY", description = "The line 'gather remote pair' printed elsewhere")
+        @Parameters(arity = "0..1", paramLabel = "KEY", descriptionKey = "key")
         String token;
 
-        @Option(names = "--new", description = "Replace the key with a new one: computers not paired again are cut off")
+        @Option(names = "--new")
         boolean fresh;
 
         @Override

@@ -8,16 +8,16 @@ import picocli.CommandLine.Option;
 
 /** The start-time overrides of a rhythm, the same for {@code gather start} and {@code gather rehearse}. */
 final class RhythmOverrides {
-    @Option(names = "--question", description = "Override the opening question.")
+    @Option(names = "--question")
     String question;
 
-    @Option(names = "--beats", description = "Override beats per turn.")
+    @Option(names = "--beats")
     Integer beats;
 
-    @Option(names = "--beat-seconds", description = "Override the beat interval, in seconds.")
+    @Option(names = "--beat-seconds")
     Integer beatSeconds;
 
-    @Option(names = "--grace", description = "Override the final beat's grace, in seconds.")
+    @Option(names = "--grace")
     Integer grace;
 
     /** The overrides as a start_gathering request carries them. */

@@ -11,14 +11,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 
 /** {@code gather rhythms}: the rhythms a gathering can run, with their breath and beats. */
-@Command(
-        name = "rhythms",
-        description = {
-            "List the installed rhythms (shipped, and yours in $GATHER_HOME/rhythms) with their breath and beats.",
-            "A rhythm that does not load is listed with its error; gather lint <file> says more.",
-            "",
-            "Example:  gather rhythms",
-        })
+@Command(name = "rhythms", resourceBundle = "dev.gather.cli.help.rhythms")
 final class RhythmsCommand implements Callable<Integer> {
     @Override
     public Integer call() {

@@ -8,16 +8,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
-@Command(
-        name = "say",
-        mixinStandardHelpOptions = true,
-        description = {
-            "Speak as the human member of a gathering.",
-            "Like anyone, you are heard only while you hold the talking piece; end with",
-            "\"I pass the piece.\" to hand it on.",
-            "",
-            "Example:  gather say g-20261122-101500-1 'I think we are missing tests. I pass the piece.'",
-        })
+@Command(name = "say", resourceBundle = "dev.gather.cli.help.say", mixinStandardHelpOptions = true)
 final class SayCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -28,7 +19,7 @@ final class SayCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     GatheringId gathering = new GatheringId();
 
-    @Parameters(index = "1..*", arity = "1..*", description = "Your words.")
+    @Parameters(index = "1..*", arity = "1..*", descriptionKey = "words")
     List<String> words;
 
     @Override

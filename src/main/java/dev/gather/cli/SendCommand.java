@@ -9,16 +9,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-@Command(
-        name = "send",
-        mixinStandardHelpOptions = true,
-        description = {
-            "Send a message to another pane, once or as a direct link.",
-            "--direct links the two panes: from then on each side's turn output is typed into the other's"
-                    + " terminal. --close closes your link for both sides.",
-            "",
-            "Example:  gather send --direct --to %%12 'Can you review my parser?'",
-        })
+@Command(name = "send", resourceBundle = "dev.gather.cli.help.send", mixinStandardHelpOptions = true)
 final class SendCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -26,30 +17,25 @@ final class SendCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     PaneOption pane = new PaneOption();
 
-    @Option(names = "--to", description = "Pane id (%%12) or tmux session name of the recipient.")
+    @Option(names = "--to")
     String to;
 
-    @Option(names = "--direct", description = "Link the two panes (the direct-link handshake).")
+    @Option(names = "--direct")
     boolean direct;
 
-    @Option(names = "--close", description = "Close the link this pane is in, for everyone.")
+    @Option(names = "--close")
     boolean close;
 
-    @Option(
-            names = "--screen",
-            description = "The recipient has no turn-end hook: take its turns from its screen when it settles.")
+    @Option(names = "--screen")
     boolean screen;
 
-    @Option(
-            names = "--no-reply",
-            description = "A one-shot message expects no reply (by default the recipient's final words of the turn"
-                    + " that takes it are typed back into your pane, once).")
+    @Option(names = "--no-reply")
     boolean noReply;
 
-    @Option(names = "--as", description = "Your name in the attribution (default: your tmux session name).")
+    @Option(names = "--as")
     String as;
 
-    @Parameters(arity = "0..*", description = "The message.")
+    @Parameters(arity = "0..*", descriptionKey = "words")
     List<String> words;
 
     @Override

@@ -12,81 +12,42 @@ import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(
-        name = "sim",
-        mixinStandardHelpOptions = true,
-        description = {
-            "Run a simulated agent in this terminal (try gather without a real agent).",
-            "It answers every message with a reply that quotes it (with --polite only when it has the floor",
-            "of a gathering) and reports each turn end through the hook path a real harness uses.",
-            "",
-            "Example:  tmux new-session -d 'bin/gather sim --name Ada'",
-        })
+@Command(name = "sim", resourceBundle = "dev.gather.cli.help.sim", mixinStandardHelpOptions = true)
 final class SimCommand implements Callable<Integer> {
-    @Option(names = "--name", required = true, description = "The agent's name.")
+    @Option(names = "--name", required = true)
     String name;
 
-    @Option(
-            names = "--think-ms",
-            defaultValue = "150",
-            description = "How long it thinks before answering (default ${DEFAULT-VALUE}).")
+    @Option(names = "--think-ms", defaultValue = "150")
     long thinkMs;
 
-    @Option(
-            names = "--pass-after",
-            defaultValue = "0",
-            description = "Say \"I pass the piece.\" in every Nth reply (0: never).")
+    @Option(names = "--pass-after", defaultValue = "0")
     int passAfter;
 
-    @Option(
-            names = "--pass-to",
-            defaultValue = "",
-            description = "Pass by name: say \"I pass to NAME.\" instead of \"I pass the piece.\".")
+    @Option(names = "--pass-to", defaultValue = "")
     String passTo;
 
-    @Option(
-            names = "--polite",
-            description = {
-                "Behave like a polite member of a gathering: answer only with the floor (the piece announced",
-                "to it, a beat, the final beat, the harvest request, as the shipped rhythms word them), pass",
-                "the piece after each answer, stay silent otherwise. The sim agent kind runs with it."
-            })
+    @Option(names = "--polite")
     boolean polite;
 
-    @Option(
-            names = "--reply-when",
-            defaultValue = "(?s).",
-            description = "Answer only inputs matching this regex (default: any).")
+    @Option(names = "--reply-when", defaultValue = "(?s).")
     String replyWhen;
 
-    @Option(
-            names = "--answer",
-            defaultValue = "",
-            description = "Answer with exactly this text (\\n starts a new line) instead of quoting what was heard.")
+    @Option(names = "--answer", defaultValue = "")
     String answer;
 
-    @Option(
-            names = "--enter-newline-ms",
-            defaultValue = "0",
-            description = "Fake: read an Enter this soon after other input as a newline (as Codex does).")
+    @Option(names = "--enter-newline-ms", defaultValue = "0")
     long enterNewlineMs;
 
-    @Option(
-            names = "--busy-ms",
-            defaultValue = "0",
-            description = "Fake: after each turn stay busy this long, dropping what is typed meanwhile.")
+    @Option(names = "--busy-ms", defaultValue = "0")
     long busyMs;
 
-    @Option(
-            names = "--ready-after-ms",
-            defaultValue = "0",
-            description = "Fake: show the prompt only after this long, dropping what is typed before.")
+    @Option(names = "--ready-after-ms", defaultValue = "0")
     long readyAfterMs;
 
-    @Option(names = "--swallow-enters", defaultValue = "0", description = "Fake: ignore this many first Enters.")
+    @Option(names = "--swallow-enters", defaultValue = "0")
     int swallowEnters;
 
-    @Option(names = "--log", description = "Append every submitted input, as a JSON string per line, to this file.")
+    @Option(names = "--log")
     java.nio.file.Path log;
 
     @Override

@@ -10,39 +10,24 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-@Command(
-        name = "start",
-        mixinStandardHelpOptions = true,
-        description = {
-            "Start a gathering of agents (and optionally you) with a talking piece.",
-            "One tmux session per participant, linked, seeded, with the rhythm's ceremony.",
-            "Participants are name:role:agent (role speaker|harvester|human, or one of the rhythm's parts to cast",
-            "a speaker into it by name; agent a kind or a command line).",
-            "",
-            "Example:  gather start standard -p Ada:speaker:claude -p Bo:speaker:codex -p Hal:harvester:sim -p Me:human",
-            "          gather start review-circle -p Ada:skeptic:claude -p Bo:author:codex -p Hal:harvester:sim",
-        })
+@Command(name = "start", resourceBundle = "dev.gather.cli.help.start", mixinStandardHelpOptions = true)
 final class StartCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     PaneOption pane = new PaneOption();
 
-    @Parameters(index = "0", description = "Rhythm name (gather rhythms lists them).")
+    @Parameters(index = "0", descriptionKey = "rhythm")
     String rhythm;
 
-    @Option(
-            names = {"-p", "--participant"},
-            description = "name[:role[:agent]]; repeat. Default: the rhythm's roles with simulated agents.")
+    @Option(names = {"-p", "--participant"})
     List<String> participants;
 
     @picocli.CommandLine.Mixin
     RhythmOverrides overrides = new RhythmOverrides();
 
-    @Option(names = "--keep", description = "Leave the agents gather spawned running after the gathering closes.")
+    @Option(names = "--keep")
     boolean keep;
 
-    @Option(
-            names = "--cwd",
-            description = "Folder the spawned members start in (default: this one, which you already trust).")
+    @Option(names = "--cwd")
     java.nio.file.Path cwd;
 
     @Override

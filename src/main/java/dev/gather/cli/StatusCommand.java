@@ -7,10 +7,7 @@ import java.time.Clock;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 
-@Command(
-        name = "status",
-        mixinStandardHelpOptions = true,
-        description = {"Show the daemon, its links and gatherings.", "", "Example:  gather status"})
+@Command(name = "status", resourceBundle = "dev.gather.cli.help.status", mixinStandardHelpOptions = true)
 final class StatusCommand implements Callable<Integer> {
     /** A pending message's delivery state in words, in the order a message goes through them. */
     private static final java.util.List<java.util.Map.Entry<String, String>> PENDING = java.util.List.of(
@@ -21,10 +18,7 @@ final class StatusCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @picocli.CommandLine.Option(
-            names = "--format",
-            defaultValue = "text",
-            description = "text, or json (the daemon's answer as is).")
+    @picocli.CommandLine.Option(names = "--format", defaultValue = "text")
     String format;
 
     @Override

@@ -6,22 +6,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-@Command(
-        name = "take",
-        mixinStandardHelpOptions = true,
-        description = {
-            "Take the talking piece from a stuck holder and give it on.",
-            "The human member (--as its name) or the gathering's starter may, or the user",
-            "as operator (--operator); the piece goes to a name, a number or the next speaker.",
-            "Journalled with who did it.",
-            "",
-            "Example:  gather take g-20261122-101500-1 --to Bo"
-        })
+@Command(name = "take", resourceBundle = "dev.gather.cli.help.take", mixinStandardHelpOptions = true)
 final class TakeCommand implements Callable<Integer> {
     @Mixin
     GatheringId gathering = new GatheringId();
 
-    @Option(names = "--to", description = "Who gets the piece (default: the next speaker).")
+    @Option(names = "--to")
     String to;
 
     @Mixin

@@ -14,23 +14,15 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-@Command(
-        name = "transcript",
-        mixinStandardHelpOptions = true,
-        description = {
-            "Print the journal of a link or gathering.",
-            "Default: the most recent. Reads the files directly, so it works with no daemon running.",
-            "",
-            "Example:  gather transcript --format json link-1",
-        })
+@Command(name = "transcript", resourceBundle = "dev.gather.cli.help.transcript", mixinStandardHelpOptions = true)
 final class TranscriptCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Parameters(arity = "0..1", description = "Link or gathering id.")
+    @Parameters(arity = "0..1", descriptionKey = "id")
     String id;
 
-    @Option(names = "--format", defaultValue = "text", description = "text or json (one object per line).")
+    @Option(names = "--format", defaultValue = "text")
     String format;
 
     @Override

@@ -19,21 +19,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code gather uninstall}: gather out of every harness, the daemon stopped, the program removed. */
-@Command(
-        name = "uninstall",
-        description = {
-            "Remove gather: its entries from every harness it was installed into (exactly what gather install"
-                    + " added), the running daemon, and the program that make install put in place; it names the"
-                    + " command that removes gather's plugin where a harness has it. Your journals"
-                    + " and settings ($GATHER_HOME) are kept unless you say otherwise when asked, or give --purge.",
-            "",
-            "Example:  gather uninstall",
-        })
+@Command(name = "uninstall", resourceBundle = "dev.gather.cli.help.uninstall")
 final class UninstallCommand implements Callable<Integer> {
-    @Option(names = "--yes", description = "Do not ask; keep the state directory unless --purge is given too.")
+    @Option(names = "--yes")
     boolean yes;
 
-    @Option(names = "--purge", description = "Also delete the state directory (journals, spool, settings).")
+    @Option(names = "--purge")
     boolean purge;
 
     @Override

@@ -10,24 +10,15 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-@Command(
-        name = "watch",
-        mixinStandardHelpOptions = true,
-        description = {
-            "Follow a gathering or link live in this terminal.",
-            "Shows phases, turns, relayed words and the harvest.",
-            "Private prompts are shown only for --as <name> (a human member sees their own beats).",
-            "",
-            "Example:  gather watch g-20261122-101500-1 --as Human",
-        })
+@Command(name = "watch", resourceBundle = "dev.gather.cli.help.watch", mixinStandardHelpOptions = true)
 final class WatchCommand implements Callable<Integer> {
-    @Parameters(arity = "0..1", description = "Gathering or link id (default: the most recent).")
+    @Parameters(arity = "0..1", descriptionKey = "id")
     String id;
 
-    @Option(names = "--as", description = "Show private prompts addressed to this member.")
+    @Option(names = "--as")
     String as;
 
-    @Option(names = "--minutes", defaultValue = "120", description = "Stop after this long (default ${DEFAULT-VALUE}).")
+    @Option(names = "--minutes", defaultValue = "120")
     long minutes;
 
     @Override

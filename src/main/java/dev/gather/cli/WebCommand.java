@@ -11,18 +11,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code gather web}: the live view of links and gatherings in a browser. */
-@Command(
-        name = "web",
-        description = {
-            "Serve a live view of links and gatherings on 127.0.0.1.",
-            "Watch the conversation; as the human member, speak, pass and end from the page.",
-            "Prints the address to open once; it carries a random token for this run",
-            "(the page keeps it as a cookie). Runs until Ctrl-C.",
-            "",
-            "Example:  gather web --port 8765",
-        })
+@Command(name = "web", resourceBundle = "dev.gather.cli.help.web")
 final class WebCommand implements Callable<Integer> {
-    @Option(names = "--port", defaultValue = "0", description = "Port on 127.0.0.1 (default: any free port).")
+    @Option(names = "--port", defaultValue = "0")
     int port;
 
     @Override
