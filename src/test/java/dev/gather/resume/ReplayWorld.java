@@ -10,26 +10,19 @@ import dev.gather.gathering.GatheringStatus;
 import dev.gather.gathering.Snapshot;
 import dev.gather.journal.Journals;
 import dev.gather.journal.Transcript;
-import dev.gather.link.Fanout;
 import dev.gather.link.Link;
 import dev.gather.link.Links;
 import dev.gather.link.Member;
 import dev.gather.link.Role;
 import dev.gather.ops.StartGatheringOp;
-import dev.gather.profile.Profiles;
-import dev.gather.relay.DirectRhythm;
 import dev.gather.relay.EffectRunner;
+import dev.gather.relay.FakePanePost;
 import dev.gather.relay.Relay;
 import dev.gather.rhythm.Rhythm;
 import dev.gather.rhythm.RhythmLibrary;
 import dev.gather.time.ManualScheduler;
-import dev.gather.tmux.Deliverer;
 import dev.gather.tmux.FakeTmux;
-import dev.gather.tmux.HarnessQuirks;
-import dev.gather.tmux.SpawnSpec;
-import dev.gather.turn.TurnFilter;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,13 +42,13 @@ final class ReplayWorld implements AutoCloseable {
     final Path home;
 
     final ManualScheduler time = new ManualScheduler();
-    final FakeTmux tmux = new FakeTmux();
+    final FakePanePost panes;
+    final FakeTmux tmux;
     final Rhythm rhythm = RhythmLibrary.shippedRhythm("standard").orElseThrow();
     final GatheringOptions options =
             new GatheringOptions(Optional.of(2), Optional.of(INTERVAL), Optional.of(GRACE), Optional.empty());
     final List<Member> members = new ArrayList<>();
     final Journals journals;
-    private final Deliverer deliverer;
     final PostOffice post;
     final Gathering live;
     final Link link;
@@ -63,21 +56,16 @@ final class ReplayWorld implements AutoCloseable {
     /** A circle of four speakers and a harvester in fake panes under {@code home}, started. */
     ReplayWorld(Path home) {
         this.home = home;
-        tmux.program("agent", FakeTmux.CAT);
+        panes = new FakePanePost(home, time.clock());
+        tmux = panes.tmux;
+        journals = panes.journals;
+        post = panes.post;
         for (String name : List.of("Ada", "Bo", "Cy", "Di", "Hal")) {
-            String pane = tmux.spawn(SpawnSpec.of(name, home, "agent")).id();
+            String pane = panes.spawn(name);
             members.add(
                     Member.inPane(name, members.size() + 1, name.equals("Hal") ? Role.HARVESTER : Role.SPEAKER, pane));
         }
-        journals = new Journals(home.resolve("journal"), time.clock());
-        deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC);
-        post = new PostOffice(tmux, deliverer, Profiles.shipped(), Clock.systemUTC(), Relay.ledger(journals));
-        Relay relay = new Relay(
-                new Links("t-"),
-                journals,
-                new Fanout(post),
-                TurnFilter.defaults(),
-                new DirectRhythm("direct", OptionalInt.empty(), "", ""));
+        Relay relay = panes.relay();
         link = new Links("t-").create("g-replay", rhythm.name(), OptionalInt.empty(), members);
         journals.of("g-replay")
                 .append(StartGatheringOp.startEntry(
@@ -105,9 +93,7 @@ final class ReplayWorld implements AutoCloseable {
 
     @Override
     public void close() {
-        post.close();
-        deliverer.close();
-        journals.close();
+        panes.close();
     }
 
     /** {@code name}'s turn output, taken by the live gathering before this returns. */

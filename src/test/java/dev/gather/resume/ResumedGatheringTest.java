@@ -14,38 +14,19 @@ import dev.gather.link.Member;
 import dev.gather.ops.StartGatheringOp;
 import dev.gather.rhythm.Rhythm;
 import dev.gather.rhythm.RhythmLibrary;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A gathering resumed from its journal's snapshot goes on from there: what fell due while no daemon
  * ran fires once, a turn that had ended moves on, and a private phase's answers come back sealed.
  */
-class ResumedGatheringTest {
-    @TempDir
-    Path home;
-
-    private ReplayWorld w;
-
-    @BeforeEach
-    void start() {
-        w = new ReplayWorld(home);
-    }
-
-    @AfterEach
-    void stop() {
-        w.close();
-    }
-
+class ResumedGatheringTest extends InReplayWorld {
     @Test
     void aBeatDueThreeTimesOverWhileNoDaemonRanFiresOnceOnResume() {
         w.say("Ada", "A first thought, still forming.");
