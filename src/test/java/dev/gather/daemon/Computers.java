@@ -1,10 +1,15 @@
 package dev.gather.daemon;
 
+import static org.awaitility.Awaitility.await;
+
+import dev.gather.tmux.Pane;
 import dev.gather.transport.LocalRedis;
 import dev.gather.transport.RemoteKey;
+import java.io.IOException;
 import java.lang.reflect.Field;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -34,6 +39,24 @@ final class Computers implements BeforeEachCallback, AfterEachCallback {
         Files.writeString(
                 state.resolve("config.properties"), "computer=" + computer + "\nredis.url=" + redis.url() + "\n");
         return new World(state);
+    }
+
+    /** Waits until alpha's daemon sees beta's heartbeat. */
+    void awaitReachable() {
+        await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
+    }
+
+    /**
+     * Once alpha reaches beta, links {@code ada} of alpha with {@code bo} of beta (named Bo) by
+     * {@code words}; the link's id, once Bo's screen shows the words.
+     */
+    String linkAcross(Pane ada, Pane bo, String words) throws IOException {
+        awaitReachable();
+        String link = alpha.link(ada, "beta:" + bo.id(), "Bo", words);
+        // the control client may drop and reconnect under load; a screen read then simply retries
+        await().atMost(Duration.ofSeconds(20)).ignoreExceptions().until(() -> beta.screen(bo)
+                .contains(words));
+        return link;
     }
 
     @Override

@@ -40,9 +40,7 @@ class RemoteForgeryTest {
         Pane ada = alpha.sim("Ada", "--reply-when", "never-matches");
         Pane bo = beta.sim("Bo", "--reply-when", "never-matches");
         Pane cy = beta.sim("Cy", "--reply-when", "never-matches"); // in no link at all
-        await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
-        String link = alpha.link(ada, "beta:" + bo.id(), "Bo", "real");
-        await().atMost(Duration.ofSeconds(20)).until(() -> beta.screen(bo).contains("real"));
+        String link = computers.linkAcross(ada, bo, "real");
 
         try (JedisPooled stranger = new JedisPooled(URI.create(redis.adminUrl()))) {
             String toAlpha = "gather:stream:alpha";
@@ -121,11 +119,9 @@ class RemoteForgeryTest {
         Pane bo = beta.sim("Bo", "--reply-when", "never-matches");
         Pane dee = beta.sim("Dee", "--reply-when", "never-matches");
         Pane eve = beta.sim("Eve", "--reply-when", "never-matches");
-        await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
-        String link = alpha.link(ada, "beta:" + bo.id(), "Bo", "real");
+        String link = computers.linkAcross(ada, bo, "real");
         // Dee and Eve are linked on beta itself
         beta.link(dee, eve.id(), "hi Eve");
-        await().atMost(Duration.ofSeconds(20)).until(() -> beta.screen(bo).contains("real"));
 
         Path gammaState = Files.createDirectories(home.resolve("gamma"));
         Computers.KEY.save(gammaState);

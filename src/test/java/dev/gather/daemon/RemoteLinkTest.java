@@ -37,10 +37,7 @@ class RemoteLinkTest {
     void aDirectLinkAcrossComputersCarriesTurnsBothWaysUntilOneGoesAway() throws Exception {
         Pane ada = alpha.sim("Ada");
         Pane bo = beta.sim("Bo");
-        await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
-        String link = alpha.link(ada, "beta:" + bo.id(), "Bo", "Hello from alpha");
-
-        await().atMost(Duration.ofSeconds(20)).until(() -> beta.screen(bo).contains("Hello from alpha"));
+        String link = computers.linkAcross(ada, bo, "Hello from alpha");
         assertTrue(beta.screen(bo).contains("[Ada] (1):"), "attributed as locally");
         await().atMost(Duration.ofSeconds(30)).until(() -> alpha.screen(ada).contains("[Bo] (2):"));
         await().atMost(Duration.ofSeconds(30))
@@ -70,7 +67,7 @@ class RemoteLinkTest {
     void aGatheringHasMembersOnBothComputers() throws Exception {
         Files.writeString(alpha.state.root().resolve("agents.yaml"), World.SIM_AGENTS);
         Pane bo = beta.sim("Bo", "--pass-after", "1", "--reply-when", "(now with Bo |\\[Beat|Your turn is up)");
-        await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
+        computers.awaitReachable();
         var args =
                 World.args().put("rhythm", "minimal").put("beats_per_turn", 1).put("beat_interval_seconds", 2);
         var ps = args.putArray("participants");
@@ -96,7 +93,7 @@ class RemoteLinkTest {
     void aMemberSpawnedOnTheOtherComputerTakesPartAndEndsWithTheGathering() throws Exception {
         Files.writeString(alpha.state.root().resolve("agents.yaml"), World.SIM_AGENTS);
         Files.writeString(beta.state.root().resolve("agents.yaml"), World.SIM_AGENTS);
-        await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
+        computers.awaitReachable();
         var args =
                 World.args().put("rhythm", "minimal").put("beats_per_turn", 1).put("beat_interval_seconds", 2);
         JsonNode started = Ceremonies.start(alpha, args, "Ada::speaker", "Bo::speaker@beta", "Hal:harvester:harvester");
@@ -142,7 +139,7 @@ class RemoteLinkTest {
         Path log = home.resolve("bo.log");
         Pane ada = alpha.sim("Ada", "--reply-when", "never-matches");
         Pane bo = beta.sim("Bo", "--reply-when", "never-matches", "--busy-ms", "4000", "--log", log.toString());
-        await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
+        computers.awaitReachable();
         await().atMost(Duration.ofSeconds(10))
                 .until(() -> beta.daemon.post.profileOf(bo.id()).name().equals("sim"));
         alpha.link(ada, "beta:" + bo.id(), "Bo", "first");
@@ -182,11 +179,7 @@ class RemoteLinkTest {
     void aTurnTheRemoteMemberFinishedWhileItsDaemonWasDownStillReachesTheLink() throws Exception {
         Pane ada = alpha.sim("Ada", "--reply-when", "never-matches");
         Pane bo = beta.sim("Bo", "--reply-when", "never-matches");
-        await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
-        String link = alpha.link(ada, "beta:" + bo.id(), "Bo", "first");
-        // the control client may drop and reconnect under load; a screen read then simply retries
-        await().atMost(Duration.ofSeconds(20)).ignoreExceptions().until(() -> beta.screen(bo)
-                .contains("first"));
+        String link = computers.linkAcross(ada, bo, "first");
 
         beta.daemon.close(); // its tmux and Bo stay; Bo's turn-end hook drops an event nobody reads yet
         new dev.gather.turn.Spool(beta.state.spool())
@@ -207,10 +200,7 @@ class RemoteLinkTest {
     void theOwnersRestartResumesItsLinkAndReadoptsTheMemberOnTheOtherComputer() throws Exception {
         Pane ada = alpha.sim("Ada", "--reply-when", "never-matches");
         Pane bo = beta.sim("Bo", "--reply-when", "never-matches");
-        await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
-        String link = alpha.link(ada, "beta:" + bo.id(), "Bo", "first");
-        await().atMost(Duration.ofSeconds(20)).ignoreExceptions().until(() -> beta.screen(bo)
-                .contains("first"));
+        String link = computers.linkAcross(ada, bo, "first");
 
         alpha.restartDaemon();
         assertTrue(alpha.daemon.resumed.contains(link), "resumed: " + alpha.daemon.resumed);
