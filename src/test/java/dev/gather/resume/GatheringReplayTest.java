@@ -86,7 +86,7 @@ class GatheringReplayTest extends InReplayWorld {
 
     @Test
     void aJournalFromBeforeResumableGatheringsIsNotResumed() {
-        List<JsonNode> all = Transcript.read(w.journals.file("g-replay"));
+        List<JsonNode> all = w.journal();
         ((com.fasterxml.jackson.databind.node.ObjectNode) all.get(0)).remove("members");
         assertThrows(GatheringReplay.NotResumable.class, () -> GatheringReplay.of("g-replay", all));
     }

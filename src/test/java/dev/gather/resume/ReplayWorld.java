@@ -2,6 +2,7 @@ package dev.gather.resume;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.delivery.PostOffice;
 import dev.gather.gathering.Effect;
 import dev.gather.gathering.Gathering;
@@ -111,6 +112,19 @@ final class ReplayWorld implements AutoCloseable {
                 .snapshot();
     }
 
+    /** The live gathering's journal entries so far. */
+    List<JsonNode> journal() {
+        return Transcript.read(journals.file("g-replay"));
+    }
+
+    /** The journal as a daemon killed right after writing entry {@code last} left it, replayed. */
+    Snapshot replayThrough(int last) {
+        List<JsonNode> all = journal();
+        return GatheringReplay.snapshot(
+                all.subList(0, last + 1),
+                java.time.Instant.parse(all.get(0).path("time").asText()));
+    }
+
     /** The journal replays to where the live gathering is ({@code when} names the step for a failure). */
     void assertReplayMatches(String when) {
         Snapshot s = replay();
@@ -143,6 +157,14 @@ final class ReplayWorld implements AutoCloseable {
                 "g-replay", r, members, o, time, time.clock(), Runnable::run, () -> "calm", m -> false, effects::add);
         g.resume(s, time.clock().instant()).join();
         return g;
+    }
+
+    /** Whether {@code effects} announce the turn of {@code name}. */
+    static boolean turnOf(List<Effect> effects, String name) {
+        return effects.stream()
+                .anyMatch(e -> e instanceof Effect.Announce a
+                        && a.kind().equals("turn")
+                        && a.about().map(Member::name).equals(Optional.of(name)));
     }
 
     static long announced(List<Effect> effects, String kind) {

@@ -9,8 +9,6 @@ import dev.gather.gathering.Gathering;
 import dev.gather.gathering.GatheringOptions;
 import dev.gather.gathering.GatheringState;
 import dev.gather.gathering.Snapshot;
-import dev.gather.journal.Transcript;
-import dev.gather.link.Member;
 import dev.gather.ops.StartGatheringOp;
 import dev.gather.rhythm.Rhythm;
 import dev.gather.rhythm.RhythmLibrary;
@@ -66,7 +64,7 @@ class ResumedGatheringTest extends InReplayWorld {
     @Test
     void wordsThatPassedThePieceJustBeforeTheStopMoveItOnResumeAndAreNotRelayedAgain() {
         w.say("Ada", "Short and sweet. I pass to Di.");
-        List<JsonNode> all = Transcript.read(w.journals.file("g-replay"));
+        List<JsonNode> all = w.journal();
         // the daemon died after journalling the words, before the piece moved
         int relay = 0;
         for (int i = 0; i < all.size(); i++) {
@@ -74,41 +72,27 @@ class ResumedGatheringTest extends InReplayWorld {
                 relay = i;
             }
         }
-        Snapshot s = GatheringReplay.snapshot(
-                all.subList(0, relay + 1),
-                java.time.Instant.parse(all.get(0).path("time").asText()));
+        Snapshot s = w.replayThrough(relay);
         assertEquals(Optional.of("Ada"), s.holder());
         List<Effect> effects = w.resume(s);
         assertEquals(0, effects.stream().filter(e -> e instanceof Effect.Relay).count(), effects::toString);
-        assertTrue(
-                effects.stream()
-                        .anyMatch(e -> e instanceof Effect.Announce a
-                                && a.kind().equals("turn")
-                                && a.about().map(Member::name).equals(Optional.of("Di"))),
-                effects::toString);
+        assertTrue(ReplayWorld.turnOf(effects, "Di"), effects::toString);
     }
 
     @Test
     void aHolderWhoLeftJustBeforeTheStopLosesThePieceOnResume() {
         w.live.memberGone(w.member("Ada")).join();
-        List<JsonNode> all = Transcript.read(w.journals.file("g-replay"));
+        List<JsonNode> all = w.journal();
         // the daemon died after journalling that Ada left, before the piece moved
         int left = 0;
         while (!all.get(left).path("prompt").asText().equals("left")) {
             left++;
         }
-        Snapshot s = GatheringReplay.snapshot(
-                all.subList(0, left + 1),
-                java.time.Instant.parse(all.get(0).path("time").asText()));
+        Snapshot s = w.replayThrough(left);
         assertEquals(Optional.of("Ada"), s.holder());
         assertTrue(s.gone().contains("Ada"));
         List<Effect> effects = w.resume(s);
-        assertTrue(
-                effects.stream()
-                        .anyMatch(e -> e instanceof Effect.Announce a
-                                && a.kind().equals("turn")
-                                && a.about().map(Member::name).equals(Optional.of("Bo"))),
-                effects::toString);
+        assertTrue(ReplayWorld.turnOf(effects, "Bo"), effects::toString);
         assertTrue(
                 effects.stream()
                         .noneMatch(e ->
