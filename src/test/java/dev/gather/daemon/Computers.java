@@ -67,11 +67,13 @@ final class Computers implements BeforeEachCallback, AfterEachCallback {
         beta = world("beta");
         Map<String, Object> values = Map.of("home", home, "redis", redis, "alpha", alpha, "beta", beta);
         Object test = context.getRequiredTestInstance();
-        for (Field f : test.getClass().getDeclaredFields()) {
-            Object v = values.get(f.getName());
-            if (v != null && f.getType().isInstance(v)) {
-                f.setAccessible(true);
-                f.set(test, v);
+        for (Class<?> c = test.getClass(); c != Object.class; c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+                Object v = values.get(f.getName());
+                if (v != null && f.getType().isInstance(v)) {
+                    f.setAccessible(true);
+                    f.set(test, v);
+                }
             }
         }
     }

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.remote.Remote;
 import dev.gather.tmux.Pane;
-import dev.gather.transport.LocalRedis;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +15,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.JedisPooled;
 import redis.clients.jedis.StreamEntryID;
 import redis.clients.jedis.resps.StreamEntry;
@@ -26,15 +24,7 @@ import redis.clients.jedis.resps.StreamEntry;
  * forges each kind of envelope, replays real ones and deletes the liveness keys: nothing reaches a
  * pane or a link's journal, the link stays, and every forgery is journalled as rejected.
  */
-class RemoteForgeryTest {
-    @RegisterExtension
-    final Computers computers = new Computers();
-
-    Path home;
-    LocalRedis redis;
-    World alpha;
-    World beta;
-
+class RemoteForgeryTest extends TwoComputers {
     @Test
     void forgedReplayedAndMisaddressedEnvelopesChangeNothing() throws Exception {
         Pane ada = alpha.sim("Ada", "--reply-when", "never-matches");

@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.TmuxConfig;
 import dev.gather.tmux.Tmuxes;
-import dev.gather.transport.LocalRedis;
 import dev.gather.turn.TurnOutput;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,22 +16,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Two daemons as two computers (own state directories, own tmux servers, different names) joined by
  * a real redis-server: a direct link across them carries turns both ways with attribution, and a
  * computer that goes away leaves the link as if its pane died.
  */
-class RemoteLinkTest {
-    @RegisterExtension
-    final Computers computers = new Computers();
-
-    Path home;
-    LocalRedis redis;
-    World alpha;
-    World beta;
-
+class RemoteLinkTest extends TwoComputers {
     @Test
     void aDirectLinkAcrossComputersCarriesTurnsBothWaysUntilOneGoesAway() throws Exception {
         Pane ada = alpha.sim("Ada");
@@ -68,8 +58,7 @@ class RemoteLinkTest {
         Files.writeString(alpha.state.root().resolve("agents.yaml"), World.SIM_AGENTS);
         Pane bo = beta.sim("Bo", "--pass-after", "1", "--reply-when", "(now with Bo |\\[Beat|Your turn is up)");
         computers.awaitReachable();
-        var args =
-                World.args().put("rhythm", "minimal").put("beats_per_turn", 1).put("beat_interval_seconds", 2);
+        var args = Ceremonies.minimal(1, 2);
         var ps = args.putArray("participants");
         ps.addObject().put("name", "Ada").put("agent", "speaker");
         ps.addObject().put("name", "Bo").put("pane", "beta:" + bo.id());
@@ -94,8 +83,7 @@ class RemoteLinkTest {
         Files.writeString(alpha.state.root().resolve("agents.yaml"), World.SIM_AGENTS);
         Files.writeString(beta.state.root().resolve("agents.yaml"), World.SIM_AGENTS);
         computers.awaitReachable();
-        var args =
-                World.args().put("rhythm", "minimal").put("beats_per_turn", 1).put("beat_interval_seconds", 2);
+        var args = Ceremonies.minimal(1, 2);
         JsonNode started = Ceremonies.start(alpha, args, "Ada::speaker", "Bo::speaker@beta", "Hal:harvester:harvester");
         String id = started.path("gathering_id").asText();
         String bo = started.path("members").get(1).path("pane").asText();
