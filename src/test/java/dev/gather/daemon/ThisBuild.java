@@ -6,7 +6,6 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.jar.Attributes;
@@ -47,14 +46,7 @@ public final class ThisBuild {
 
     /** {@code gather sim} with {@code options}, run from the test class path (target/gather.jar is not built yet). */
     public static List<String> simCommand(String... options) {
-        List<String> cmd = new ArrayList<>(List.of(
-                ProcessHandle.current().info().command().orElse("java"),
-                "-XX:TieredStopAtLevel=1",
-                "-XX:+UseSerialGC",
-                "-cp",
-                System.getProperty("java.class.path"),
-                "dev.gather.cli.Main",
-                "sim"));
+        List<String> cmd = dev.gather.mcp.RawMcp.command("sim");
         cmd.addAll(List.of(options));
         return cmd;
     }
