@@ -67,54 +67,49 @@ final class DeliveryBenchmark extends Benchmark {
 
     private static Map<Integer, double[]> measure(
             Tmux tmux, List<String> panes, int samples, HarnessQuirks quirks, int warmUps) {
-        Map<Integer, double[]> out = new LinkedHashMap<>();
         try (Deliverer d = new Deliverer(tmux, quirks)) {
             // warm-up: output subscriptions, then enough rounds for the JIT to compile the hot path
             for (int i = 0; i < warmUps; i++) {
                 check(d.deliverAll(panes, TEXT));
             }
-            for (int n : FANOUT) {
-                double[] ms = new double[samples];
-                for (int s = 0; s < samples; s++) {
-                    long t0 = System.nanoTime();
-                    check(d.deliverAll(panes.subList(0, n), TEXT + " #" + s));
-                    ms[s] = (System.nanoTime() - t0) / 1e6;
-                }
-                out.put(n, ms);
-            }
+            return timed(panes, samples, 0, (to, s) -> check(d.deliverAll(to, TEXT + " #" + s)));
         }
-        return out;
     }
 
     /** Only the tmux commands of a fan-out, pipelined, acknowledged; no waiting for screens. */
     private static Map<Integer, double[]> measureFloor(Tmux tmux, List<String> panes, int samples) {
-        Map<Integer, double[]> out = new LinkedHashMap<>();
-        for (int n : FANOUT) {
-            double[] ms = new double[samples];
-            for (int s = -20; s < samples; s++) {
-                long t0 = System.nanoTime();
-                List<String> to = panes.subList(0, n);
-                List<CompletableFuture<Void>> acks =
-                        new ArrayList<>(tmux.pasteAllAsync(to, "floor " + s).values());
-                to.forEach(p -> acks.add(tmux.sendKeysAsync(p, "Enter")));
-                acks.forEach(CompletableFuture::join);
-                if (s >= 0) {
-                    ms[s] = (System.nanoTime() - t0) / 1e6;
-                }
-            }
-            out.put(n, ms);
-        }
-        return out;
+        return timed(panes, samples, 20, (to, s) -> {
+            List<CompletableFuture<Void>> acks =
+                    new ArrayList<>(tmux.pasteAllAsync(to, "floor " + s).values());
+            to.forEach(p -> acks.add(tmux.sendKeysAsync(p, "Enter")));
+            acks.forEach(CompletableFuture::join);
+        });
     }
 
     private static Map<Integer, double[]> measureOld(OldDesignDelivery old, List<String> panes, int samples) {
+        return timed(panes, samples, 0, (to, s) -> old.deliver(to, "old design message #" + s)
+                .join());
+    }
+
+    /** One fan-out to panes {@code to}, numbered {@code s} (below 0: a warm-up). */
+    private interface FanOut {
+        void send(List<String> to, int s);
+    }
+
+    /**
+     * The milliseconds each of {@code samples} fan-outs to the first 1, 2, 8 and 16 {@code panes}
+     * took, after {@code warmUps} untimed ones of each size.
+     */
+    private static Map<Integer, double[]> timed(List<String> panes, int samples, int warmUps, FanOut fanOut) {
         Map<Integer, double[]> out = new LinkedHashMap<>();
         for (int n : FANOUT) {
             double[] ms = new double[samples];
-            for (int s = 0; s < samples; s++) {
+            for (int s = -warmUps; s < samples; s++) {
                 long t0 = System.nanoTime();
-                old.deliver(panes.subList(0, n), "old design message #" + s).join();
-                ms[s] = (System.nanoTime() - t0) / 1e6;
+                fanOut.send(panes.subList(0, n), s);
+                if (s >= 0) {
+                    ms[s] = (System.nanoTime() - t0) / 1e6;
+                }
             }
             out.put(n, ms);
         }
@@ -147,22 +142,16 @@ final class DeliveryBenchmark extends Benchmark {
             m.add(Metric.vs("delivery exec p50 to " + to, "ms", percentile(ex.get(n), 0.5), oldP50, ""));
             m.add(Metric.vs("delivery exec p99 to " + to, "ms", percentile(ex.get(n), 0.99), oldP99, ""));
         }
-        m.add(Metric.of(
-                "delivery control p50 16 panes / 2 panes",
-                "x",
-                percentile(ctl.get(16), 0.5) / percentile(ctl.get(2), 0.5),
-                "≤ 1.5"));
-        m.add(Metric.of(
-                "delivery control p99 16 panes / 2 panes",
-                "x",
-                percentile(ctl.get(16), 0.99) / percentile(ctl.get(2), 0.99),
-                "≤ 1.5"));
-        m.add(Metric.of(
-                "delivery exec p50 16 panes / 2 panes",
-                "x",
-                percentile(ex.get(16), 0.5) / percentile(ex.get(2), 0.5),
-                ""));
+        m.add(sixteenToTwo("delivery control p50", ctl, 0.5, "≤ 1.5"));
+        m.add(sixteenToTwo("delivery control p99", ctl, 0.99, "≤ 1.5"));
+        m.add(sixteenToTwo("delivery exec p50", ex, 0.5, ""));
         return m;
+    }
+
+    /** How many times longer the {@code q} percentile of {@code ms} took to 16 panes than to 2. */
+    private static Metric sixteenToTwo(String name, Map<Integer, double[]> ms, double q, String target) {
+        return Metric.of(
+                name + " 16 panes / 2 panes", "x", percentile(ms.get(16), q) / percentile(ms.get(2), q), target);
     }
 
     static double percentile(double[] values, double p) {

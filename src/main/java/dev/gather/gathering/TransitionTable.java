@@ -58,49 +58,38 @@ final class TransitionTable {
 
     // spotless:off
     static final List<Row> ROWS = List.of(
-            row("start",           List.of(SEEDING),    START,        null,               SPEAKING,   EXTERNAL,     "seedAndBegin"),
-            row("beat-waits",      List.of(SPEAKING),   BEAT,         "midTurn",          SPEAKING,   INTERNAL,     "waitForHolder"),
-            row("beat",            List.of(SPEAKING),   BEAT,         "beatIsNotFinal",   SPEAKING,   INTERNAL,     "beat"),
-            row("final-beat",      List.of(SPEAKING),   BEAT,         "beatIsFinal",      FINAL_BEAT, EXTERNAL,     "beat"),
-            row("output",          List.of(SPEAKING),   OUTPUT,       null,               SPEAKING,   INTERNAL,     "output"),
-            row("output-final",    List.of(FINAL_BEAT), OUTPUT,       "fromOther",        FINAL_BEAT, INTERNAL,     "output"),
-            row("last-words",      List.of(FINAL_BEAT), OUTPUT,       "fromHolder",       NEXT,       EXTERNAL,     "lastWords"),
-            row("grace-waits",     List.of(FINAL_BEAT), TIME_UP,      "midTurn",          FINAL_BEAT, INTERNAL,     "waitForHolder"),
-            row("grace-over",      List.of(FINAL_BEAT), TIME_UP,      "notMidTurn",       NEXT,       EXTERNAL,     "endTurn"),
-            row("turn-over",       TURN,                TURN_OVER,    null,               NEXT,       EXTERNAL,     "endTurn"),
-            row("max-turn",        TURN,                MAX_TURN,     null,               NEXT,       EXTERNAL,     "endTurn"),
-            row("gone",            SPOKEN,              MEMBER_GONE,  null,               SPEAKING,   INTERNAL,     "gone"),
-            row("end",             TURN,                END,          null,               NEXT,       EXTERNAL,     "endTurn"),
-            row("to-harvest",      List.of(NEXT),       null,         "doneWithHarvest",  HARVESTING, CHOICE_FIRST, "askHarvest"),
-            row("to-close",        List.of(NEXT),       null,         "done",             CLOSED,     CHOICE_THEN,  "finish"),
-            row("next-turn",       List.of(NEXT),       null,         null,               SPEAKING,   CHOICE_LAST,  "nextTurn"),
-            row("output-harvest",  List.of(HARVESTING), OUTPUT,       null,               HARVESTING, INTERNAL,     "output"),
-            row("gone-harvest",    List.of(HARVESTING), MEMBER_GONE,  "notHarvester",     HARVESTING, INTERNAL,     "gone"),
-            row("harvester-gone",  List.of(HARVESTING), MEMBER_GONE,  "isHarvester",      CLOSED,     EXTERNAL,     "closeUnharvested"),
-            row("harvest-waits",   List.of(HARVESTING), TIME_UP,      "midTurn",          HARVESTING, INTERNAL,     "waitForHolder"),
-            row("harvest-late",    List.of(HARVESTING), TIME_UP,      "notMidTurn",       CLOSED,     EXTERNAL,     "closeUnharvested"),
-            row("harvest-cut",     List.of(HARVESTING), MAX_TURN,     null,               CLOSED,     EXTERNAL,     "closeUnharvested"),
-            row("harvested",       List.of(HARVESTING), HARVEST_DONE, null,               CLOSED,     EXTERNAL,     "storeHarvest"),
-            row("end-harvesting",  List.of(HARVESTING), END,          null,               HARVESTING, INTERNAL,     "stillHarvesting"),
-            row("end-seeding",     List.of(SEEDING),    END,          null,               CLOSED,     EXTERNAL,     "close"),
-            row("end-now",         OPEN,                END_NOW,      null,               CLOSED,     EXTERNAL,     "close"));
+        new Row("start",           List.of(SEEDING),    START,        null,               SPEAKING,   EXTERNAL,     "seedAndBegin"),
+        new Row("beat-waits",      List.of(SPEAKING),   BEAT,         "midTurn",          SPEAKING,   INTERNAL,     "waitForHolder"),
+        new Row("beat",            List.of(SPEAKING),   BEAT,         "beatIsNotFinal",   SPEAKING,   INTERNAL,     "beat"),
+        new Row("final-beat",      List.of(SPEAKING),   BEAT,         "beatIsFinal",      FINAL_BEAT, EXTERNAL,     "beat"),
+        new Row("output",          List.of(SPEAKING),   OUTPUT,       null,               SPEAKING,   INTERNAL,     "output"),
+        new Row("output-final",    List.of(FINAL_BEAT), OUTPUT,       "fromOther",        FINAL_BEAT, INTERNAL,     "output"),
+        new Row("last-words",      List.of(FINAL_BEAT), OUTPUT,       "fromHolder",       NEXT,       EXTERNAL,     "lastWords"),
+        new Row("grace-waits",     List.of(FINAL_BEAT), TIME_UP,      "midTurn",          FINAL_BEAT, INTERNAL,     "waitForHolder"),
+        new Row("grace-over",      List.of(FINAL_BEAT), TIME_UP,      "notMidTurn",       NEXT,       EXTERNAL,     "endTurn"),
+        new Row("turn-over",       TURN,                TURN_OVER,    null,               NEXT,       EXTERNAL,     "endTurn"),
+        new Row("max-turn",        TURN,                MAX_TURN,     null,               NEXT,       EXTERNAL,     "endTurn"),
+        new Row("gone",            SPOKEN,              MEMBER_GONE,  null,               SPEAKING,   INTERNAL,     "gone"),
+        new Row("end",             TURN,                END,          null,               NEXT,       EXTERNAL,     "endTurn"),
+        new Row("to-harvest",      List.of(NEXT),       null,         "doneWithHarvest",  HARVESTING, CHOICE_FIRST, "askHarvest"),
+        new Row("to-close",        List.of(NEXT),       null,         "done",             CLOSED,     CHOICE_THEN,  "finish"),
+        new Row("next-turn",       List.of(NEXT),       null,         null,               SPEAKING,   CHOICE_LAST,  "nextTurn"),
+        new Row("output-harvest",  List.of(HARVESTING), OUTPUT,       null,               HARVESTING, INTERNAL,     "output"),
+        new Row("gone-harvest",    List.of(HARVESTING), MEMBER_GONE,  "notHarvester",     HARVESTING, INTERNAL,     "gone"),
+        new Row("harvester-gone",  List.of(HARVESTING), MEMBER_GONE,  "isHarvester",      CLOSED,     EXTERNAL,     "closeUnharvested"),
+        new Row("harvest-waits",   List.of(HARVESTING), TIME_UP,      "midTurn",          HARVESTING, INTERNAL,     "waitForHolder"),
+        new Row("harvest-late",    List.of(HARVESTING), TIME_UP,      "notMidTurn",       CLOSED,     EXTERNAL,     "closeUnharvested"),
+        new Row("harvest-cut",     List.of(HARVESTING), MAX_TURN,     null,               CLOSED,     EXTERNAL,     "closeUnharvested"),
+        new Row("harvested",       List.of(HARVESTING), HARVEST_DONE, null,               CLOSED,     EXTERNAL,     "storeHarvest"),
+        new Row("end-harvesting",  List.of(HARVESTING), END,          null,               HARVESTING, INTERNAL,     "stillHarvesting"),
+        new Row("end-seeding",     List.of(SEEDING),    END,          null,               CLOSED,     EXTERNAL,     "close"),
+        new Row("end-now",         OPEN,                END_NOW,      null,               CLOSED,     EXTERNAL,     "close"));
     // spotless:on
 
     /** Names of rows that have fired in this process; the coverage test reads it. */
     static final java.util.Set<String> FIRED = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private TransitionTable() {}
-
-    private static Row row(
-            String name,
-            List<GatheringState> sources,
-            GatheringEvent event,
-            String guard,
-            GatheringState target,
-            Kind kind,
-            String action) {
-        return new Row(name, sources, event, guard, target, kind, action);
-    }
 
     /** A Mermaid state diagram of the table. */
     static String mermaid() {

@@ -96,94 +96,95 @@ final class YamlStage {
                     "yaml.not-mapping",
                     "a rhythm must be a mapping of keys to values (found " + kind(root) + ")");
         }
-        Map<String, int[]> positions = new HashMap<>();
-        int[] budget = {MAX_NODES};
-        JsonNode tree = convert(file, root, "", positions, budget, new IdentityHashMap<>());
-        return new SourceTree(file, tree, positions);
+        Conversion conversion = new Conversion(file);
+        JsonNode tree = conversion.convert(root, "");
+        return new SourceTree(file, tree, conversion.positions);
     }
 
-    /** {@code path} holds the collections being converted above this one: meeting one again is a cycle. */
-    private static JsonNode convert(
-            String file,
-            Node node,
-            String pointer,
-            Map<String, int[]> positions,
-            int[] budget,
-            IdentityHashMap<Node, Boolean> path) {
-        if (path.containsKey(node)) {
-            throw fail(
-                    file,
-                    pos(node)[0],
-                    pos(node)[1],
-                    "yaml.recursive",
-                    "the anchor here is used inside itself (at " + SourceTree.dotted(pointer)
-                            + "); YAML that refers to itself is refused");
-        }
-        if (path.size() > MAX_DEPTH) {
-            throw fail(
-                    file,
-                    pos(node)[0],
-                    pos(node)[1],
-                    "yaml.limits",
-                    "nested more than " + MAX_DEPTH + " levels deep (through aliases?)");
-        }
-        if (--budget[0] < 0) {
-            throw fail(
-                    file,
-                    node.getStartMark().getLine() + 1,
-                    node.getStartMark().getColumn() + 1,
-                    "yaml.limits",
-                    "document expands to more than " + MAX_NODES + " values (alias bomb?)");
-        }
-        positions.put(pointer, pos(node));
-        if (node instanceof ScalarNode s) {
-            return scalar(s);
-        }
-        path.put(node, true);
-        try {
-            return collection(file, node, pointer, positions, budget, path);
-        } finally {
-            path.remove(node);
-        }
-    }
+    /**
+     * One document's conversion: where each value stands, how many more values it may make, and the
+     * collections being converted above the current one ({@code path}: meeting one again is a cycle).
+     */
+    private static final class Conversion {
+        private final String file;
+        private final Map<String, int[]> positions = new HashMap<>();
+        private final IdentityHashMap<Node, Boolean> path = new IdentityHashMap<>();
+        private int budget = MAX_NODES;
 
-    private static JsonNode collection(
-            String file,
-            Node node,
-            String pointer,
-            Map<String, int[]> positions,
-            int[] budget,
-            IdentityHashMap<Node, Boolean> path) {
-        if (node instanceof MappingNode map) {
-            ObjectNode obj = NODES.objectNode();
-            for (NodeTuple t : map.getValue()) {
-                if (!(t.getKeyNode() instanceof ScalarNode k)) {
-                    throw fail(
-                            file,
-                            pos(t.getKeyNode())[0],
-                            pos(t.getKeyNode())[1],
-                            "yaml.key",
-                            "keys must be plain text");
-                }
-                String key = k.getValue();
-                String child = pointer + "/" + key.replace("~", "~0").replace("/", "~1");
-                if (obj.has(key)) {
-                    throw fail(file, pos(k)[0], pos(k)[1], "yaml.duplicate-key", "duplicate key '" + key + "'");
-                }
-                positions.put(child + "#key", pos(k));
-                obj.set(key, convert(file, t.getValueNode(), child, positions, budget, path));
-            }
-            return obj;
+        Conversion(String file) {
+            this.file = file;
         }
-        if (node instanceof SequenceNode seq) {
-            ArrayNode arr = NODES.arrayNode();
-            List<Node> items = seq.getValue();
-            for (int i = 0; i < items.size(); i++) {
-                arr.add(convert(file, items.get(i), pointer + "/" + i, positions, budget, path));
+
+        JsonNode convert(Node node, String pointer) {
+            if (path.containsKey(node)) {
+                throw fail(
+                        file,
+                        pos(node)[0],
+                        pos(node)[1],
+                        "yaml.recursive",
+                        "the anchor here is used inside itself (at " + SourceTree.dotted(pointer)
+                                + "); YAML that refers to itself is refused");
             }
-            return arr;
+            if (path.size() > MAX_DEPTH) {
+                throw fail(
+                        file,
+                        pos(node)[0],
+                        pos(node)[1],
+                        "yaml.limits",
+                        "nested more than " + MAX_DEPTH + " levels deep (through aliases?)");
+            }
+            if (--budget < 0) {
+                throw fail(
+                        file,
+                        node.getStartMark().getLine() + 1,
+                        node.getStartMark().getColumn() + 1,
+                        "yaml.limits",
+                        "document expands to more than " + MAX_NODES + " values (alias bomb?)");
+            }
+            positions.put(pointer, pos(node));
+            if (node instanceof ScalarNode s) {
+                return scalar(s);
+            }
+            path.put(node, true);
+            try {
+                return collection(node, pointer);
+            } finally {
+                path.remove(node);
+            }
         }
-        throw fail(file, pos(node)[0], pos(node)[1], "yaml.key", "unexpected YAML node " + node.getNodeId());
+
+        private JsonNode collection(Node node, String pointer) {
+            if (node instanceof MappingNode map) {
+                ObjectNode obj = NODES.objectNode();
+                for (NodeTuple t : map.getValue()) {
+                    if (!(t.getKeyNode() instanceof ScalarNode k)) {
+                        throw fail(
+                                file,
+                                pos(t.getKeyNode())[0],
+                                pos(t.getKeyNode())[1],
+                                "yaml.key",
+                                "keys must be plain text");
+                    }
+                    String key = k.getValue();
+                    String child = pointer + "/" + key.replace("~", "~0").replace("/", "~1");
+                    if (obj.has(key)) {
+                        throw fail(file, pos(k)[0], pos(k)[1], "yaml.duplicate-key", "duplicate key '" + key + "'");
+                    }
+                    positions.put(child + "#key", pos(k));
+                    obj.set(key, convert(t.getValueNode(), child));
+                }
+                return obj;
+            }
+            if (node instanceof SequenceNode seq) {
+                ArrayNode arr = NODES.arrayNode();
+                List<Node> items = seq.getValue();
+                for (int i = 0; i < items.size(); i++) {
+                    arr.add(convert(items.get(i), pointer + "/" + i));
+                }
+                return arr;
+            }
+            throw fail(file, pos(node)[0], pos(node)[1], "yaml.key", "unexpected YAML node " + node.getNodeId());
+        }
     }
 
     private static JsonNode scalar(ScalarNode s) {

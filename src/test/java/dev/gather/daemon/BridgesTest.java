@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.gather.bridge.CliBridge;
-import dev.gather.cli.DaemonCli;
 import dev.gather.tmux.Pane;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -18,9 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The thin bridges on real tmux: {@code CliBridge} and {@code McpBridge} run on gather's own classes
@@ -28,19 +24,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * itself), the daemon runs the command or hosts the MCP session, and it acts for the bridge's process
  * as it would for that process's own requests.
  */
-class BridgesTest {
+class BridgesTest extends BridgeCase {
     private static final String SILENT = "never-matches-anything";
-
-    @RegisterExtension
-    final Worlds worlds = Worlds.bare().stateIn("state");
-
-    Path home;
-    World world;
-
-    @BeforeEach
-    void bridges() {
-        DaemonCli.serveBridges(world.daemon.dispatcher(), world.state);
-    }
 
     @Test
     void aClientCommandRunsInTheDaemonForTheProcessThatTypedIt() throws Exception {
@@ -85,10 +70,11 @@ class BridgesTest {
     void mcpSessionsAreHostedByTheDaemonBehindTheGate() throws Exception {
         Pane ada = world.sim("Ada", "--reply-when", SILENT);
         Pane bo = world.sim("Bo", "--reply-when", SILENT);
-        Process p = start(
-                Map.of("GATHER_PANE", ada.id()),
+        Process p = startBridge(
+                List.of("-XX:+UseSerialGC"),
                 "dev.gather.bridge.McpBridge",
-                new String[0],
+                List.of(),
+                Map.of("GATHER_PANE", ada.id()),
                 java.nio.file.Files.createTempFile(home, "mcp", ".err"));
         try (OutputStream in = p.getOutputStream();
                 var out = p.inputReader(StandardCharsets.UTF_8)) {
@@ -134,34 +120,10 @@ class BridgesTest {
 
     private Run bridge(Map<String, String> env, String main, String... args) throws Exception {
         Path err = java.nio.file.Files.createTempFile(home, "bridge", ".err");
-        Process p = start(env, main, args, err);
+        Process p = startBridge(List.of("-XX:+UseSerialGC"), main, List.of(args), env, err);
         p.getOutputStream().close();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), out);
         return new Run(p.exitValue(), out, java.nio.file.Files.readString(err), p.pid());
-    }
-
-    /** A bridge on gather's own compiled classes only, outside every pane, with {@code env} added. */
-    private Process start(Map<String, String> env, String main, String[] args, Path err) throws Exception {
-        Path classes = Path.of(CliBridge.class
-                .getProtectionDomain()
-                .getCodeSource()
-                .getLocation()
-                .toURI());
-        List<String> cmd = new ArrayList<>(List.of(
-                ProcessHandle.current().info().command().orElse("java"),
-                "-XX:+UseSerialGC",
-                "-cp",
-                classes.toString(),
-                main));
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(err.toFile());
-        pb.environment().put("GATHER_HOME", world.state.root().toString());
-        pb.environment().put("GATHER_TMUX_SOCKET", world.socket);
-        pb.environment().remove("TMUX_PANE");
-        pb.environment().remove("TMUX");
-        pb.environment().remove("GATHER_PANE");
-        pb.environment().putAll(env);
-        return pb.start();
     }
 }

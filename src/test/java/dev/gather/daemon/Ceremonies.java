@@ -28,6 +28,14 @@ final class Ceremonies {
         return withParticipants(args, participants);
     }
 
+    /** Arguments for start_gathering of the minimal rhythm, {@code beats} beats a turn {@code seconds} apart. */
+    static ObjectNode minimal(int beats, int seconds) {
+        return World.args()
+                .put("rhythm", "minimal")
+                .put("beats_per_turn", beats)
+                .put("beat_interval_seconds", seconds);
+    }
+
     /** Arguments for start_gathering of {@code rhythm} (short beats) with Ada and Bo speaking and Hal harvesting, all sims. */
     static ObjectNode adaBoAndHal(String rhythm) {
         return args(rhythm, "Ada:speaker:speaker", "Bo:speaker:speaker", "Hal:harvester:harvester");

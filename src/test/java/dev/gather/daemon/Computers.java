@@ -1,10 +1,15 @@
 package dev.gather.daemon;
 
+import static org.awaitility.Awaitility.await;
+
+import dev.gather.tmux.Pane;
 import dev.gather.transport.LocalRedis;
 import dev.gather.transport.RemoteKey;
+import java.io.IOException;
 import java.lang.reflect.Field;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -36,6 +41,24 @@ final class Computers implements BeforeEachCallback, AfterEachCallback {
         return new World(state);
     }
 
+    /** Waits until alpha's daemon sees beta's heartbeat. */
+    void awaitReachable() {
+        await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
+    }
+
+    /**
+     * Once alpha reaches beta, links {@code ada} of alpha with {@code bo} of beta (named Bo) by
+     * {@code words}; the link's id, once Bo's screen shows the words.
+     */
+    String linkAcross(Pane ada, Pane bo, String words) throws IOException {
+        awaitReachable();
+        String link = alpha.link(ada, "beta:" + bo.id(), "Bo", words);
+        // the control client may drop and reconnect under load; a screen read then simply retries
+        await().atMost(Duration.ofSeconds(20)).ignoreExceptions().until(() -> beta.screen(bo)
+                .contains(words));
+        return link;
+    }
+
     @Override
     public void beforeEach(ExtensionContext context) throws Exception {
         home = Files.createTempDirectory("gather-computers-");
@@ -44,11 +67,13 @@ final class Computers implements BeforeEachCallback, AfterEachCallback {
         beta = world("beta");
         Map<String, Object> values = Map.of("home", home, "redis", redis, "alpha", alpha, "beta", beta);
         Object test = context.getRequiredTestInstance();
-        for (Field f : test.getClass().getDeclaredFields()) {
-            Object v = values.get(f.getName());
-            if (v != null && f.getType().isInstance(v)) {
-                f.setAccessible(true);
-                f.set(test, v);
+        for (Class<?> c = test.getClass(); c != Object.class; c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+                Object v = values.get(f.getName());
+                if (v != null && f.getType().isInstance(v)) {
+                    f.setAccessible(true);
+                    f.set(test, v);
+                }
             }
         }
     }

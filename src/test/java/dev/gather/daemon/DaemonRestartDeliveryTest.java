@@ -34,15 +34,9 @@ class DaemonRestartDeliveryTest {
     @Test
     void messagesQueuedWhenTheDaemonIsKilledAreDeliveredAfterTheRestartExactlyOnce() throws Exception {
         Path log = home.resolve("bo.log");
-        String java = ProcessHandle.current().info().command().orElse("java");
         String sim = String.join(
                 " ",
-                java,
-                "-XX:TieredStopAtLevel=1",
-                "-cp",
-                System.getProperty("java.class.path"),
-                "dev.gather.cli.Main sim --name Bo --think-ms 50 --busy-ms 8000 --log",
-                log.toString());
+                ThisBuild.simCommand("--name", "Bo", "--think-ms", "50", "--busy-ms", "8000", "--log", log.toString()));
         assertEquals(0, run("status").code(), "a daemon is running");
         tmux("new-session", "-d", "-s", "Bo", "-x", "160", "-y", "40", "-e", "GATHER_HOME=" + home, sim);
         // its session-start hook has told the daemon a sim runs there

@@ -141,18 +141,15 @@ class DaemonRevivalTest {
     }
 
     private String sim(String name) throws Exception {
-        String java = ProcessHandle.current().info().command().orElse("java");
         String cmd = String.join(
                 " ",
-                java,
-                "-XX:TieredStopAtLevel=1",
-                "-XX:+UseSerialGC",
-                "-cp",
-                System.getProperty("java.class.path"),
-                "dev.gather.cli.Main sim --name",
-                name,
-                "--think-ms 1200 --log",
-                home.resolve(name + ".log").toString());
+                ThisBuild.simCommand(
+                        "--name",
+                        name,
+                        "--think-ms",
+                        "1200",
+                        "--log",
+                        home.resolve(name + ".log").toString()));
         World.tmux(
                 daemons.socket,
                 "new-session",

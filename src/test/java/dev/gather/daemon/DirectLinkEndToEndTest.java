@@ -119,10 +119,7 @@ class DirectLinkEndToEndTest {
     void aOneShotSendWithoutReplyRelaysNothingBack() throws Exception {
         Pane ada = world.sim("Ada", "--reply-when", SILENT);
         Pane bo = world.sim("Bo");
-        JsonNode answer = world.call(
-                ada,
-                "send",
-                World.args().put("to", "Bo").put("message", "just so you know").put("expect_reply", false));
+        JsonNode answer = world.tell(ada, "Bo", "just so you know");
         assertEquals("delivered", answer.path("delivered").get(0).path("state").asText(), answer.toString());
         await().atMost(Duration.ofSeconds(20)).until(() -> world.screen(bo).contains("Bo heard \"just so you know\""));
         assertTrue(world.daemon.links.all().isEmpty());

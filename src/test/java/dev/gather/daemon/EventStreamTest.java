@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -38,9 +37,8 @@ class EventStreamTest {
 
     @Test
     void everyEventArrivesInJournalOrderAndTheStreamResumesAfterACursor() throws Exception {
-        ObjectNode args =
-                World.args().put("rhythm", "minimal").put("beats_per_turn", 1).put("beat_interval_seconds", 1);
-        JsonNode started = Ceremonies.start(world, args, "Ada::speaker", "Bo::speaker", "Hal:harvester:harvester");
+        JsonNode started = Ceremonies.start(
+                world, Ceremonies.minimal(1, 1), "Ada::speaker", "Bo::speaker", "Hal:harvester:harvester");
         String id = started.path("gathering_id").asText();
 
         List<JsonNode> streamed = new CopyOnWriteArrayList<>();

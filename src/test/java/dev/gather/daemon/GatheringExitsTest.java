@@ -37,16 +37,21 @@ class GatheringExitsTest {
     Path home;
     World world;
 
-    @Test
-    void aMemberWhoClosesTheLinkLeavesAndTheCircleGoesOnToItsHarvest() throws Exception {
-        JsonNode started = Ceremonies.start(
+    /** A minimal circle of the speakers Ada, Bo and Cy (Cy's agent {@code cyAgent}) and the harvester Hal, started. */
+    private JsonNode minimalWithCy(String cyAgent) throws Exception {
+        return Ceremonies.start(
                 world,
                 args(
                         "minimal",
                         "Ada:speaker:speaker",
                         "Bo:speaker:speaker",
-                        "Cy:speaker:speaker",
+                        "Cy:speaker:" + cyAgent,
                         "Hal:harvester:harvester"));
+    }
+
+    @Test
+    void aMemberWhoClosesTheLinkLeavesAndTheCircleGoesOnToItsHarvest() throws Exception {
+        JsonNode started = minimalWithCy("speaker");
         String id = started.path("gathering_id").asText();
         await().atMost(LONG).until(() -> !Ceremonies.holder(world, id).isEmpty());
         JsonNode left =
@@ -184,14 +189,7 @@ class GatheringExitsTest {
 
     @Test
     void anAgentThatNeverStartsLeavesAndIsAnnounced() throws Exception {
-        JsonNode started = Ceremonies.start(
-                world,
-                args(
-                        "minimal",
-                        "Ada:speaker:speaker",
-                        "Bo:speaker:speaker",
-                        "Cy:speaker:false",
-                        "Hal:harvester:harvester"));
+        JsonNode started = minimalWithCy("false");
         String id = started.path("gathering_id").asText();
         await().atMost(LONG).until(() -> announced(world, id, "left").size() == 1);
         assertEquals(

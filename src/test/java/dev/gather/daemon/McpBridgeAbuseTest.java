@@ -4,20 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.gather.bridge.CliBridge;
-import dev.gather.cli.DaemonCli;
 import java.io.BufferedReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code gather mcp}, the thin bridge, keeps the gate's promises with lines past 4 MiB (issue 28),
@@ -25,18 +21,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * answered, and the bridge ends when its client closes stdin. Before, it died of OutOfMemoryError
  * and then neither answered nor ended.
  */
-class McpBridgeAbuseTest {
-    @RegisterExtension
-    final Worlds worlds = Worlds.bare().stateIn("state");
-
-    Path home;
-    World world;
-
-    @BeforeEach
-    void bridges() {
-        DaemonCli.serveBridges(world.daemon.dispatcher(), world.state);
-    }
-
+class McpBridgeAbuseTest extends BridgeCase {
     @Test
     void linesPastTheBoundAreAnsweredAndTheBridgeEndsWithItsClient() throws Exception {
         Process p = bridge();
@@ -106,27 +91,11 @@ class McpBridgeAbuseTest {
 
     /** The bridge on gather's own classes, with bin/gather's small heap, outside every pane. */
     private Process bridge() throws Exception {
-        Path classes = Path.of(CliBridge.class
-                .getProtectionDomain()
-                .getCodeSource()
-                .getLocation()
-                .toURI());
-        ProcessBuilder pb = new ProcessBuilder(
-                        ProcessHandle.current().info().command().orElse("java"),
-                        "-XX:+UseSerialGC",
-                        "-Xint",
-                        "-Xmx16m",
-                        "-Xss256k",
-                        "-cp",
-                        classes.toString(),
-                        "dev.gather.bridge.McpBridge")
-                .redirectError(
-                        java.nio.file.Files.createTempFile(home, "mcp", ".err").toFile());
-        pb.environment().put("GATHER_HOME", world.state.root().toString());
-        pb.environment().put("GATHER_TMUX_SOCKET", world.socket);
-        pb.environment().remove("TMUX_PANE");
-        pb.environment().remove("TMUX");
-        pb.environment().remove("GATHER_PANE");
-        return pb.start();
+        return startBridge(
+                List.of("-XX:+UseSerialGC", "-Xint", "-Xmx16m", "-Xss256k"),
+                "dev.gather.bridge.McpBridge",
+                List.of(),
+                Map.of(),
+                java.nio.file.Files.createTempFile(home, "mcp", ".err"));
     }
 }

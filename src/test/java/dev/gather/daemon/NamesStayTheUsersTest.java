@@ -52,10 +52,7 @@ class NamesStayTheUsersTest {
         await().atMost(Duration.ofSeconds(120))
                 .until(() -> !world.entries(link, "close").isEmpty());
         for (int i = 0; i < 10; i++) {
-            JsonNode sent = world.call(
-                    me,
-                    "send",
-                    World.args().put("to", "simz").put("message", "note " + i).put("expect_reply", false));
+            JsonNode sent = world.tell(me, "simz", "note " + i);
             assertEquals("simz", sent.path("delivered").path(0).path("to").asText(), sent.toString());
         }
         Set<String> named = new TreeSet<>();

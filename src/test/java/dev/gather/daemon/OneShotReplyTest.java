@@ -64,10 +64,7 @@ class OneShotReplyTest {
     void noReplyWhenTurnedOff() throws Exception {
         Pane ada = world.sim("Ada", "--reply-when", SILENT);
         Pane bo = world.sim("Bo");
-        JsonNode answer = world.call(
-                ada,
-                "send",
-                World.args().put("to", "Bo").put("message", "fire and forget").put("expect_reply", false));
+        JsonNode answer = world.tell(ada, "Bo", "fire and forget");
         assertEquals("off", answer.path("reply").asText(), answer.toString());
         await().atMost(Duration.ofSeconds(30)).until(() -> world.screen(bo).contains("Bo heard \"fire and forget\""));
         awaitConfirmed("fire and forget");

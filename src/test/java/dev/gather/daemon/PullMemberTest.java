@@ -176,16 +176,7 @@ class PullMemberTest {
         await().atMost(LONG)
                 .until(() -> world.screen(ada).contains("Ada is ready.")
                         && world.screen(bo).contains("Bo is ready."));
-        String link = world.call(
-                        ada,
-                        "send",
-                        World.args()
-                                .put("to", bo.id())
-                                .put("message", "hello Bo")
-                                .put("direct", true))
-                .path("link")
-                .path("id")
-                .asText();
+        String link = world.link(ada, bo.id(), "hello Bo");
         JsonNode joined = call("join", World.args().put("link", link).put("name", "Pat"));
         String token = joined.path("token").asText();
         JsonNode said = call("say", World.args().put("token", token).put("text", "Pat joins the two of you"));

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.remote.Remote;
 import dev.gather.tmux.Pane;
-import dev.gather.transport.LocalRedis;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +15,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.JedisPooled;
 import redis.clients.jedis.StreamEntryID;
 import redis.clients.jedis.resps.StreamEntry;
@@ -26,23 +24,13 @@ import redis.clients.jedis.resps.StreamEntry;
  * forges each kind of envelope, replays real ones and deletes the liveness keys: nothing reaches a
  * pane or a link's journal, the link stays, and every forgery is journalled as rejected.
  */
-class RemoteForgeryTest {
-    @RegisterExtension
-    final Computers computers = new Computers();
-
-    Path home;
-    LocalRedis redis;
-    World alpha;
-    World beta;
-
+class RemoteForgeryTest extends TwoComputers {
     @Test
     void forgedReplayedAndMisaddressedEnvelopesChangeNothing() throws Exception {
         Pane ada = alpha.sim("Ada", "--reply-when", "never-matches");
         Pane bo = beta.sim("Bo", "--reply-when", "never-matches");
         Pane cy = beta.sim("Cy", "--reply-when", "never-matches"); // in no link at all
-        await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
-        String link = alpha.link(ada, "beta:" + bo.id(), "Bo", "real");
-        await().atMost(Duration.ofSeconds(20)).until(() -> beta.screen(bo).contains("real"));
+        String link = computers.linkAcross(ada, bo, "real");
 
         try (JedisPooled stranger = new JedisPooled(URI.create(redis.adminUrl()))) {
             String toAlpha = "gather:stream:alpha";
@@ -121,11 +109,9 @@ class RemoteForgeryTest {
         Pane bo = beta.sim("Bo", "--reply-when", "never-matches");
         Pane dee = beta.sim("Dee", "--reply-when", "never-matches");
         Pane eve = beta.sim("Eve", "--reply-when", "never-matches");
-        await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
-        String link = alpha.link(ada, "beta:" + bo.id(), "Bo", "real");
+        String link = computers.linkAcross(ada, bo, "real");
         // Dee and Eve are linked on beta itself
         beta.link(dee, eve.id(), "hi Eve");
-        await().atMost(Duration.ofSeconds(20)).until(() -> beta.screen(bo).contains("real"));
 
         Path gammaState = Files.createDirectories(home.resolve("gamma"));
         Computers.KEY.save(gammaState);

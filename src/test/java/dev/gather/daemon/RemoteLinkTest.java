@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.TmuxConfig;
 import dev.gather.tmux.Tmuxes;
-import dev.gather.transport.LocalRedis;
 import dev.gather.turn.TurnOutput;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,30 +16,18 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Two daemons as two computers (own state directories, own tmux servers, different names) joined by
  * a real redis-server: a direct link across them carries turns both ways with attribution, and a
  * computer that goes away leaves the link as if its pane died.
  */
-class RemoteLinkTest {
-    @RegisterExtension
-    final Computers computers = new Computers();
-
-    Path home;
-    LocalRedis redis;
-    World alpha;
-    World beta;
-
+class RemoteLinkTest extends TwoComputers {
     @Test
     void aDirectLinkAcrossComputersCarriesTurnsBothWaysUntilOneGoesAway() throws Exception {
         Pane ada = alpha.sim("Ada");
         Pane bo = beta.sim("Bo");
-        await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
-        String link = alpha.link(ada, "beta:" + bo.id(), "Bo", "Hello from alpha");
-
-        await().atMost(Duration.ofSeconds(20)).until(() -> beta.screen(bo).contains("Hello from alpha"));
+        String link = computers.linkAcross(ada, bo, "Hello from alpha");
         assertTrue(beta.screen(bo).contains("[Ada] (1):"), "attributed as locally");
         await().atMost(Duration.ofSeconds(30)).until(() -> alpha.screen(ada).contains("[Bo] (2):"));
         await().atMost(Duration.ofSeconds(30))
@@ -70,9 +57,8 @@ class RemoteLinkTest {
     void aGatheringHasMembersOnBothComputers() throws Exception {
         Files.writeString(alpha.state.root().resolve("agents.yaml"), World.SIM_AGENTS);
         Pane bo = beta.sim("Bo", "--pass-after", "1", "--reply-when", "(now with Bo |\\[Beat|Your turn is up)");
-        await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
-        var args =
-                World.args().put("rhythm", "minimal").put("beats_per_turn", 1).put("beat_interval_seconds", 2);
+        computers.awaitReachable();
+        var args = Ceremonies.minimal(1, 2);
         var ps = args.putArray("participants");
         ps.addObject().put("name", "Ada").put("agent", "speaker");
         ps.addObject().put("name", "Bo").put("pane", "beta:" + bo.id());
@@ -96,9 +82,8 @@ class RemoteLinkTest {
     void aMemberSpawnedOnTheOtherComputerTakesPartAndEndsWithTheGathering() throws Exception {
         Files.writeString(alpha.state.root().resolve("agents.yaml"), World.SIM_AGENTS);
         Files.writeString(beta.state.root().resolve("agents.yaml"), World.SIM_AGENTS);
-        await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
-        var args =
-                World.args().put("rhythm", "minimal").put("beats_per_turn", 1).put("beat_interval_seconds", 2);
+        computers.awaitReachable();
+        var args = Ceremonies.minimal(1, 2);
         JsonNode started = Ceremonies.start(alpha, args, "Ada::speaker", "Bo::speaker@beta", "Hal:harvester:harvester");
         String id = started.path("gathering_id").asText();
         String bo = started.path("members").get(1).path("pane").asText();
@@ -142,7 +127,7 @@ class RemoteLinkTest {
         Path log = home.resolve("bo.log");
         Pane ada = alpha.sim("Ada", "--reply-when", "never-matches");
         Pane bo = beta.sim("Bo", "--reply-when", "never-matches", "--busy-ms", "4000", "--log", log.toString());
-        await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
+        computers.awaitReachable();
         await().atMost(Duration.ofSeconds(10))
                 .until(() -> beta.daemon.post.profileOf(bo.id()).name().equals("sim"));
         alpha.link(ada, "beta:" + bo.id(), "Bo", "first");
@@ -182,11 +167,7 @@ class RemoteLinkTest {
     void aTurnTheRemoteMemberFinishedWhileItsDaemonWasDownStillReachesTheLink() throws Exception {
         Pane ada = alpha.sim("Ada", "--reply-when", "never-matches");
         Pane bo = beta.sim("Bo", "--reply-when", "never-matches");
-        await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
-        String link = alpha.link(ada, "beta:" + bo.id(), "Bo", "first");
-        // the control client may drop and reconnect under load; a screen read then simply retries
-        await().atMost(Duration.ofSeconds(20)).ignoreExceptions().until(() -> beta.screen(bo)
-                .contains("first"));
+        String link = computers.linkAcross(ada, bo, "first");
 
         beta.daemon.close(); // its tmux and Bo stay; Bo's turn-end hook drops an event nobody reads yet
         new dev.gather.turn.Spool(beta.state.spool())
@@ -207,10 +188,7 @@ class RemoteLinkTest {
     void theOwnersRestartResumesItsLinkAndReadoptsTheMemberOnTheOtherComputer() throws Exception {
         Pane ada = alpha.sim("Ada", "--reply-when", "never-matches");
         Pane bo = beta.sim("Bo", "--reply-when", "never-matches");
-        await().atMost(Duration.ofSeconds(10)).until(() -> alpha.daemon.remote.reachable("beta"));
-        String link = alpha.link(ada, "beta:" + bo.id(), "Bo", "first");
-        await().atMost(Duration.ofSeconds(20)).ignoreExceptions().until(() -> beta.screen(bo)
-                .contains("first"));
+        String link = computers.linkAcross(ada, bo, "first");
 
         alpha.restartDaemon();
         assertTrue(alpha.daemon.resumed.contains(link), "resumed: " + alpha.daemon.resumed);

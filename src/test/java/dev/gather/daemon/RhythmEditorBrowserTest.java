@@ -7,9 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.rhythm.RhythmError;
-import dev.gather.rhythm.RhythmLibrary;
 import dev.gather.rhythm.RhythmLint;
-import dev.gather.web.WebServer;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,12 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
 
@@ -32,41 +25,7 @@ import org.openqa.selenium.Keys;
  * typed (the lint marker at the error's line, then the rehearsal timeline), saved to
  * $GATHER_HOME/rhythms, and a gathering of sims started with it from the overview's form.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class RhythmEditorBrowserTest {
-    @TempDir
-    static Path home;
-
-    World world;
-    WebServer web;
-    Browser browser;
-
-    @BeforeAll
-    void start() throws Exception {
-        Files.writeString(home.resolve("agents.yaml"), World.SIM_AGENTS);
-        world = new World(home);
-        web = WebServer.start(
-                new dev.gather.client.DaemonClient(world.state, Optional.empty()),
-                new RhythmLibrary(List.of(home.resolve("rhythms"))),
-                0);
-        browser = new Browser();
-        browser.driver.get(web.url());
-    }
-
-    @AfterAll
-    void stop() throws Exception {
-        try {
-            if (browser != null) {
-                browser.close();
-            }
-        } finally {
-            if (web != null) {
-                web.close();
-            }
-            world.close();
-        }
-    }
-
+class RhythmEditorBrowserTest extends WebPages {
     @Test
     void aRhythmIsEditedLintedRehearsedSavedAndStarted() throws Exception {
         var driver = browser.driver;
@@ -131,7 +90,7 @@ class RhythmEditorBrowserTest {
         await().atMost(Duration.ofSeconds(30))
                 .until(() -> driver.getCurrentUrl().contains("/gathering?id="));
         String id = URI.create(driver.getCurrentUrl()).getQuery().replaceFirst("^id=", "");
-        JsonNode status = world.call(null, "gathering_status", World.args().put("gathering", id));
+        JsonNode status = status(id);
         assertEquals("standup-lite", status.path("rhythm").asText(), status::toString);
         await().atMost(Duration.ofSeconds(20)).until(() -> text("#rhythm").equals("standup-lite"));
         world.call(null, "end_gathering", World.args().put("gathering", id).put("now", true));
@@ -188,13 +147,5 @@ class RhythmEditorBrowserTest {
 
     private boolean readOnly() {
         return (Boolean) browser.driver.executeScript("return document.getElementById('edit-text').readOnly;");
-    }
-
-    private String text(String css) {
-        return browser.text(css);
-    }
-
-    private boolean present(String css) {
-        return browser.present(css);
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.relay.Replies;
 import dev.gather.tmux.Pane;
+import dev.gather.tmux.ScreensShown;
 import dev.gather.tmux.SpawnSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -115,19 +116,12 @@ class ShellMemberTest {
 
     /** Waits for {@code condition}; on timeout the failure shows what {@code panes} showed then. */
     private void until(Duration atMost, java.util.concurrent.Callable<Boolean> condition, Pane... panes) {
-        try {
-            org.awaitility.Awaitility.await().atMost(atMost).until(condition);
-        } catch (org.awaitility.core.ConditionTimeoutException e) {
-            StringBuilder shown = new StringBuilder(e.getMessage());
-            for (Pane p : panes) {
-                shown.append("\n--- ")
-                        .append(p.id())
-                        .append(":\n")
-                        .append(world.screen(p).stripTrailing());
-            }
-            shown.append("\n--- oneshot journal: ").append(world.journal(Replies.JOURNAL));
-            throw new AssertionError(shown.toString(), e);
-        }
+        ScreensShown.until(
+                atMost,
+                condition,
+                world::screen,
+                () -> "--- oneshot journal: " + world.journal(Replies.JOURNAL),
+                panes);
     }
 
     /** Whether the shell's screen shows Bo's answer {@code times} times. */

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
+import java.util.List;
 import java.util.jar.Attributes;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
@@ -41,5 +42,12 @@ public final class ThisBuild {
             jar.flush();
         }
         return launcher;
+    }
+
+    /** {@code gather sim} with {@code options}, run from the test class path (target/gather.jar is not built yet). */
+    public static List<String> simCommand(String... options) {
+        List<String> cmd = dev.gather.mcp.RawMcp.command("sim");
+        cmd.addAll(List.of(options));
+        return cmd;
     }
 }

@@ -76,9 +76,8 @@ class TmuxFaultTest {
 
     @Test
     void aHolderWhosePaneIsKilledLeavesAndThePieceMovesOn() throws Exception {
-        ObjectNode args =
-                World.args().put("rhythm", "minimal").put("beats_per_turn", 3).put("beat_interval_seconds", 5);
-        JsonNode started = Ceremonies.start(world, args, "Ada::speaker", "Bo::speaker", "Cy::speaker");
+        JsonNode started =
+                Ceremonies.start(world, Ceremonies.minimal(3, 5), "Ada::speaker", "Bo::speaker", "Cy::speaker");
         String id = started.path("gathering_id").asText();
         String adaPane = started.path("members").get(0).path("pane").asText();
         await().atMost(Duration.ofSeconds(30)).until(() -> "Ada".equals(holder(id)));

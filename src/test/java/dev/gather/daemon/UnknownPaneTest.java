@@ -34,10 +34,7 @@ class UnknownPaneTest {
         // the new daemon has heard no hook from Bo: its program (java) is not one gather knows
         world.restartDaemon();
 
-        JsonNode sent = world.call(
-                null,
-                "send",
-                World.args().put("to", bo.id()).put("message", "should wait").put("expect_reply", false));
+        JsonNode sent = world.tell(null, bo.id(), "should wait");
         assertTrue(sent.path("ok").asBoolean(true) && !sent.has("error"), sent.toString());
         await().atMost(Duration.ofSeconds(20)).until(() -> note(bo).contains("holds text gather did not type"));
         await().during(Duration.ofSeconds(3))

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
@@ -38,9 +37,8 @@ class UnreachableMemberTest {
 
     @Test
     void aMemberNeverReadyLeavesTheGatheringVisiblyAndTheOthersGoOn() throws Exception {
-        ObjectNode args =
-                World.args().put("rhythm", "minimal").put("beats_per_turn", 1).put("beat_interval_seconds", 1);
-        JsonNode started = Ceremonies.start(world, args, "Zed::sleeper", "Ada::speaker", "Bo::speaker");
+        JsonNode started =
+                Ceremonies.start(world, Ceremonies.minimal(1, 1), "Zed::sleeper", "Ada::speaker", "Bo::speaker");
         String id = started.path("gathering_id").asText();
 
         await().atMost(Duration.ofSeconds(30))

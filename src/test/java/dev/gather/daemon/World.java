@@ -82,16 +82,7 @@ final class World implements AutoCloseable {
 
     /** Starts {@code gather sim --name <name>} (quick: 50 ms thinking unless {@code extra} says) in its own session, without waiting for it. */
     Pane startSim(String name, String... extra) {
-        List<String> cmd = new ArrayList<>(List.of(
-                javaBin(),
-                "-XX:TieredStopAtLevel=1",
-                "-XX:+UseSerialGC",
-                "-cp",
-                System.getProperty("java.class.path"),
-                "dev.gather.cli.Main",
-                "sim",
-                "--name",
-                name));
+        List<String> cmd = new ArrayList<>(ThisBuild.simCommand("--name", name));
         if (!List.of(extra).contains("--think-ms")) {
             cmd.addAll(List.of("--think-ms", "50"));
         }
@@ -109,6 +100,11 @@ final class World implements AutoCloseable {
         ObjectNode r = args.deepCopy().put("op", op);
         r.putObject("caller").put("pane", pane == null ? null : pane.id());
         return JSON.readTree(daemon.dispatcher.answer(JSON.writeValueAsString(r)));
+    }
+
+    /** A one-shot from {@code from} (null: a person outside every pane) to {@code to} (a pane id or name), asking no reply. */
+    JsonNode tell(Pane from, String to, String message) throws IOException {
+        return call(from, "send", args().put("to", to).put("message", message).put("expect_reply", false));
     }
 
     /** Links {@code from} directly with {@code to} (a pane id or name), sending {@code message} first; the link's id. */

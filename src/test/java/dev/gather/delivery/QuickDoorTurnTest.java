@@ -7,21 +7,12 @@ import dev.gather.door.Door;
 import dev.gather.door.Doors;
 import dev.gather.door.Handover;
 import dev.gather.door.Opening;
-import dev.gather.profile.Profile;
-import dev.gather.profile.Profiles;
-import dev.gather.tmux.Deliverer;
-import dev.gather.tmux.FakeTmux;
-import dev.gather.tmux.HarnessQuirks;
-import dev.gather.tmux.Pane;
-import dev.gather.tmux.SpawnSpec;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,52 +29,42 @@ class QuickDoorTurnTest {
 
     @Test
     void aTurnThatEndedBeforeItsStartWasSeenLeavesTheMemberIdle() throws Exception {
-        Profile hooked = HookedProfile.load(dir, "2m");
-        FakeTmux tmux = new FakeTmux().program("agent", FakeTmux.CAT);
-        Pane pane = tmux.spawn(SpawnSpec.of("Bo", Path.of("."), "agent"));
-        List<String> steps = new CopyOnWriteArrayList<>();
-        AtomicReference<PostOffice> office = new AtomicReference<>();
-        Door.Trace trace = new Door.Trace(new CompletableFuture<>(), new CompletableFuture<>());
-        Door door = new Door() {
-            @Override
-            public String name() {
-                return "quick-door";
-            }
-
-            @Override
-            public CompletableFuture<Handover> hand(String text) {
-                if (text.equals("the same words again")) {
-                    return CompletableFuture.completedFuture(new Handover.Declined("a repeat is dropped unread"));
+        try (OneMemberPost bo = new OneMemberPost("Bo", HookedProfile.load(dir, "2m"), Clock.systemUTC())) {
+            Door.Trace trace = new Door.Trace(new CompletableFuture<>(), new CompletableFuture<>());
+            Door door = new Door() {
+                @Override
+                public String name() {
+                    return "quick-door";
                 }
-                // the whole turn runs within the receipt window: started, ended, its hook in first
-                trace.taken().complete("prompt hook");
-                trace.ended().complete("turn-end hook");
-                office.get()
-                        .turnEnded(
-                                pane.id(),
-                                Optional.empty(),
-                                "turn-end hook",
-                                Optional.of(Clock.systemUTC().instant()));
-                return CompletableFuture.completedFuture(new Handover.Handed("in its queue"));
-            }
 
-            @Override
-            public Optional<Door.Trace> trace(String text) {
-                return Optional.of(trace);
-            }
-        };
-        Ledger ledger = (letter, p, state, detail) -> steps.add(letter.ref() + ":" + state.word());
-        try (Deliverer deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC);
-                PostOffice post = new PostOffice(tmux, deliverer, Profiles.shipped(), Clock.systemUTC(), ledger)) {
-            office.set(post);
-            post.started(pane.id(), hooked);
-            post.doors(Doors.none().register("hooked", (p, pid) -> new Opening.Open(door)));
-            post.post(pane.id(), new Letter("j", 1, "Bo", "words through the door"));
-            await().atMost(Duration.ofSeconds(10)).until(() -> steps.contains("1:confirmed"));
+                @Override
+                public CompletableFuture<Handover> hand(String text) {
+                    if (text.equals("the same words again")) {
+                        return CompletableFuture.completedFuture(new Handover.Declined("a repeat is dropped unread"));
+                    }
+                    // the whole turn runs within the receipt window: started, ended, its hook in first
+                    trace.taken().complete("prompt hook");
+                    trace.ended().complete("turn-end hook");
+                    bo.post.turnEnded(
+                            bo.pane,
+                            Optional.empty(),
+                            "turn-end hook",
+                            Optional.of(Clock.systemUTC().instant()));
+                    return CompletableFuture.completedFuture(new Handover.Handed("in its queue"));
+                }
 
-            post.post(pane.id(), new Letter("j", 2, "Bo", "the same words again"));
-            await().atMost(Duration.ofSeconds(20)).until(() -> steps.contains("2:delivered"));
-            assertEquals(List.of("the same words again"), tmux.pane(pane.id()).submitted(), steps::toString);
+                @Override
+                public Optional<Door.Trace> trace(String text) {
+                    return Optional.of(trace);
+                }
+            };
+            bo.post.doors(Doors.none().register("hooked", (p, pid) -> new Opening.Open(door)));
+            bo.post.post(bo.pane, new Letter("j", 1, "Bo", "words through the door"));
+            await().atMost(Duration.ofSeconds(10)).until(() -> bo.steps.contains("1:confirmed"));
+
+            bo.post.post(bo.pane, new Letter("j", 2, "Bo", "the same words again"));
+            await().atMost(Duration.ofSeconds(20)).until(() -> bo.steps.contains("2:delivered"));
+            assertEquals(List.of("the same words again"), bo.submitted(), bo.steps::toString);
         }
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gather.profile.Profile;
 import dev.gather.profile.Profiles;
+import dev.gather.time.ManualScheduler;
 import dev.gather.tmux.Deliverer;
 import dev.gather.tmux.DeliveryResult;
 import dev.gather.tmux.FakeTmux;
@@ -14,11 +15,7 @@ import dev.gather.tmux.Pane;
 import dev.gather.tmux.SpawnSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
@@ -28,26 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
 class StuckBoxTest {
     @TempDir
     Path dir;
-
-    /** A clock the test moves by hand. */
-    private static final class FakeClock extends Clock {
-        volatile Instant now = Instant.parse("2026-01-01T00:00:00Z");
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    }
 
     @Test
     void messagesWaitingOnANonEmptyBoxFailAfterTheBoundAndTheQueueMovesOn() throws Exception {
@@ -72,9 +49,9 @@ class StuckBoxTest {
         tmux.program("boxed", (pane, input) -> {});
         Pane pane = tmux.spawn(SpawnSpec.of("boxed", Path.of("."), "boxed"));
         tmux.pane(pane.id()).print("> someone's half-typed words");
-        FakeClock clock = new FakeClock();
+        ManualScheduler time = new ManualScheduler();
         try (Deliverer deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC);
-                PostOffice post = new PostOffice(tmux, deliverer, Profiles.shipped(), clock, Ledger.NONE)) {
+                PostOffice post = new PostOffice(tmux, deliverer, Profiles.shipped(), time.clock(), Ledger.NONE)) {
             post.started(pane.id(), boxed);
             CompletableFuture<DeliveryResult> first = post.post(pane.id(), new Letter("j", 1, "Box", "one"));
             CompletableFuture<DeliveryResult> second = post.post(pane.id(), new Letter("j", 2, "Box", "two"));
@@ -82,12 +59,12 @@ class StuckBoxTest {
                     .flatMap(MailboxStatus::note)
                     .orElse("")
                     .equals("waiting: its input box is not empty"));
-            clock.now = clock.now.plus(Mailbox.STUCK_BOX.minusSeconds(1));
+            time.advance(Mailbox.STUCK_BOX.minusSeconds(1));
             tmux.pane(pane.id()).print("."); // a screen change makes the mailbox look again
             // within the bound the message keeps waiting (the mailbox looked again on that change)
             await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(5)).until(() -> !first.isDone());
 
-            clock.now = clock.now.plus(Duration.ofSeconds(1));
+            time.advance(Duration.ofSeconds(1));
             tmux.pane(pane.id()).print(".");
             await().atMost(Duration.ofSeconds(30)).until(() -> first.isDone() && second.isDone());
             for (CompletableFuture<DeliveryResult> f : List.of(first, second)) {

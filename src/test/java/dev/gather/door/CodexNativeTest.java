@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,11 +22,13 @@ class CodexNativeTest {
     Path dir;
 
     /** npm's layout: {@code node_modules/.bin/codex} linked to {@code @openai/codex/bin/codex.js}. */
-    private Path launcher() throws IOException {
+    private Path launcher;
+
+    @BeforeEach
+    void install() throws IOException {
         Path js = executable(dir.resolve("node_modules/@openai/codex/bin/codex.js"), "#!/usr/bin/env node\n");
-        Path bin = Files.createDirectories(dir.resolve("node_modules/.bin")).resolve("codex");
-        Files.createSymbolicLink(bin, bin.getParent().relativize(js));
-        return bin;
+        launcher = Files.createDirectories(dir.resolve("node_modules/.bin")).resolve("codex");
+        Files.createSymbolicLink(launcher, launcher.getParent().relativize(js));
     }
 
     private static Path executable(Path file, String body) throws IOException {
@@ -35,45 +38,47 @@ class CodexNativeTest {
         return file;
     }
 
-    private static Path vendored(Path pkg) throws IOException {
-        return executable(pkg.resolve("vendor").resolve(TRIPLE).resolve("bin/codex"), "\u007fELF");
+    /** The native program of npm package {@code pkg} (its path under node_modules), for this platform. */
+    private Path vendored(String pkg) throws IOException {
+        return executable(
+                dir.resolve("node_modules")
+                        .resolve(pkg)
+                        .resolve("vendor")
+                        .resolve(TRIPLE)
+                        .resolve("bin/codex"),
+                "\u007fELF");
     }
 
     @Test
     void theHoistedPlatformPackagesProgramIsRunInsteadOfNode() throws IOException {
-        Path launcher = launcher();
-        Path codex = vendored(dir.resolve("node_modules/@openai/codex-linux-x64"));
+        Path codex = vendored("@openai/codex-linux-x64");
         assertEquals(codex.toRealPath(), CodexNative.behind(launcher, "Linux", "amd64"));
     }
 
     @Test
     void aPlatformPackageNestedInCodexsOwnComesFirst() throws IOException {
-        Path launcher = launcher();
-        vendored(dir.resolve("node_modules/@openai/codex-linux-x64"));
-        Path nested = vendored(dir.resolve("node_modules/@openai/codex/node_modules/@openai/codex-linux-x64"));
+        vendored("@openai/codex-linux-x64");
+        Path nested = vendored("@openai/codex/node_modules/@openai/codex-linux-x64");
         assertEquals(nested.toRealPath(), CodexNative.behind(launcher, "Linux", "amd64"));
     }
 
     @Test
     void withoutAPlatformPackageItsOwnVendorFolderIsUsed() throws IOException {
-        Path launcher = launcher();
-        Path own = vendored(dir.resolve("node_modules/@openai/codex"));
+        Path own = vendored("@openai/codex");
         assertEquals(own.toRealPath(), CodexNative.behind(launcher, "Linux", "x86_64"));
     }
 
     @Test
     void theLauncherStaysWhenNoNativeProgramIsThereOrRunnable() throws IOException {
-        Path launcher = launcher();
         assertEquals(launcher, CodexNative.behind(launcher, "Linux", "amd64"));
-        Path codex = vendored(dir.resolve("node_modules/@openai/codex-linux-x64"));
+        Path codex = vendored("@openai/codex-linux-x64");
         Files.setPosixFilePermissions(codex, PosixFilePermissions.fromString("rw-------"));
         assertEquals(launcher, CodexNative.behind(launcher, "Linux", "amd64"));
     }
 
     @Test
     void anotherPlatformsProgramIsNotTaken() throws IOException {
-        Path launcher = launcher();
-        vendored(dir.resolve("node_modules/@openai/codex-linux-x64"));
+        vendored("@openai/codex-linux-x64");
         assertEquals(launcher, CodexNative.behind(launcher, "Linux", "aarch64"));
         assertEquals(launcher, CodexNative.behind(launcher, "Windows 11", "amd64"));
         Path arm = executable(
@@ -84,7 +89,7 @@ class CodexNativeTest {
 
     @Test
     void aNativeProgramOrAMissingOneIsRunAsGiven() throws IOException {
-        Path codex = vendored(dir.resolve("node_modules/@openai/codex-linux-x64"));
+        Path codex = vendored("@openai/codex-linux-x64");
         assertEquals(codex, CodexNative.behind(codex, "Linux", "amd64"));
         Path gone = dir.resolve("nowhere/codex");
         assertEquals(gone, CodexNative.behind(gone, "Linux", "amd64"));

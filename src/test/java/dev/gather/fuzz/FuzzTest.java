@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gather.mcp.RawMcp;
+import dev.gather.tmux.PrivateServer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -27,19 +27,13 @@ class FuzzTest {
     @TempDir
     Path home;
 
-    private final String tmux = "gather-fuzz-" + UUID.randomUUID();
+    private final PrivateServer server = new PrivateServer();
+    private final String tmux = server.socket();
 
     @AfterEach
     void stopDaemon() throws Exception {
         gather("daemon", "--stop").waitFor(60, TimeUnit.SECONDS);
-        new ProcessBuilder("tmux", "-L", tmux, "kill-server")
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start()
-                .waitFor(10, TimeUnit.SECONDS);
-        Object uid = java.nio.file.Files.getAttribute(Path.of("/proc/self"), "unix:uid");
-        java.nio.file.Files.deleteIfExists(
-                Path.of(System.getenv().getOrDefault("TMUX_TMPDIR", "/tmp"), "tmux-" + uid, tmux));
+        server.kill();
     }
 
     @Test

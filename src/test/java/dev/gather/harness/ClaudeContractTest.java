@@ -15,12 +15,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.StreamSupport;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -30,14 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
  * gather types ever answers one of Claude's dialogs ({@link ClaudeLinkTest}: two Claudes linked).
  * Claude starts once per pane for the whole class.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Live
-class ClaudeContractTest {
-    private static final Duration LONG = Duration.ofSeconds(120);
-
+class ClaudeContractTest extends ClaudeCase {
     Path tmp;
-    LiveClaude live;
     Pane cy;
     Path pwned;
 
@@ -47,15 +38,7 @@ class ClaudeContractTest {
         live = new LiveClaude(tmp);
         pwned = Files.createDirectories(tmp.resolve("target-dir")).resolve("pwned");
         live.model.script(this::answer);
-        cy = live.start("cy", live.work);
-        live.awaitBox(cy, InputBox.State.EMPTY);
-    }
-
-    @AfterAll
-    void stop() {
-        if (live != null) {
-            live.close();
-        }
+        cy = live.claude("cy");
     }
 
     /** The fake model's script, by what the prompt says (every pane talks to the same fake). */
@@ -250,10 +233,6 @@ class ClaudeContractTest {
     /** Model calls carrying a result of the Bash call that would touch {@link #pwned}. */
     private List<FakeModel.Call> bashResults() {
         return live.model.calls(c -> c.afterToolResult() && c.mentions(pwned.toString()));
-    }
-
-    private JsonNode send(Pane from, Pane to, String message) throws IOException {
-        return live.call(from, "send", LiveClaude.args().put("to", to.id()).put("message", message));
     }
 
     private boolean delivered(String journal, String words) {

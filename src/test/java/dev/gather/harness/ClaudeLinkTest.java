@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.gather.tmux.InputBox;
 import dev.gather.tmux.Pane;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -15,12 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.StreamSupport;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -28,13 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * FakeAnthropic}: each answer is typed into the other Claude once, attributed, for ten turns each
  * way; and the model itself links them by calling gather's {@code send_message} over MCP.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Live
-class ClaudeLinkTest {
-    private static final Duration LONG = Duration.ofSeconds(120);
-
-    LiveClaude live;
+class ClaudeLinkTest extends ClaudeCase {
     Pane ada;
     Pane bo;
     final AtomicInteger linkTurns = new AtomicInteger();
@@ -43,18 +33,9 @@ class ClaudeLinkTest {
     void start(@TempDir Path tmp) throws IOException {
         live = new LiveClaude(tmp);
         live.model.script(this::answer);
-        ada = live.start("ada", live.work);
-        bo = live.start("bo", live.work);
-        for (Pane p : List.of(ada, bo)) {
-            live.awaitBox(p, InputBox.State.EMPTY);
-        }
-    }
-
-    @AfterAll
-    void stop() {
-        if (live != null) {
-            live.close();
-        }
+        List<Pane> panes = live.claudes("ada", "bo");
+        ada = panes.get(0);
+        bo = panes.get(1);
     }
 
     /** The fake model's script: a link turn answers the other side; the MCP prompt calls send_message. */
@@ -78,15 +59,7 @@ class ClaudeLinkTest {
     @LiveTest
     @Order(10)
     void aDirectLinkBetweenTwoClaudesRunsTenTurnsEachWayWithNoFailedStep() throws IOException {
-        JsonNode answer = live.call(
-                ada,
-                "send",
-                LiveClaude.args()
-                        .put("to", bo.id())
-                        .put("message", "Hello Bo, over to you")
-                        .put("direct", true));
-        assertTrue(answer.path("ok").asBoolean(), answer.toString());
-        String link = answer.path("link").path("id").asText();
+        String link = live.link(ada, bo, "Hello Bo, over to you");
         await().atMost(Duration.ofMinutes(4))
                 .until(() -> live.entries(link, "relay").size() >= 21
                         && live.entries(link, "relay").subList(1, 21).stream()
@@ -175,9 +148,5 @@ class ClaudeLinkTest {
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             return userId; // an older Claude sends the session's id as a plain string
         }
-    }
-
-    private JsonNode send(Pane from, Pane to, String message) throws IOException {
-        return live.call(from, "send", LiveClaude.args().put("to", to.id()).put("message", message));
     }
 }

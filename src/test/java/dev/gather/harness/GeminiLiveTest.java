@@ -1,7 +1,6 @@
 package dev.gather.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.home.Homes;
@@ -116,15 +115,7 @@ class GeminiLiveTest {
     @Order(2)
     void aLinkWithGeminiRunsBothWaysEachTurnToTheRightPane() throws Exception {
         model.script(c -> new Reply.Text("gem says " + answers.incrementAndGet(), Duration.ofMillis(1500)));
-        JsonNode answer = world.call(
-                ada,
-                "send",
-                LiveWorld.args()
-                        .put("to", gem.id())
-                        .put("message", "Hello gem,\nthis is line two.")
-                        .put("direct", true));
-        assertTrue(answer.path("ok").asBoolean(), answer.toString());
-        String link = answer.path("link").path("id").asText();
+        String link = world.link(ada, gem, "Hello gem,\nthis is line two.");
         // busy comes from the turn cycle (its screen still draws an empty box mid-turn)
         world.until(
                 Duration.ofSeconds(60),

@@ -3,9 +3,6 @@ package dev.gather.harness;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gather.daemon.Daemon;
-import dev.gather.home.StateDir;
 import dev.gather.install.Installer;
 import dev.gather.journal.Transcript;
 import dev.gather.profile.Profile;
@@ -13,9 +10,6 @@ import dev.gather.profile.Profiles;
 import dev.gather.tmux.InputBox;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.SpawnSpec;
-import dev.gather.tmux.Tmux;
-import dev.gather.tmux.TmuxConfig;
-import dev.gather.tmux.Tmuxes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +18,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * Real Claude Code panes for contract tests: a private tmux server, a private HOME prepared by
@@ -32,28 +25,22 @@ import java.util.UUID;
  * model, and an in-process daemon on its own state directory. Closing it kills the server and the
  * daemon.
  */
-final class LiveClaude implements AutoCloseable {
+final class LiveClaude extends LiveDaemon implements AutoCloseable {
     static final Profile PROFILE = Profiles.shipped().forKind("claude");
 
-    final String socket = "gather-claude-" + UUID.randomUUID();
     final FakeAnthropic model;
     final Path home;
     final Path work;
-    final StateDir state;
-    final Tmux tmux;
-    final Daemon daemon;
     private final ClaudeHome claudeHome;
 
     LiveClaude(Path tmp) throws IOException {
+        super(tmp.resolve("gather"));
         this.model = new FakeAnthropic();
         this.home = tmp.resolve("home");
         this.work = tmp.resolve("work");
         Files.createDirectories(work);
         this.claudeHome = new ClaudeHome(home, model).prepare(List.of(work));
-        this.state = new StateDir(tmp.resolve("gather"));
         install(launcher(tmp.resolve("launcher")));
-        this.tmux = Tmuxes.connect(TmuxConfig.socket(socket));
-        this.daemon = Daemon.inProcess(state, tmux);
     }
 
     /**
@@ -103,9 +90,15 @@ final class LiveClaude implements AutoCloseable {
 
     /** Starts Claude Code in the trusted work folder and waits until its input box is drawn and empty. */
     Pane claude(String name) {
-        Pane pane = start(name, work);
-        awaitBox(pane, InputBox.State.EMPTY);
-        return pane;
+        return claudes(name).get(0);
+    }
+
+    /** Starts Claude Code in the trusted work folder as each of {@code names} at once; waits until each box is drawn and empty. */
+    List<Pane> claudes(String... names) {
+        List<Pane> panes =
+                java.util.Arrays.stream(names).map(n -> start(n, work)).toList();
+        panes.forEach(p -> awaitBox(p, InputBox.State.EMPTY));
+        return panes;
     }
 
     InputBox box() {
@@ -116,32 +109,6 @@ final class LiveClaude implements AutoCloseable {
         await().atMost(Duration.ofSeconds(60))
                 .pollInterval(Duration.ofMillis(100))
                 .until(() -> box().read(screen(pane)) == state);
-    }
-
-    String screen(Pane pane) {
-        return tmux.capture(pane.id(), 0);
-    }
-
-    /** Sends one request to the daemon, as a client in {@code caller} would. */
-    JsonNode call(Pane caller, String op, ObjectNode args) throws IOException {
-        ObjectNode r = args.deepCopy().put("op", op);
-        r.putObject("caller").put("pane", caller == null ? null : caller.id());
-        return FakeModel.JSON.readTree(daemon.answer(FakeModel.JSON.writeValueAsString(r)));
-    }
-
-    static ObjectNode args() {
-        return FakeModel.JSON.createObjectNode();
-    }
-
-    /** The journal entries of link or gathering {@code id} of kind {@code kind} so far. */
-    List<JsonNode> entries(String id, String kind) {
-        Path file = state.journals().resolve(id + ".jsonl");
-        if (!Files.exists(file)) {
-            return List.of();
-        }
-        return Transcript.read(file).stream()
-                .filter(e -> e.path("kind").asText().equals(kind))
-                .toList();
     }
 
     /** The delivery steps ("state: text") for member {@code to} of {@code journal}'s last {@code kind} entry saying {@code text}. */
@@ -185,19 +152,9 @@ final class LiveClaude implements AutoCloseable {
             daemon.close();
         } finally {
             try {
-                new ProcessBuilder("tmux", "-L", socket, "kill-server")
-                        .redirectErrorStream(true)
-                        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                        .start()
-                        .waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
-                // tmux leaves the socket file behind after kill-server
-                Object uid = Files.getAttribute(Path.of("/proc/self"), "unix:uid");
-                Files.deleteIfExists(
-                        Path.of(System.getenv().getOrDefault("TMUX_TMPDIR", "/tmp"), "tmux-" + uid, socket));
-            } catch (IOException e) {
-                // the server is gone already
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+                killServer();
+            } catch (IllegalStateException e) {
+                // tmux could not be run to kill it: go on to the harnesses and the model
             }
             // Claude writes its transcript as it exits: wait, or the temp folder is not empty yet
             harnesses.forEach(LiveClaude::awaitExit);

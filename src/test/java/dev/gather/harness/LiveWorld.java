@@ -1,16 +1,8 @@
 package dev.gather.harness;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gather.daemon.Daemon;
-import dev.gather.home.StateDir;
-import dev.gather.journal.Transcript;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.SpawnSpec;
-import dev.gather.tmux.Tmux;
-import dev.gather.tmux.TmuxConfig;
-import dev.gather.tmux.Tmuxes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,26 +10,19 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 /**
  * A private tmux server and an in-process daemon on a private state directory, for real harnesses:
  * the minimum of daemon/World this package needs. Closing it kills the server.
  */
-final class LiveWorld implements AutoCloseable {
-    static final ObjectMapper JSON = new ObjectMapper();
+final class LiveWorld extends LiveDaemon implements AutoCloseable {
+    static final ObjectMapper JSON = FakeModel.JSON;
 
-    final String socket = "gather-test-" + UUID.randomUUID();
-    final StateDir state;
-    final Tmux tmux;
-    final Daemon daemon;
     private final List<Pane> spawned = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     LiveWorld(Path gatherHome) throws IOException {
-        this.state = new StateDir(gatherHome);
-        this.tmux = Tmuxes.connect(TmuxConfig.socket(socket));
-        this.daemon = Daemon.inProcess(state, tmux);
+        super(gatherHome);
         // as a daemon process does: `gather mcp` from the harnesses is bridged to it
         dev.gather.cli.DaemonCli.serveBridges(daemon.dispatcher(), state);
     }
@@ -67,21 +52,6 @@ final class LiveWorld implements AutoCloseable {
         return pane;
     }
 
-    String screen(Pane pane) {
-        return tmux.capture(pane.id(), 0);
-    }
-
-    /** One protocol request, as a client in {@code pane} would send it. */
-    JsonNode call(Pane pane, String op, ObjectNode args) throws IOException {
-        ObjectNode r = args.deepCopy().put("op", op);
-        r.putObject("caller").put("pane", pane == null ? null : pane.id());
-        return JSON.readTree(daemon.answer(JSON.writeValueAsString(r)));
-    }
-
-    static ObjectNode args() {
-        return JSON.createObjectNode();
-    }
-
     /** Waits for {@code condition}; on timeout the failure shows what {@code panes} showed then. */
     void until(Duration atMost, java.util.concurrent.Callable<Boolean> condition, Pane... panes) {
         until(atMost, condition, () -> "", panes);
@@ -93,20 +63,7 @@ final class LiveWorld implements AutoCloseable {
             java.util.concurrent.Callable<Boolean> condition,
             java.util.function.Supplier<String> more,
             Pane... panes) {
-        try {
-            org.awaitility.Awaitility.await().atMost(atMost).until(condition);
-        } catch (org.awaitility.core.ConditionTimeoutException e) {
-            StringBuilder shown = new StringBuilder(e.getMessage());
-            for (Pane p : panes) {
-                shown.append("\n--- ")
-                        .append(p.session())
-                        .append(' ')
-                        .append(p.id())
-                        .append(":\n");
-                shown.append(screen(p).stripTrailing());
-            }
-            throw new AssertionError(shown.append('\n').append(more.get()).toString(), e);
-        }
+        dev.gather.tmux.ScreensShown.until(atMost, condition, this::screen, more, panes);
     }
 
     /** The daemon's status answer, as text. */
@@ -125,12 +82,6 @@ final class LiveWorld implements AutoCloseable {
                 .path("links")
                 .forEach(l -> ids.add(l.path("id").asText()));
         return ids;
-    }
-
-    List<JsonNode> entries(String journal, String kind) {
-        Path file = state.journals().resolve(journal + ".jsonl");
-        List<JsonNode> all = Files.exists(file) ? Transcript.read(file) : List.of();
-        return all.stream().filter(e -> e.path("kind").asText().equals(kind)).toList();
     }
 
     /** Writes agents.yaml: each kind runs its command line, with {@code env} set by {@code env(1)} where given. */
@@ -156,16 +107,7 @@ final class LiveWorld implements AutoCloseable {
 
     /** {@code gather sim} with {@code options} from the test classpath: target/gather.jar is not built yet. */
     static List<String> sim(String... options) {
-        List<String> command = new java.util.ArrayList<>(List.of(
-                ProcessHandle.current().info().command().orElse("java"),
-                "-XX:TieredStopAtLevel=1",
-                "-XX:+UseSerialGC",
-                "-cp",
-                System.getProperty("java.class.path"),
-                "dev.gather.cli.Main",
-                "sim"));
-        command.addAll(List.of(options));
-        return command;
+        return dev.gather.daemon.ThisBuild.simCommand(options);
     }
 
     /**
@@ -214,19 +156,5 @@ final class LiveWorld implements AutoCloseable {
      */
     private void endSpawned() {
         spawned.forEach(pane -> dev.gather.process.Processes.endTree(pane.pid(), java.time.Duration.ofSeconds(10)));
-    }
-
-    private void killServer() {
-        try {
-            new ProcessBuilder("tmux", "-L", socket, "kill-server")
-                    .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .start()
-                    .waitFor(10, TimeUnit.SECONDS);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot run tmux to clean up " + socket, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

@@ -7,42 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.gather.home.Homes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-class InstallerTest {
-    @TempDir
-    Path home;
-
-    @TempDir
-    Path state;
-
-    private final Path launcher = Path.of("/opt/gather/bin/gather");
-    private final Clock clock = Clock.fixed(Instant.parse("2026-11-23T10:00:00Z"), ZoneOffset.UTC);
-
-    private Installer installer(String harness) throws InstallException {
-        return installer(harness, Map.of());
-    }
-
-    private Installer installer(String harness, Map<String, String> more) throws InstallException {
-        Map<String, String> env = new HashMap<>(more);
-        env.put("HOME", home.toString());
-        env.put("GATHER_HOME", state.toString());
-        return Installer.forHarness(harness, Homes.of(env), launcher, clock);
-    }
-
+class InstallerTest extends InstallCase {
     private Path put(String relative, String sample) throws IOException {
         Path file = home.resolve(relative);
         Files.createDirectories(file.getParent());

@@ -6,39 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.gather.home.Homes;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Install adds only what it can recognise as its own; uninstall removes exactly that; both are logged. */
-class NeverClobberTest {
-    @TempDir
-    Path home;
-
-    @TempDir
-    Path state;
-
-    private final Path launcher = Path.of("/opt/gather/bin/gather");
-    private final Clock clock = Clock.fixed(Instant.parse("2026-11-23T10:00:00Z"), ZoneOffset.UTC);
-
-    private Installer installer(String harness, String... more) throws InstallException {
-        Map<String, String> env = new HashMap<>();
-        for (int i = 0; i < more.length; i += 2) {
-            env.put(more[i], more[i + 1]);
-        }
-        env.put("HOME", home.toString());
-        env.put("GATHER_HOME", state.toString());
-        return Installer.forHarness(harness, Homes.of(env), launcher, clock);
-    }
-
+class NeverClobberTest extends InstallCase {
     private Path write(String relative, String text) throws Exception {
         Path file = home.resolve(relative);
         Files.createDirectories(file.getParent());
@@ -236,9 +211,9 @@ class NeverClobberTest {
         Path claudeDir = home.resolve("cc");
         Path codexDir = home.resolve("cx");
         Path geminiRoot = home.resolve("gm");
-        installer("claude", "CLAUDE_CONFIG_DIR", claudeDir.toString()).install();
-        installer("codex", "CODEX_HOME", codexDir.toString()).install();
-        installer("gemini", "GEMINI_CLI_HOME", geminiRoot.toString()).install();
+        installer("claude", Map.of("CLAUDE_CONFIG_DIR", claudeDir.toString())).install();
+        installer("codex", Map.of("CODEX_HOME", codexDir.toString())).install();
+        installer("gemini", Map.of("GEMINI_CLI_HOME", geminiRoot.toString())).install();
         assertTrue(Files.isRegularFile(claudeDir.resolve("settings.json")));
         assertTrue(Files.isRegularFile(claudeDir.resolve(".claude.json")));
         assertTrue(Files.isRegularFile(codexDir.resolve("config.toml")));

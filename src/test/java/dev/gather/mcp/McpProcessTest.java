@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gather.tmux.PrivateServer;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.ServerParameters;
@@ -21,7 +22,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -34,7 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class McpProcessTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private final String socket = "gather-test-" + UUID.randomUUID();
+    private final PrivateServer server = new PrivateServer();
+    private final String socket = server.socket();
 
     @TempDir
     Path home;
@@ -68,13 +69,7 @@ class McpProcessTest {
     void stopEverything() throws Exception {
         // the agents first: a turn end after the stop would bring the daemon back
         try {
-            new ProcessBuilder("tmux", "-L", socket, "kill-server")
-                    .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .start()
-                    .waitFor(10, TimeUnit.SECONDS);
-            Object uid = Files.getAttribute(Path.of("/proc/self"), "unix:uid");
-            Files.deleteIfExists(Path.of(System.getenv().getOrDefault("TMUX_TMPDIR", "/tmp"), "tmux-" + uid, socket));
+            server.kill();
         } finally {
             ProcessBuilder stop = new ProcessBuilder(gather("daemon", "--stop")).redirectErrorStream(true);
             environment(stop);

@@ -6,21 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.delivery.HookedProfile;
-import dev.gather.delivery.PostOffice;
 import dev.gather.gathering.Effect;
-import dev.gather.journal.Journals;
 import dev.gather.journal.Transcript;
-import dev.gather.link.Fanout;
 import dev.gather.link.Link;
 import dev.gather.link.Links;
 import dev.gather.link.Member;
 import dev.gather.link.Role;
-import dev.gather.profile.Profiles;
-import dev.gather.tmux.Deliverer;
-import dev.gather.tmux.FakeTmux;
-import dev.gather.tmux.HarnessQuirks;
-import dev.gather.tmux.SpawnSpec;
-import dev.gather.turn.TurnFilter;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -44,10 +35,7 @@ class LastWordsTest {
     @TempDir
     Path home;
 
-    private final FakeTmux tmux = new FakeTmux().program("agent", FakeTmux.CAT);
-    private Journals journals;
-    private Deliverer deliverer;
-    private PostOffice post;
+    private FakePanePost panes;
     private Relay relay;
     private Link link;
     private Member ada;
@@ -56,47 +44,34 @@ class LastWordsTest {
 
     @BeforeEach
     void start() throws java.io.IOException {
-        journals = new Journals(home.resolve("journal"), Clock.systemUTC());
-        deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC);
-        post = new PostOffice(tmux, deliverer, Profiles.shipped(), Clock.systemUTC(), Relay.ledger(journals));
-        relay = new Relay(
-                new Links("t-"),
-                journals,
-                new Fanout(post),
-                TurnFilter.defaults(),
-                new DirectRhythm("direct", OptionalInt.empty(), "", ""));
-        ada = Member.inPane(
-                "Ada",
-                1,
-                Role.SPEAKER,
-                tmux.spawn(SpawnSpec.of("Ada", home, "agent")).id());
-        boPane = tmux.spawn(SpawnSpec.of("Bo", home, "agent")).id();
+        panes = new FakePanePost(home, Clock.systemUTC());
+        relay = panes.relay();
+        ada = Member.inPane("Ada", 1, Role.SPEAKER, panes.spawn("Ada"));
+        boPane = panes.spawn("Bo");
         bo = Member.inPane("Bo", 2, Role.SPEAKER, boPane);
         // Bo reports its turns by a hook: busy until it says its turn ended
-        post.started(boPane, HookedProfile.load(home, "2m"));
+        panes.post.started(boPane, HookedProfile.load(home, "2m"));
         link = new Links("t-").create("g-last", "minimal", OptionalInt.empty(), List.of(ada, bo));
     }
 
     @AfterEach
     void stop() {
-        post.close();
-        deliverer.close();
-        journals.close();
+        panes.close();
     }
 
     @Test
     void aBusyMemberHearsTheLastWordsBeforeTheClosingWords() {
         EffectRunner runner = new EffectRunner(relay, link, home.resolve("harvest.md"), () -> {}, LONG);
-        post.turnStarted(boPane);
+        panes.post.turnStarted(boPane);
         closeAfter(runner, "the last words of the circle");
         assertTrue(entries("close").isEmpty(), "the gathering closed while Bo had not heard the last words");
 
-        post.turnEnded(boPane, Optional.empty(), "test");
+        panes.post.turnEnded(boPane, Optional.empty(), "test");
         await().atMost(LONG).until(() -> !entries("close").isEmpty());
         // Bo answers the last words; the closing words come after that turn
-        post.turnEnded(boPane, Optional.empty(), "test");
-        await().atMost(LONG).until(() -> tmux.pane(boPane).submitted().size() == 2);
-        List<String> typed = tmux.pane(boPane).submitted();
+        panes.post.turnEnded(boPane, Optional.empty(), "test");
+        await().atMost(LONG).until(() -> panes.tmux.pane(boPane).submitted().size() == 2);
+        List<String> typed = panes.tmux.pane(boPane).submitted();
         assertEquals(2, typed.size(), typed.toString());
         assertTrue(typed.get(0).endsWith("the last words of the circle"), typed.toString());
         assertTrue(typed.get(1).contains("has closed"), typed.toString());
@@ -107,23 +82,23 @@ class LastWordsTest {
     void wordsStillQueuedAfterTheBoundAreWithdrawnNotTypedAfterTheClose() {
         EffectRunner runner =
                 new EffectRunner(relay, link, home.resolve("harvest.md"), () -> {}, Duration.ofMillis(300));
-        post.turnStarted(boPane);
+        panes.post.turnStarted(boPane);
         closeAfter(runner, "words Bo is too busy for");
         await().atMost(LONG).until(() -> !entries("close").isEmpty());
         assertEquals(
                 List.of("not typed: the gathering closed first"),
                 failed().stream().map(e -> e.path("text").asText()).toList(),
-                () -> Transcript.read(journals.file("g-last")).toString());
+                () -> Transcript.read(panes.journals.file("g-last")).toString());
 
-        post.turnEnded(boPane, Optional.empty(), "test");
-        await().atMost(LONG).until(() -> tmux.pane(boPane).submitted().size() == 1);
-        assertTrue(tmux.pane(boPane).submitted().get(0).contains("has closed"));
+        panes.post.turnEnded(boPane, Optional.empty(), "test");
+        await().atMost(LONG).until(() -> panes.tmux.pane(boPane).submitted().size() == 1);
+        assertTrue(panes.tmux.pane(boPane).submitted().get(0).contains("has closed"));
     }
 
     @Test
     void endedNowItClosesAtOnceAndWithdrawsWhatIsQueued() {
         EffectRunner runner = new EffectRunner(relay, link, home.resolve("harvest.md"), () -> {}, LONG);
-        post.turnStarted(boPane);
+        panes.post.turnStarted(boPane);
         runner.accept(new Effect.Relay(ada, "words the operator did not wait for"));
         runner.accept(
                 new Effect.Announce("closing", "The minimal gathering has closed (ended by command). Thank you."));
@@ -144,7 +119,7 @@ class LastWordsTest {
     }
 
     private List<JsonNode> entries(String kind) {
-        return Transcript.read(journals.file("g-last")).stream()
+        return Transcript.read(panes.journals.file("g-last")).stream()
                 .filter(e -> e.path("kind").asText().equals(kind))
                 .toList();
     }

@@ -8,49 +8,27 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.gathering.GatheringState;
 import dev.gather.gathering.Snapshot;
 import dev.gather.journal.Transcript;
-import dev.gather.link.Fanout;
 import dev.gather.link.Link;
 import dev.gather.link.Links;
 import dev.gather.link.Member;
 import dev.gather.link.Role;
 import dev.gather.ops.JoinOp;
 import dev.gather.ops.StartGatheringOp;
-import dev.gather.relay.DirectRhythm;
 import dev.gather.relay.Relay;
 import dev.gather.rhythm.RhythmLibrary;
 import dev.gather.tmux.SpawnSpec;
-import dev.gather.turn.TurnFilter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A gathering's journal, written by the real relay and effect runner while the gathering runs in
  * virtual time, replays into the snapshot the live gathering is in at every step, with the options
  * it was started with; a journal from before resumable gatherings is not resumed.
  */
-class GatheringReplayTest {
-    @TempDir
-    Path home;
-
-    private ReplayWorld w;
-
-    @BeforeEach
-    void start() {
-        w = new ReplayWorld(home);
-    }
-
-    @AfterEach
-    void stop() {
-        w.close();
-    }
-
+class GatheringReplayTest extends InReplayWorld {
     @Test
     void atEveryStepOfAWholeCeremonyTheJournalReplaysToWhereTheLiveGatheringIs() {
         w.assertReplayMatches("first turn");
@@ -108,7 +86,7 @@ class GatheringReplayTest {
 
     @Test
     void aJournalFromBeforeResumableGatheringsIsNotResumed() {
-        List<JsonNode> all = Transcript.read(w.journals.file("g-replay"));
+        List<JsonNode> all = w.journal();
         ((com.fasterxml.jackson.databind.node.ObjectNode) all.get(0)).remove("members");
         assertThrows(GatheringReplay.NotResumable.class, () -> GatheringReplay.of("g-replay", all));
     }
@@ -116,12 +94,7 @@ class GatheringReplayTest {
     @Test
     void aTurnTheSpoolHandsOverAgainAfterARestartIsNotRelayedTwice() {
         Links links = new Links("d-");
-        Relay relay = new Relay(
-                links,
-                w.journals,
-                new Fanout(w.post),
-                TurnFilter.defaults(),
-                new DirectRhythm("direct", OptionalInt.empty(), "", ""));
+        Relay relay = w.panes.relay(links);
         Member ada = w.member("Ada").withNumber(1);
         Member bo = w.member("Bo").withNumber(2);
         Link direct = links.create("l-direct", "direct", OptionalInt.empty(), List.of(ada, bo));

@@ -4,16 +4,10 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.gather.delivery.DeliveryState;
-import dev.gather.delivery.PostOffice;
 import dev.gather.journal.Journal;
-import dev.gather.journal.Journals;
 import dev.gather.journal.Transcript;
-import dev.gather.profile.Profiles;
+import dev.gather.relay.FakePanePost;
 import dev.gather.relay.Relay;
-import dev.gather.tmux.Deliverer;
-import dev.gather.tmux.FakeTmux;
-import dev.gather.tmux.HarnessQuirks;
-import dev.gather.tmux.SpawnSpec;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -31,25 +25,18 @@ class RecoveryTest {
     @TempDir
     Path home;
 
-    private final FakeTmux tmux = new FakeTmux().program("agent", FakeTmux.CAT);
-    private Journals journals;
-    private Deliverer deliverer;
-    private PostOffice post;
+    private FakePanePost panes;
     private String bo;
 
     @BeforeEach
     void start() {
-        bo = tmux.spawn(SpawnSpec.of("Bo", home, "agent")).id();
-        journals = new Journals(home.resolve("journal"), Clock.systemUTC());
-        deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC);
-        post = new PostOffice(tmux, deliverer, Profiles.shipped(), Clock.systemUTC(), Relay.ledger(journals));
+        panes = new FakePanePost(home, Clock.systemUTC());
+        bo = panes.spawn("Bo");
     }
 
     @AfterEach
     void stop() {
-        post.close();
-        deliverer.close();
-        journals.close();
+        panes.close();
     }
 
     @Test
@@ -57,19 +44,19 @@ class RecoveryTest {
         journalTyping(List.of(""));
         assertEquals(1, redeliver(), "queued again");
         await().atMost(Duration.ofSeconds(20))
-                .until(() -> tmux.pane(bo).submitted().contains("[Ada] (1):\n\nthe words before the kill"));
+                .until(() -> panes.tmux.pane(bo).submitted().contains("[Ada] (1):\n\nthe words before the kill"));
         assertEquals(
                 1,
-                tmux.pane(bo).submitted().size(),
-                () -> "typed once: " + tmux.pane(bo).submitted());
+                panes.tmux.pane(bo).submitted().size(),
+                () -> "typed once: " + panes.tmux.pane(bo).submitted());
     }
 
     @Test
     void aMessageTheDaemonPastedIsNeverTypedAgain() {
         journalTyping(List.of("", DeliveryState.PASTED));
         assertEquals(0, redeliver(), "nothing queued again");
-        assertEquals(List.of(), tmux.pane(bo).submitted());
-        var steps = Transcript.lastSteps(Transcript.read(journals.file("l-1")));
+        assertEquals(List.of(), panes.tmux.pane(bo).submitted());
+        var steps = Transcript.lastSteps(Transcript.read(panes.journals.file("l-1")));
         // taken as submitted (a program without turns is confirmed at once)
         assertEquals(
                 "submitted before the last daemon stopped",
@@ -79,7 +66,7 @@ class RecoveryTest {
 
     /** A relay of Ada's to Bo, and its typing steps with these texts. */
     private void journalTyping(List<String> steps) {
-        Journal j = journals.of("l-1");
+        Journal j = panes.journals.of("l-1");
         var relay = Journal.entry("relay")
                 .put("link", "l-1")
                 .put("from", "Ada")
@@ -99,6 +86,11 @@ class RecoveryTest {
 
     private int redeliver() {
         return Recovery.redeliver(
-                journals, post, Relay.ledger(journals), (pane, computer) -> {}, tmux::alive, (pane, text, p) -> false);
+                panes.journals,
+                panes.post,
+                Relay.ledger(panes.journals),
+                (pane, computer) -> {},
+                panes.tmux::alive,
+                (pane, text, p) -> false);
     }
 }

@@ -2,6 +2,7 @@ package dev.gather.resume;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.delivery.PostOffice;
 import dev.gather.gathering.Effect;
 import dev.gather.gathering.Gathering;
@@ -10,26 +11,19 @@ import dev.gather.gathering.GatheringStatus;
 import dev.gather.gathering.Snapshot;
 import dev.gather.journal.Journals;
 import dev.gather.journal.Transcript;
-import dev.gather.link.Fanout;
 import dev.gather.link.Link;
 import dev.gather.link.Links;
 import dev.gather.link.Member;
 import dev.gather.link.Role;
 import dev.gather.ops.StartGatheringOp;
-import dev.gather.profile.Profiles;
-import dev.gather.relay.DirectRhythm;
 import dev.gather.relay.EffectRunner;
+import dev.gather.relay.FakePanePost;
 import dev.gather.relay.Relay;
 import dev.gather.rhythm.Rhythm;
 import dev.gather.rhythm.RhythmLibrary;
 import dev.gather.time.ManualScheduler;
-import dev.gather.tmux.Deliverer;
 import dev.gather.tmux.FakeTmux;
-import dev.gather.tmux.HarnessQuirks;
-import dev.gather.tmux.SpawnSpec;
-import dev.gather.turn.TurnFilter;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,13 +43,13 @@ final class ReplayWorld implements AutoCloseable {
     final Path home;
 
     final ManualScheduler time = new ManualScheduler();
-    final FakeTmux tmux = new FakeTmux();
+    final FakePanePost panes;
+    final FakeTmux tmux;
     final Rhythm rhythm = RhythmLibrary.shippedRhythm("standard").orElseThrow();
     final GatheringOptions options =
             new GatheringOptions(Optional.of(2), Optional.of(INTERVAL), Optional.of(GRACE), Optional.empty());
     final List<Member> members = new ArrayList<>();
     final Journals journals;
-    private final Deliverer deliverer;
     final PostOffice post;
     final Gathering live;
     final Link link;
@@ -63,21 +57,16 @@ final class ReplayWorld implements AutoCloseable {
     /** A circle of four speakers and a harvester in fake panes under {@code home}, started. */
     ReplayWorld(Path home) {
         this.home = home;
-        tmux.program("agent", FakeTmux.CAT);
+        panes = new FakePanePost(home, time.clock());
+        tmux = panes.tmux;
+        journals = panes.journals;
+        post = panes.post;
         for (String name : List.of("Ada", "Bo", "Cy", "Di", "Hal")) {
-            String pane = tmux.spawn(SpawnSpec.of(name, home, "agent")).id();
+            String pane = panes.spawn(name);
             members.add(
                     Member.inPane(name, members.size() + 1, name.equals("Hal") ? Role.HARVESTER : Role.SPEAKER, pane));
         }
-        journals = new Journals(home.resolve("journal"), time.clock());
-        deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC);
-        post = new PostOffice(tmux, deliverer, Profiles.shipped(), Clock.systemUTC(), Relay.ledger(journals));
-        Relay relay = new Relay(
-                new Links("t-"),
-                journals,
-                new Fanout(post),
-                TurnFilter.defaults(),
-                new DirectRhythm("direct", OptionalInt.empty(), "", ""));
+        Relay relay = panes.relay();
         link = new Links("t-").create("g-replay", rhythm.name(), OptionalInt.empty(), members);
         journals.of("g-replay")
                 .append(StartGatheringOp.startEntry(
@@ -105,9 +94,7 @@ final class ReplayWorld implements AutoCloseable {
 
     @Override
     public void close() {
-        post.close();
-        deliverer.close();
-        journals.close();
+        panes.close();
     }
 
     /** {@code name}'s turn output, taken by the live gathering before this returns. */
@@ -123,6 +110,19 @@ final class ReplayWorld implements AutoCloseable {
     Snapshot replay() {
         return GatheringReplay.of("g-replay", Transcript.read(journals.file("g-replay")))
                 .snapshot();
+    }
+
+    /** The live gathering's journal entries so far. */
+    List<JsonNode> journal() {
+        return Transcript.read(journals.file("g-replay"));
+    }
+
+    /** The journal as a daemon killed right after writing entry {@code last} left it, replayed. */
+    Snapshot replayThrough(int last) {
+        List<JsonNode> all = journal();
+        return GatheringReplay.snapshot(
+                all.subList(0, last + 1),
+                java.time.Instant.parse(all.get(0).path("time").asText()));
     }
 
     /** The journal replays to where the live gathering is ({@code when} names the step for a failure). */
@@ -157,6 +157,14 @@ final class ReplayWorld implements AutoCloseable {
                 "g-replay", r, members, o, time, time.clock(), Runnable::run, () -> "calm", m -> false, effects::add);
         g.resume(s, time.clock().instant()).join();
         return g;
+    }
+
+    /** Whether {@code effects} announce the turn of {@code name}. */
+    static boolean turnOf(List<Effect> effects, String name) {
+        return effects.stream()
+                .anyMatch(e -> e instanceof Effect.Announce a
+                        && a.kind().equals("turn")
+                        && a.about().map(Member::name).equals(Optional.of(name)));
     }
 
     static long announced(List<Effect> effects, String kind) {

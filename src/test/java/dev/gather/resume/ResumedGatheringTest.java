@@ -9,43 +9,22 @@ import dev.gather.gathering.Gathering;
 import dev.gather.gathering.GatheringOptions;
 import dev.gather.gathering.GatheringState;
 import dev.gather.gathering.Snapshot;
-import dev.gather.journal.Transcript;
-import dev.gather.link.Member;
 import dev.gather.ops.StartGatheringOp;
 import dev.gather.rhythm.Rhythm;
 import dev.gather.rhythm.RhythmLibrary;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A gathering resumed from its journal's snapshot goes on from there: what fell due while no daemon
  * ran fires once, a turn that had ended moves on, and a private phase's answers come back sealed.
  */
-class ResumedGatheringTest {
-    @TempDir
-    Path home;
-
-    private ReplayWorld w;
-
-    @BeforeEach
-    void start() {
-        w = new ReplayWorld(home);
-    }
-
-    @AfterEach
-    void stop() {
-        w.close();
-    }
-
+class ResumedGatheringTest extends InReplayWorld {
     @Test
     void aBeatDueThreeTimesOverWhileNoDaemonRanFiresOnceOnResume() {
         w.say("Ada", "A first thought, still forming.");
@@ -85,7 +64,7 @@ class ResumedGatheringTest {
     @Test
     void wordsThatPassedThePieceJustBeforeTheStopMoveItOnResumeAndAreNotRelayedAgain() {
         w.say("Ada", "Short and sweet. I pass to Di.");
-        List<JsonNode> all = Transcript.read(w.journals.file("g-replay"));
+        List<JsonNode> all = w.journal();
         // the daemon died after journalling the words, before the piece moved
         int relay = 0;
         for (int i = 0; i < all.size(); i++) {
@@ -93,41 +72,27 @@ class ResumedGatheringTest {
                 relay = i;
             }
         }
-        Snapshot s = GatheringReplay.snapshot(
-                all.subList(0, relay + 1),
-                java.time.Instant.parse(all.get(0).path("time").asText()));
+        Snapshot s = w.replayThrough(relay);
         assertEquals(Optional.of("Ada"), s.holder());
         List<Effect> effects = w.resume(s);
         assertEquals(0, effects.stream().filter(e -> e instanceof Effect.Relay).count(), effects::toString);
-        assertTrue(
-                effects.stream()
-                        .anyMatch(e -> e instanceof Effect.Announce a
-                                && a.kind().equals("turn")
-                                && a.about().map(Member::name).equals(Optional.of("Di"))),
-                effects::toString);
+        assertTrue(ReplayWorld.turnOf(effects, "Di"), effects::toString);
     }
 
     @Test
     void aHolderWhoLeftJustBeforeTheStopLosesThePieceOnResume() {
         w.live.memberGone(w.member("Ada")).join();
-        List<JsonNode> all = Transcript.read(w.journals.file("g-replay"));
+        List<JsonNode> all = w.journal();
         // the daemon died after journalling that Ada left, before the piece moved
         int left = 0;
         while (!all.get(left).path("prompt").asText().equals("left")) {
             left++;
         }
-        Snapshot s = GatheringReplay.snapshot(
-                all.subList(0, left + 1),
-                java.time.Instant.parse(all.get(0).path("time").asText()));
+        Snapshot s = w.replayThrough(left);
         assertEquals(Optional.of("Ada"), s.holder());
         assertTrue(s.gone().contains("Ada"));
         List<Effect> effects = w.resume(s);
-        assertTrue(
-                effects.stream()
-                        .anyMatch(e -> e instanceof Effect.Announce a
-                                && a.kind().equals("turn")
-                                && a.about().map(Member::name).equals(Optional.of("Bo"))),
-                effects::toString);
+        assertTrue(ReplayWorld.turnOf(effects, "Bo"), effects::toString);
         assertTrue(
                 effects.stream()
                         .noneMatch(e ->

@@ -26,11 +26,7 @@ class ControlModeTmuxTest {
 
     @AfterEach
     void stop() {
-        try {
-            tmux.close();
-        } finally {
-            server.kill();
-        }
+        server.kill(tmux);
     }
 
     @Test

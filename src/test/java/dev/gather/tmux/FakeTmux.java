@@ -92,24 +92,21 @@ public final class FakeTmux implements Tmux {
 
     @Override
     public void paste(String paneId, String text) {
-        FakePane p;
-        synchronized (this) {
-            p = pane(paneId);
-            events.add(new Event("paste", paneId, text));
-        }
-        p.paste(text);
+        logged("paste", paneId, text).paste(text);
     }
 
     @Override
     public void sendKeys(String paneId, String... keys) {
         for (String key : keys) {
-            FakePane p;
-            synchronized (this) {
-                p = pane(paneId);
-                events.add(new Event("keys", paneId, key));
-            }
-            p.key(key);
+            logged("keys", paneId, key).key(key);
         }
+    }
+
+    /** Pane {@code paneId}, once what it is about to get is in the event log. */
+    private synchronized FakePane logged(String kind, String paneId, String what) {
+        FakePane p = pane(paneId);
+        events.add(new Event(kind, paneId, what));
+        return p;
     }
 
     @Override

@@ -11,6 +11,20 @@ public final class PrivateServer {
     final String socket = "gather-test-" + UUID.randomUUID();
     public final TmuxConfig config = TmuxConfig.socket(socket);
 
+    /** The server's socket name, as {@code tmux -L} and GATHER_TMUX_SOCKET take it. */
+    public String socket() {
+        return socket;
+    }
+
+    /** Closes {@code driver}, then kills the server whatever closing it did. */
+    public void kill(Tmux driver) {
+        try {
+            driver.close();
+        } finally {
+            kill();
+        }
+    }
+
     /** Kills the server directly, whatever state the driver is in. */
     public void kill() {
         try {

@@ -42,11 +42,7 @@ abstract class RealProgramDeliveryTest {
 
     @AfterEach
     void stop() {
-        try {
-            tmux.close();
-        } finally {
-            server.kill();
-        }
+        server.kill(tmux);
     }
 
     @Test

@@ -3,53 +3,30 @@ package dev.gather.turn;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.gather.time.ManualScheduler;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class PaneSettleSourceTest {
-    /** A clock the test moves by hand. */
-    static final class FakeClock extends Clock {
-        Instant now = Instant.parse("2026-01-01T00:00:00Z");
+    /** Time the test moves by hand. */
+    private final ManualScheduler time = new ManualScheduler();
 
-        void advance(Duration d) {
-            now = now.plus(d);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    }
-
-    private final FakeClock clock = new FakeClock();
+    private final Clock clock = time.clock();
     private final List<TurnOutput> outputs = new ArrayList<>();
     private final PaneSettleSource source = new PaneSettleSource("%3", Duration.ofSeconds(2), clock, outputs::add);
 
     @Test
     void emitsOnceThePaneHasBeenQuietLongEnough() {
         source.accept("\u001B[1mHello\u001B[0m, ");
-        clock.advance(Duration.ofMillis(1500));
+        time.advance(Duration.ofMillis(1500));
         source.accept("world\r\n");
-        clock.advance(Duration.ofMillis(1999));
+        time.advance(Duration.ofMillis(1999));
         source.tick();
         assertEquals(List.of(), outputs);
-        clock.advance(Duration.ofMillis(1));
+        time.advance(Duration.ofMillis(1));
         source.tick();
         assertEquals(List.of(new TurnOutput("%3", "pane", "Hello, world", clock.instant())), outputs);
         source.tick();

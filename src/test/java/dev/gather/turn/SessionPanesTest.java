@@ -24,6 +24,12 @@ class SessionPanesTest {
         return Optional.of(judged instanceof SessionPanes.Pane p ? p.id() : event.pane());
     }
 
+    /** Gather types "hello b" into %2 and the turn of {@code THREAD} that it began ends: the thread is %2's. */
+    private void learnThreadOfB() {
+        sessions.typed("%2", "hello b");
+        hook(TURN);
+    }
+
     @Test
     void aTurnWhoseInputGatherTypedIntoAPaneIsThatPanes() {
         sessions.typed("%1", "something else");
@@ -35,8 +41,7 @@ class SessionPanesTest {
 
     @Test
     void laterTurnsOfALearnedThreadStayWithItsPane() {
-        sessions.typed("%2", "hello b");
-        hook(TURN);
+        learnThreadOfB();
         // a turn nobody typed through gather (a human in pane %2, a tool's follow-up): same thread
         String later = TURN.replace("\"hello b\"", "\"typed by a human\"");
 
@@ -45,8 +50,7 @@ class SessionPanesTest {
 
     @Test
     void aTextTypedOnceEndsOneTurnOnly() {
-        sessions.typed("%2", "hello b");
-        hook(TURN);
+        learnThreadOfB();
         String otherThread = TURN.replace(THREAD, "01a208d7-0000-7000-8000-000000000000");
 
         assertEquals(Optional.of("%1"), hook(otherThread));
@@ -54,8 +58,7 @@ class SessionPanesTest {
 
     @Test
     void theTitleSideTurnIsNoMembersTurnEnd() {
-        sessions.typed("%2", "hello b");
-        hook(TURN);
+        learnThreadOfB();
 
         assertEquals(Optional.empty(), hook(TITLE));
     }
@@ -70,8 +73,7 @@ class SessionPanesTest {
 
     @Test
     void aLearnedThreadAnsweringWithATitleShapedObjectIsStillItsPanes() {
-        sessions.typed("%2", "hello b");
-        hook(TURN);
+        learnThreadOfB();
         String titleShaped = TURN.replace("\"pong: hello b\"", "\"{\\\"title\\\":\\\"x\\\"}\"");
 
         assertEquals(Optional.of("%2"), hook(titleShaped));
@@ -92,8 +94,7 @@ class SessionPanesTest {
 
     @Test
     void aGonePaneForgetsItsThreads() {
-        sessions.typed("%2", "hello b");
-        hook(TURN);
+        learnThreadOfB();
         sessions.forget("%2");
 
         assertEquals(Optional.empty(), sessions.paneOfThread(THREAD));
