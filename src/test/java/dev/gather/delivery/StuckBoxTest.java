@@ -59,7 +59,7 @@ class StuckBoxTest {
                     .flatMap(MailboxStatus::note)
                     .orElse("")
                     .equals("waiting: its input box is not empty"));
-            time.advance(Mailbox.STUCK_BOX.minusSeconds(1));
+            time.advance(Typist.STUCK_BOX.minusSeconds(1));
             tmux.pane(pane.id()).print("."); // a screen change makes the mailbox look again
             // within the bound the message keeps waiting (the mailbox looked again on that change)
             await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(5)).until(() -> !first.isDone());
