@@ -14,17 +14,7 @@ import java.util.concurrent.TimeoutException;
  * gatherings beat), so a turn that reached a member no longer holding it is not relayed and is asked
  * again of the new holder rather than counted.
  */
-final class LoadedRelay {
-    private final DaemonClient client;
-    private final Spool spool;
-    private final ControlModeTmux tmux;
-
-    LoadedRelay(DaemonClient client, Spool spool, ControlModeTmux tmux) {
-        this.client = client;
-        this.spool = spool;
-        this.tmux = tmux;
-    }
-
+record LoadedRelay(DaemonClient client, Spool spool, ControlModeTmux tmux) {
     /** {@code samples} relays, spread over {@code gatherings}, in ms. */
     double[] measure(List<String> gatherings, int samples) throws Exception {
         double[] ms = new double[samples];

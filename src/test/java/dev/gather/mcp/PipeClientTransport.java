@@ -19,17 +19,8 @@ import reactor.core.publisher.Mono;
  * The client half of an in-process stdio pair: JSON-RPC lines over two streams, as the SDK's
  * StdioClientTransport does over a child process's pipes.
  */
-final class PipeClientTransport implements McpClientTransport {
-    private final McpJsonMapper mapper;
-    private final InputStream fromServer;
-    private final OutputStream toServer;
-
-    PipeClientTransport(McpJsonMapper mapper, InputStream fromServer, OutputStream toServer) {
-        this.mapper = mapper;
-        this.fromServer = fromServer;
-        this.toServer = toServer;
-    }
-
+record PipeClientTransport(McpJsonMapper mapper, InputStream fromServer, OutputStream toServer)
+        implements McpClientTransport {
     @Override
     public Mono<Void> connect(Function<Mono<JSONRPCMessage>, Mono<JSONRPCMessage>> handler) {
         return Mono.fromRunnable(() -> {
