@@ -80,8 +80,11 @@ final class HarnessRelay implements AutoCloseable {
     private final Map<String, Long> handed = new ConcurrentHashMap<>();
     /** The texts whose turn the harness was seen to start (a door's receipt, or typed and taken). */
     private final Set<String> taken = ConcurrentHashMap.newKeySet();
-    /** Why deliveries failed, for the message of a run that stalls. */
-    private final Set<String> failed = ConcurrentHashMap.newKeySet();
+    /**
+     * Why deliveries failed, by pane, for the message of a run that stalls: only the current link's
+     * panes count (an earlier link's pane, ended, can still report its last letter failed).
+     */
+    private final Map<String, String> failed = new ConcurrentHashMap<>();
 
     private final PostOffice post;
     private final Links links = new Links("bench-");
@@ -96,7 +99,7 @@ final class HarnessRelay implements AutoCloseable {
         Files.createDirectories(state.spool());
         String socket = BenchContext.privateSocket();
         this.tmux = ControlModeTmux.connect(TmuxConfig.socket(socket));
-        keepDeadPanes(socket);
+        BenchPanes.keepDead(socket);
         this.journals = new Journals(dir.resolve("journal"), Clock.systemUTC());
         this.deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC);
         Ledger ledger = (letter, pane, step, detail) -> {
@@ -105,7 +108,7 @@ final class HarnessRelay implements AutoCloseable {
             } else if (step == DeliveryState.DELIVERED) {
                 taken.add(letter.text());
             } else if (step == DeliveryState.FAILED) {
-                failed.add(pane + ": " + detail);
+                failed.merge(pane, detail, (a, b) -> a + "; " + b);
             }
         };
         this.post = new PostOffice(tmux, deliverer, Profiles.shipped(), Clock.systemUTC(), ledger);
@@ -205,13 +208,20 @@ final class HarnessRelay implements AutoCloseable {
             }
             relayed.clear();
             failed.clear();
+            Set<String> ours = panes.stream().map(Pane::id).collect(java.util.stream.Collectors.toSet());
+            java.util.function.Supplier<List<String>> oursFailed = () -> failed.entrySet().stream()
+                    .filter(f -> ours.contains(f.getKey()))
+                    .map(f -> f.getKey() + ": " + f.getValue())
+                    .toList();
             Link link = links.create("direct", OptionalInt.empty(), members);
             relay.relay(link, members.get(0), "Hello Bo, please answer.", "relay");
             List<Sample> out = new ArrayList<>();
             while (out.size() < samples + 3) {
                 Sample s = null;
                 // a failed delivery ends no turn: stop at once rather than wait out the 120 s
-                for (int waited = 0; s == null && waited < 120 && failed.isEmpty(); waited++) {
+                for (int waited = 0;
+                        s == null && waited < 120 && oursFailed.get().isEmpty();
+                        waited++) {
                     s = relayed.poll(1, TimeUnit.SECONDS);
                 }
                 if (s == null || !s.ok()) {
@@ -221,16 +231,17 @@ final class HarnessRelay implements AutoCloseable {
                             .toList();
                     if (out.isEmpty() && !dead.isEmpty()) {
                         throw new HarnessDied(profile.name() + ": " + String.join(", ", dead)
-                                + " ended before the first turn was relayed; the panes showed:\n" + screens(panes));
+                                + " ended before the first turn was relayed; the panes showed:\n"
+                                + BenchPanes.screens(tmux, panes));
                     }
                     long unseen = handed.keySet().stream()
                             .filter(t -> !taken.contains(t))
                             .count();
                     throw new IllegalStateException(profile.name() + ": a turn was not relayed"
-                            + (failed.isEmpty() ? " within 120 s (" : " (")
+                            + (oursFailed.get().isEmpty() ? " within 120 s (" : " (")
                             + out.size() + " so far; " + unseen + " handed through a door and never seen taken"
-                            + (failed.isEmpty() ? "" : "; failed: " + String.join("; ", failed))
-                            + "); the panes showed:\n" + screens(panes));
+                            + (oursFailed.get().isEmpty() ? "" : "; failed: " + String.join("; ", oursFailed.get()))
+                            + "); the panes showed:\n" + BenchPanes.screens(tmux, panes));
                 }
                 out.add(s);
             }
@@ -248,35 +259,6 @@ final class HarnessRelay implements AutoCloseable {
                 }
             });
         }
-    }
-
-    /** A pane whose program ends stays on screen (dead), so a failure can show why it ended. */
-    private static void keepDeadPanes(String socket) throws IOException {
-        try {
-            Process set = new ProcessBuilder("tmux", "-L", socket, "set-option", "-g", "remain-on-exit", "on")
-                    .redirectErrorStream(true)
-                    .start();
-            String said = new String(set.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-            if (set.waitFor() != 0) {
-                throw new IOException("tmux -L " + socket + " set-option -g remain-on-exit on: " + said.strip());
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted setting remain-on-exit", e);
-        }
-    }
-
-    private String screens(List<Pane> panes) {
-        StringBuilder shown = new StringBuilder();
-        for (Pane p : panes) {
-            shown.append("--- ").append(p.session()).append('\n');
-            try {
-                shown.append(tmux.capture(p.id(), 200).strip()).append('\n');
-            } catch (RuntimeException e) {
-                shown.append("(not readable: ").append(e.getMessage()).append(")\n");
-            }
-        }
-        return shown.toString();
     }
 
     @Override
