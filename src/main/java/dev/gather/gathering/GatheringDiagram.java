@@ -18,6 +18,10 @@ public final class GatheringDiagram {
         s.append("else ten times a turn's beats and grace). Words\n");
         s.append("that arrive after a turn was cut are journalled as `late`, never relayed. `END` asks the\n");
         s.append("harvester (the `NEXT` choice sees the gathering ending); `END_NOW` closes at once.\n");
+        s.append("Entering `CLOSED` is the machine's; the link follows its effects (`EffectRunner`): the closing\n");
+        s.append("words go out once what was sent before them reached its members (a member still on its previous\n");
+        s.append("turn hears the last words first), bounded at 30 s, and then the link closes. `END_NOW` does not\n");
+        s.append("wait: what is still queued is withdrawn.\n");
         s.append("A member who joins late is no event of the machine: on the gathering's lane it joins the\n");
         s.append("present members (a speaker joins the order when the next round begins) and gets its seed;\n");
         s.append("refused while harvesting or closed.\n\n");
