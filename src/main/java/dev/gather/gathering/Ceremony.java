@@ -48,6 +48,8 @@ final class Ceremony {
     private final Set<Member> cutOff = new HashSet<>();
     /** Why the gathering is ending by command, once it is (then the next choice harvests or closes). */
     private String ending;
+    /** Set on the lane once the harvest prompt is queued; read by whoever hands in a turn's words. */
+    private volatile boolean harvestAsked;
 
     /** What everyone has heard so far: the beats' micro pulse, a late member's seed. */
     final Conversation conversation = new Conversation();
@@ -166,6 +168,16 @@ final class Ceremony {
         return Optional.ofNullable(ending);
     }
 
+    /** The harvest prompt is queued for the harvester (marked after it is, never before). */
+    void harvestAsked() {
+        harvestAsked = true;
+    }
+
+    /** Whether the harvest prompt was queued: words handed in before it cannot answer it. */
+    boolean wasHarvestAsked() {
+        return harvestAsked;
+    }
+
     /** A member left; true when it was the first time. */
     boolean leave(Member m) {
         return present.remove(m);
@@ -238,6 +250,7 @@ final class Ceremony {
         vars.put(ROUND, s.round());
         vars.put(BEAT, s.beat());
         vars.put(TURN, s.turn());
+        harvestAsked = s.state() == GatheringState.HARVESTING;
         s.holder().flatMap(this::named).ifPresentOrElse(h -> vars.put(HOLDER, h), () -> vars.remove(HOLDER));
         named(s.gone()).forEach(present::remove);
         seeded.addAll(named(s.seeded()));

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
@@ -165,20 +166,26 @@ public final class Gathering {
      * after the close, kept as late if the member was mid-turn when it closed.
      */
     public CompletableFuture<Void> onTurnOutput(Member from, String text) {
-        return onTurnOutput(from, text, false);
+        return onTurnOutput(from, text, () -> false);
     }
 
     /**
-     * A member's turn output; {@code moreQueued} says messages for it were still waiting to be typed
-     * when its turn ended, so this turn answered an older one. A real harness answers every message
-     * in order: the harvester's answer to something it heard before the harvest prompt is not the
-     * harvest. The words' own effect (relay, out of turn, late, harvest) runs first, before the
-     * machine moves: when it throws (the journal refused it) the future fails with that and the
-     * gathering is as it was, so the same output can be handed in again later.
+     * A member's turn output; {@code moreQueued} says whether messages for it were still waiting to
+     * be typed or taken when its turn ended, so this turn answered an older one. A real harness
+     * answers every message in order: the harvester's answer to something it heard before the
+     * harvest prompt is not the harvest, nor are words handed in before that prompt was queued (a
+     * turn that ended while the lane was still asking for it). The words' own effect (relay, out of
+     * turn, late, harvest) runs first, before the machine moves: when it throws (the journal refused
+     * it) the future fails with that and the gathering is as it was, so the same output can be
+     * handed in again later.
      */
-    public CompletableFuture<Void> onTurnOutput(Member from, String text, boolean moreQueued) {
+    public CompletableFuture<Void> onTurnOutput(Member from, String text, BooleanSupplier moreQueued) {
+        // in this order: the prompt is queued before it is marked asked, so once it is marked the
+        // queue below shows it (waiting, handed, or taken by the turn these words end)
+        boolean afterTheAsk = ceremony.wasHarvestAsked();
+        boolean answersOlder = moreQueued.getAsBoolean() || !afterTheAsk;
         hearing.handedIn(from);
-        return lane.submit(() -> hearing.hear(from, text, moreQueued));
+        return lane.submit(() -> hearing.hear(from, text, answersOlder));
     }
 
     /** The holder passes the piece, to {@code to} (name or number) or the next speaker. */

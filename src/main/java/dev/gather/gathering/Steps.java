@@ -83,6 +83,7 @@ final class Steps {
             c.release();
             Member h = c.harvester.orElseThrow();
             sink.accept(new Effect.Inject(h, "harvest", prompts.harvest(h)));
+            c.harvestAsked();
             timers.in(c.beats.interval().multipliedBy(c.beats.perTurn()).plus(c.beats.grace()), GatheringEvent.TIME_UP);
             timers.in(c.beats.turnCap(), GatheringEvent.MAX_TURN);
         });

@@ -168,13 +168,10 @@ public final class StartGatheringOp {
         // handed in its harness's own queue (a door's message no turn has started with yet)
         d.relay.intercept(
                 link.id(),
-                (m, text) -> g.onTurnOutput(
-                        m,
-                        text,
-                        m.pane()
-                                .flatMap(d.post::status)
-                                .map(s -> !s.queued().isEmpty() || !s.handed().isEmpty())
-                                .orElse(false)));
+                (m, text) -> g.onTurnOutput(m, text, () -> m.pane()
+                        .flatMap(d.post::status)
+                        .map(s -> !s.queued().isEmpty() || !s.handed().isEmpty())
+                        .orElse(false)));
         return g;
     }
 

@@ -25,6 +25,8 @@ final class Circle {
     final Gathering gathering;
     /** While set, the sink refuses every effect as a journal that cannot be written does. */
     volatile boolean refusing;
+    /** Runs as each effect is recorded, on the lane: what another thread does meanwhile. */
+    volatile java.util.function.Consumer<Effect> meanwhile = e -> {};
 
     Circle(String rhythm, int speakers, boolean harvester, boolean human) {
         this(RhythmLibrary.shippedRhythm(rhythm).orElseThrow(), speakers, harvester, human, GatheringOptions.NONE);
@@ -55,6 +57,7 @@ final class Circle {
                         throw new IllegalStateException("cannot write journal (No space left on device)");
                     }
                     effects.add(e);
+                    meanwhile.accept(e);
                 });
     }
 

@@ -38,7 +38,7 @@ class GatheringTest {
         c.gathering.onTurnOutput(c.m("Ada"), "one more thing").join();
         // a turn that ended with the harvest prompt still queued for Hal answered something older
         c.gathering
-                .onTurnOutput(c.m("Hal"), "an answer to what Hal heard before", true)
+                .onTurnOutput(c.m("Hal"), "an answer to what Hal heard before", () -> true)
                 .join();
         assertFalse(c.gathering.closed(), "not the harvest: the harvest prompt was not typed yet");
         c.gathering.onTurnOutput(c.m("Hal"), "HARVEST: we agreed on X.").join();
@@ -53,6 +53,28 @@ class GatheringTest {
                 "The standard gathering has closed (harvest complete). Thank you.",
                 Circle.last(c.announced("closing")));
         assertInstanceOf(Effect.Closed.class, c.effects.get(c.effects.size() - 1));
+    }
+
+    @Test
+    void wordsTheHarvesterHandedInBeforeTheHarvestPromptWasQueuedAreNotTheHarvest() {
+        Circle c = new Circle("minimal", 2, true, false);
+        c.gathering.start().join();
+        // Hal's turn ends while the lane is queueing the harvest prompt (its mailbox shows nothing
+        // for it yet): those words answered what Hal heard before, and are heard once it harvests
+        c.meanwhile = e -> {
+            if (e instanceof Effect.Inject i && i.kind().equals("harvest")) {
+                c.meanwhile = x -> {};
+                c.gathering.onTurnOutput(c.m("Hal"), "(Hal listens)");
+            }
+        };
+        c.passAround(100);
+        assertEquals(GatheringState.HARVESTING, c.gathering.state());
+        assertTrue(c.of(Effect.HarvestStored.class).isEmpty(), "Hal's words came before the harvest was asked");
+        assertFalse(c.gathering.closed());
+        c.gathering.onTurnOutput(c.m("Hal"), "HARVEST: two voices.").join();
+        assertEquals(
+                "HARVEST: two voices.", c.of(Effect.HarvestStored.class).get(0).text());
+        assertTrue(c.gathering.closed());
     }
 
     @Test
