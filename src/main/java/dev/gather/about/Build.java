@@ -36,6 +36,18 @@ public final class Build {
 
     /** {@code gather 0.5.0 (commit 5bec8e2, 2026-11-25)}; {@code commit unknown} outside a git build. */
     public static String line() {
+        return Line.LINE;
+    }
+
+    /**
+     * Read once: picocli asks every subcommand for the version as a daemon builds the command line
+     * for each bridged {@code gather status}, and reading the jar for it each time cost ~20 ms.
+     */
+    private static final class Line {
+        static final String LINE = read();
+    }
+
+    private static String read() {
         String v = Build.class.getPackage().getImplementationVersion();
         Properties git = new Properties();
         try (InputStream in = Build.class.getResourceAsStream("git.properties")) {

@@ -21,6 +21,7 @@ public final class CliBridge {
     private CliBridge() {}
 
     public static void main(String[] args) throws Exception {
+        DaemonSocket.skipProviderLookup();
         int code;
         try {
             code = run(args, System.getenv());

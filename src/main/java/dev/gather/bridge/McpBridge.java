@@ -27,6 +27,7 @@ public final class McpBridge {
      * process when the daemon is too old to host the session.
      */
     public static void main(String[] args) throws Exception {
+        DaemonSocket.skipProviderLookup();
         int code = run(System.getenv());
         if (code == NOT_OFFERED) {
             // found by name: the full command line is needed only here, and this class must not load it

@@ -64,7 +64,7 @@ public final class DaemonCli implements Takeover {
         }
         DaemonClient client = DaemonClient.inDaemon(
                 asCaller, pane(request.path("caller").path("pane")), pane(request.path("on_behalf_of")));
-        CommandLine cli = Main.commandLine(new Main(new Invocation(state, () -> client)));
+        CommandLine cli = BridgedMain.commandLine(new Invocation(state, () -> client));
         PrintWriter stdout = writer(frames, 'o');
         PrintWriter stderr = writer(frames, 'e');
         cli.setOut(stdout);

@@ -16,8 +16,13 @@ record Invocation(StateDir state, Supplier<DaemonClient> client) {
         return new Invocation(StateDir.fromEnvironment(), DaemonClient::fromEnvironment);
     }
 
+    /** A command line's root: whom its commands run for. */
+    interface Holder {
+        Invocation invocation();
+    }
+
     /** The invocation a command of {@code spec}'s command line runs for. */
     static Invocation of(CommandSpec spec) {
-        return ((Main) spec.root().userObject()).invocation;
+        return ((Holder) spec.root().userObject()).invocation();
     }
 }

@@ -53,7 +53,7 @@ import picocli.CommandLine.Command;
             PluginsCommand.class,
             RemoteCommand.class,
         })
-public final class Main implements Runnable {
+public final class Main implements Runnable, Invocation.Holder {
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -83,9 +83,18 @@ public final class Main implements Runnable {
     }
 
     static CommandLine commandLine(Main main) {
-        CommandLine cli = new CommandLine(main);
+        return configured(new CommandLine(main));
+    }
+
+    /** How every gather command line handles errors and lays out its help. */
+    static CommandLine configured(CommandLine cli) {
         cli.setExecutionExceptionHandler(new UserErrors());
         return CommandGroups.apply(cli);
+    }
+
+    @Override
+    public Invocation invocation() {
+        return invocation;
     }
 
     @Override
