@@ -91,7 +91,16 @@ class LateEchoTest {
                 assertInstanceOf(
                         DeliveryResult.Delivered.class, r.join(), r.join().toString());
             }
-            await().atMost(Duration.ofSeconds(30)).until(() -> submits(out).size() >= messages.size());
+            try {
+                await().atMost(Duration.ofSeconds(30)).until(() -> submits(out).size() >= messages.size());
+            } catch (org.awaitility.core.ConditionTimeoutException e) {
+                // what gather saw and what the program shows, so a failure under load can be read
+                throw new AssertionError(
+                        "submitted " + submits(out) + "; results "
+                                + results.stream().map(CompletableFuture::join).toList() + "; the screen:\n"
+                                + tmux.capture(pane.id(), 0),
+                        e);
+            }
             assertEquals(messages, submits(out), "each message submitted once, alone in the box");
         } finally {
             server.kill();

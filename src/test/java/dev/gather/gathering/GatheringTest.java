@@ -56,28 +56,6 @@ class GatheringTest {
     }
 
     @Test
-    void wordsTheHarvesterHandedInBeforeTheHarvestPromptWasQueuedAreNotTheHarvest() {
-        Circle c = new Circle("minimal", 2, true, false);
-        c.gathering.start().join();
-        // Hal's turn ends while the lane is queueing the harvest prompt (its mailbox shows nothing
-        // for it yet): those words answered what Hal heard before, and are heard once it harvests
-        c.meanwhile = e -> {
-            if (e instanceof Effect.Inject i && i.kind().equals("harvest")) {
-                c.meanwhile = x -> {};
-                c.gathering.onTurnOutput(c.m("Hal"), "(Hal listens)");
-            }
-        };
-        c.passAround(100);
-        assertEquals(GatheringState.HARVESTING, c.gathering.state());
-        assertTrue(c.of(Effect.HarvestStored.class).isEmpty(), "Hal's words came before the harvest was asked");
-        assertFalse(c.gathering.closed());
-        c.gathering.onTurnOutput(c.m("Hal"), "HARVEST: two voices.").join();
-        assertEquals(
-                "HARVEST: two voices.", c.of(Effect.HarvestStored.class).get(0).text());
-        assertTrue(c.gathering.closed());
-    }
-
-    @Test
     void fewerThanTheMinimumSpeakersHarvestsAndCloses() {
         Circle c = new Circle("standard", 2, true, false);
         c.gathering.start().join();

@@ -13,6 +13,12 @@ import java.util.function.Consumer;
  * recorded in {@link #events()}.
  */
 public final class FakeTmux implements Tmux {
+    /**
+     * A fake pane's process id: above the largest pid Linux can give (2^22), so gather's look at the
+     * pane's processes in /proc finds none. A small one (this machine recycles pids below 32768) was
+     * at times a real process, a live test's Gemini, and the pane was taken for Gemini's.
+     */
+    static final int NO_PROCESS = (1 << 22) + 1000;
 
     /** What runs in a fake pane; it sees pasted text and submitted lines and may print or exit. */
     public interface Program {
@@ -230,7 +236,7 @@ public final class FakeTmux implements Tmux {
         }
 
         Pane describe() {
-            return new Pane(id, session, 4000 + Integer.parseInt(id.substring(1)), command, false);
+            return new Pane(id, session, NO_PROCESS + Integer.parseInt(id.substring(1)), command, false);
         }
     }
 }
