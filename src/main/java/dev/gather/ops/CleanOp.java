@@ -47,7 +47,7 @@ final class CleanOp {
                     .findFirst()
                     .ifPresent(p -> {
                         if (!dryRun) {
-                            d.tmux.kill(p.id());
+                            MemberPanes.end(d, p.id());
                         }
                         ended.addObject()
                                 .put("gathering", id)

@@ -129,10 +129,31 @@ public final class MemberPanes {
             d.remote.spawns.end(remote.get()[0], remote.get()[1]);
             return;
         }
+        end(d, pane);
+    }
+
+    /** How long an agent has, once its pane is closed, to end on its own before it is asked, then made, to. */
+    static final java.time.Duration LEFTOVER_GRACE = java.time.Duration.ofSeconds(5);
+
+    /**
+     * Closes {@code pane} here, and ends what ran in it: its processes are noted before the pane goes
+     * (after, a harness that ignores the hang-up, as Gemini's node does, is nobody's child but init's)
+     * and whatever of them outlives the pane by {@link #LEFTOVER_GRACE} is ended.
+     */
+    static void end(Household d, String pane) {
+        List<ProcessHandle> tree = List.of();
         try {
+            tree = d.tmux.panes().stream()
+                    .filter(p -> p.id().equals(pane))
+                    .findFirst()
+                    .map(p -> dev.gather.process.Processes.tree(p.pid()))
+                    .orElse(List.of());
             d.tmux.kill(pane);
         } catch (RuntimeException e) {
-            // already gone: nothing to end
+            // the pane is already gone, or tmux with it: what ran in it is still ended below
+        }
+        if (!tree.isEmpty()) {
+            dev.gather.process.Processes.endLeftovers(tree, LEFTOVER_GRACE);
         }
     }
 

@@ -181,21 +181,44 @@ public final class Processes {
      * {@code grace}: a node harness in a pane may ignore the hang-up and outlive its tmux server.
      */
     public static void endTree(long pid, java.time.Duration grace) {
-        ProcessHandle.of(pid).ifPresent(root -> {
-            List<ProcessHandle> tree = new ArrayList<>(root.descendants().toList());
-            tree.add(root);
-            tree.forEach(ProcessHandle::destroy);
-            for (ProcessHandle p : tree) {
-                try {
-                    p.onExit().get(grace.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-                    p.destroyForcibly();
-                }
+        List<ProcessHandle> tree = tree(pid);
+        tree.forEach(ProcessHandle::destroy);
+        for (ProcessHandle p : tree) {
+            try {
+                p.onExit().get(grace.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                p.destroyForcibly();
             }
+        }
+    }
+
+    /** {@code pid} and everything under it now, deepest last; empty when it is gone. */
+    public static List<ProcessHandle> tree(long pid) {
+        List<ProcessHandle> tree = new ArrayList<>();
+        ProcessHandle.of(pid).ifPresent(root -> {
+            tree.add(root);
+            tree.addAll(root.descendants().limit(MAX_DESCENDANTS).toList());
         });
+        return tree;
+    }
+
+    /**
+     * Whatever of {@code tree} still runs {@code grace} from now is asked to end, and made to after
+     * another {@code grace}; waits on no caller's thread. A handle knows its process's start, so a pid
+     * used again meanwhile is not touched.
+     */
+    public static java.util.concurrent.CompletableFuture<Void> endLeftovers(
+            List<ProcessHandle> tree, java.time.Duration grace) {
+        java.util.concurrent.Executor later = java.util.concurrent.CompletableFuture.delayedExecutor(
+                grace.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        return java.util.concurrent.CompletableFuture.runAsync(
+                        () -> tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroy), later)
+                .thenRunAsync(
+                        () -> tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly),
+                        later);
     }
 
     private static List<String> nulSeparated(Path file) {

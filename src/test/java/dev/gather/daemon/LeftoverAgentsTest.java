@@ -1,0 +1,78 @@
+package dev.gather.daemon;
+
+import static dev.gather.daemon.Ceremonies.args;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * An agent gather spawned that ignores the hang-up of its closing pane (Gemini's node does) is
+ * ended all the same when its gathering closes: no process outlives the gathering it was spawned for.
+ */
+class LeftoverAgentsTest {
+    /**
+     * A speaker that leaves a helper behind which ignores the hang-up and reads no terminal, as
+     * Gemini's node does: closing the pane alone would leave the helper running.
+     */
+    static final String STUBBORN =
+            """
+              stubborn: [sh, -c, "trap '' HUP; sleep 600 & exec \\"$@\\"", stubborn, "{gather}", sim, --name, "{name}", --think-ms, "30", --reply-when, "(now with {name} |\\\\[Beat|Your turn is up)"]
+            """;
+
+    @RegisterExtension
+    final Worlds worlds = Worlds.withAgents(World.SIM_AGENTS + STUBBORN);
+
+    World world;
+    java.nio.file.Path home;
+
+    @Test
+    void agentsThatIgnoreTheHangUpEndWithTheirGathering() throws Exception {
+        JsonNode started = Ceremonies.start(world, args("minimal", "Ada:speaker:stubborn", "Bo:speaker:stubborn"));
+        String id = started.path("gathering_id").asText();
+        await().atMost(Duration.ofSeconds(90))
+                .until(() -> !Ceremonies.holder(world, id).isEmpty());
+        List<ProcessHandle> agents = new ArrayList<>();
+        world.tmux.panes().stream()
+                .filter(p -> p.session().startsWith("g-"))
+                .forEach(p -> agents.addAll(dev.gather.process.Processes.tree(p.pid())));
+        try {
+            // each pane left a helper that ignores the hang-up and reads no terminal
+            assertEquals(
+                    2,
+                    agents.stream()
+                            .filter(p -> p.info().command().orElse("").endsWith("/sleep"))
+                            .filter(LeftoverAgentsTest::ignoresHangUp)
+                            .count(),
+                    agents.stream()
+                            .map(p -> p.pid() + " " + p.info().command().orElse("?"))
+                            .toList()
+                            .toString());
+            Cli.Result end = Cli.run(home, Optional.of(world.socket), "end", "--now", "--operator", id);
+            assertEquals(0, end.code(), end.out());
+            await().atMost(Duration.ofSeconds(60)).until(() -> agents.stream().noneMatch(ProcessHandle::isAlive));
+            assertFalse(world.tmux.panes().stream().anyMatch(p -> p.session().startsWith("g-")));
+        } finally {
+            agents.forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    /** Whether {@code p} ignores SIGHUP (bit 0 of SigIgn in /proc), as nohup leaves a program. */
+    private static boolean ignoresHangUp(ProcessHandle p) {
+        try {
+            return java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc", Long.toString(p.pid()), "status"))
+                    .stream()
+                    .filter(l -> l.startsWith("SigIgn:"))
+                    .anyMatch(l -> (Long.parseLong(l.substring(7).strip(), 16) & 1) == 1);
+        } catch (java.io.IOException gone) {
+            return false;
+        }
+    }
+}
