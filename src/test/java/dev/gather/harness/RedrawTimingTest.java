@@ -81,9 +81,11 @@ class RedrawTimingTest {
         Tmux tmux = Tmuxes.connect(TmuxConfig.socket("gather-redraw-" + UUID.randomUUID()));
         ScheduledExecutorService looker = Executors.newSingleThreadScheduledExecutor();
         List<String> report = new ArrayList<>();
+        long[] pid = {0};
         try {
-            String pane =
-                    tmux.spawn(new SpawnSpec(kind, command, env, work, 120, 40)).id();
+            dev.gather.tmux.Pane spawned = tmux.spawn(new SpawnSpec(kind, command, env, work, 120, 40));
+            pid[0] = spawned.pid();
+            String pane = spawned.id();
             List<Long> chunks = new CopyOnWriteArrayList<>();
             try (AutoCloseable sub = tmux.onOutput(pane, c -> chunks.add(System.nanoTime()))) {
                 for (int s = 0; s < SAMPLES; s++) {
@@ -126,6 +128,10 @@ class RedrawTimingTest {
             }
         } finally {
             looker.shutdownNow();
+            // Gemini's node ignores the hang-up of a killed server: end it, or it outlives the test
+            if (pid[0] > 0) {
+                dev.gather.process.Processes.endTree(pid[0], Duration.ofSeconds(10));
+            }
             tmux.killServer();
             report.forEach(System.err::println);
         }
