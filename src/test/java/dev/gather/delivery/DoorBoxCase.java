@@ -34,6 +34,9 @@ abstract class DoorBoxCase {
         private final Function<String, Handover> answer;
         private final boolean traced;
         volatile Door.Whereabouts where = new Door.Whereabouts(Door.Whereabouts.Kind.UNKNOWN, "cannot tell");
+        /** Where the harness's record puts these words, where it differs from {@link #where}. */
+        final java.util.Map<String, Door.Whereabouts> whereOf = new java.util.concurrent.ConcurrentHashMap<>();
+
         final java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
 
         FakeDoor(Function<String, Handover> answer, boolean traced) {
@@ -58,7 +61,7 @@ abstract class DoorBoxCase {
         @Override
         public Door.Whereabouts whereabouts(String text) {
             asked.incrementAndGet();
-            return where;
+            return whereOf.getOrDefault(text, where);
         }
 
         @Override
