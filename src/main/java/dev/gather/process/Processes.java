@@ -114,14 +114,8 @@ public final class Processes {
         if (pid <= 0) {
             return List.of();
         }
-        Optional<ProcessHandle> root = ProcessHandle.of(pid);
-        if (root.isEmpty()) {
-            return List.of();
-        }
         List<String> lines = new ArrayList<>();
-        Stream.concat(Stream.of(root.get()), root.get().descendants())
-                .limit(MAX_DESCENDANTS)
-                .forEach(p -> commandLine(p).ifPresent(lines::add));
+        tree(pid).forEach(p -> commandLine(p).ifPresent(lines::add));
         return lines;
     }
 
@@ -141,19 +135,13 @@ public final class Processes {
      * program with the pane's own settings, so it needs them exactly, not joined by spaces.
      */
     public static List<ProcessArgs> arguments(long pid) {
-        Optional<ProcessHandle> root = ProcessHandle.of(pid);
-        if (root.isEmpty()) {
-            return List.of();
-        }
         List<ProcessArgs> all = new ArrayList<>();
-        Stream.concat(Stream.of(root.get()), root.get().descendants())
-                .limit(MAX_DESCENDANTS)
-                .forEach(p -> {
-                    List<String> args = nulSeparated(Path.of("/proc", Long.toString(p.pid()), "cmdline"));
-                    if (!args.isEmpty()) {
-                        all.add(new ProcessArgs(p.pid(), args));
-                    }
-                });
+        tree(pid).forEach(p -> {
+            List<String> args = nulSeparated(Path.of("/proc", Long.toString(p.pid()), "cmdline"));
+            if (!args.isEmpty()) {
+                all.add(new ProcessArgs(p.pid(), args));
+            }
+        });
         return all;
     }
 
@@ -195,14 +183,13 @@ public final class Processes {
         }
     }
 
-    /** {@code pid} and everything under it now, deepest last; empty when it is gone. */
+    /** {@code pid} and what runs under it now (at most 64 processes in all), nearest first; empty when it is gone. */
     public static List<ProcessHandle> tree(long pid) {
-        List<ProcessHandle> tree = new ArrayList<>();
-        ProcessHandle.of(pid).ifPresent(root -> {
-            tree.add(root);
-            tree.addAll(root.descendants().limit(MAX_DESCENDANTS).toList());
-        });
-        return tree;
+        return ProcessHandle.of(pid)
+                .map(root -> Stream.concat(Stream.of(root), root.descendants())
+                        .limit(MAX_DESCENDANTS)
+                        .toList())
+                .orElse(List.of());
     }
 
     /**
