@@ -181,9 +181,9 @@ public final class Gathering {
      */
     public CompletableFuture<Void> onTurnOutput(Member from, String text, BooleanSupplier moreQueued) {
         // in this order: the prompt is queued before it is marked asked, so once it is marked the
-        // queue below shows it (waiting, handed, or taken by the turn these words end)
-        boolean afterTheAsk = ceremony.wasHarvestAsked();
-        boolean answersOlder = moreQueued.getAsBoolean() || !afterTheAsk;
+        // queue read after it shows it (waiting, handed, or taken by the turn these words end).
+        // Only the harvest asks what answered what: before it, the member's queue is not read
+        boolean answersOlder = !ceremony.wasHarvestAsked() || moreQueued.getAsBoolean();
         hearing.handedIn(from);
         return lane.submit(() -> hearing.hear(from, text, answersOlder));
     }
