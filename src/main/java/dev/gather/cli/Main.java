@@ -4,7 +4,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The `gather` command line: one subcommand per user-facing action.
+ * The `gather` command line: one subcommand per user-facing action, under the root every gather
+ * command line shares ({@link GatherRoot}: its name, help words, {@code --help} and {@code --version}).
  *
  * <p>The classes hold names, types, defaults and arity; the words of the help live in
  * src/main/resources/dev/gather/cli/help/, one file per command ({@code gather remote pair}:
@@ -14,12 +15,6 @@ import picocli.CommandLine.Command;
  * gather.properties also holds the words of the mixins' options, which every command falls back to.
  */
 @Command(
-        name = "gather",
-        resourceBundle = "dev.gather.cli.help.gather",
-        mixinStandardHelpOptions = true,
-        // every subcommand answers --help and --version, not only the ones that ask for it
-        scope = CommandLine.ScopeType.INHERIT,
-        versionProvider = Main.Version.class,
         subcommands = {
             CommandLine.HelpCommand.class,
             BenchCommand.class,
@@ -53,20 +48,13 @@ import picocli.CommandLine.Command;
             PluginsCommand.class,
             RemoteCommand.class,
         })
-public final class Main implements Runnable, Invocation.Holder {
-
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
-    /** Whom the commands run for: this process, unless the daemon runs them for a bridged client. */
-    final Invocation invocation;
-
+public final class Main extends GatherRoot {
     Main() {
         this(Invocation.fromEnvironment());
     }
 
     Main(Invocation invocation) {
-        this.invocation = invocation;
+        super(invocation);
     }
 
     public static void main(String[] args) {
@@ -84,28 +72,5 @@ public final class Main implements Runnable, Invocation.Holder {
 
     static CommandLine commandLine(Main main) {
         return configured(new CommandLine(main));
-    }
-
-    /** How every gather command line handles errors and lays out its help. */
-    static CommandLine configured(CommandLine cli) {
-        cli.setExecutionExceptionHandler(new UserErrors());
-        return CommandGroups.apply(cli);
-    }
-
-    @Override
-    public Invocation invocation() {
-        return invocation;
-    }
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(System.out);
-    }
-
-    static final class Version implements CommandLine.IVersionProvider {
-        @Override
-        public String[] getVersion() {
-            return new String[] {dev.gather.about.Build.line()};
-        }
     }
 }
