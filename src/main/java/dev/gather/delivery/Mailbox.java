@@ -136,6 +136,15 @@ final class Mailbox {
         }
     }
 
+    /** {@code letter} was handed to the harness's own queue by the last daemon, which stopped before a turn took it. */
+    synchronized void adoptHanded(Letter letter) {
+        if (turns.state() == MemberState.GONE) {
+            ledger.record(letter, pane, DeliveryState.FAILED, "pane gone before a turn carried it");
+            return;
+        }
+        turns.handedBefore(letter);
+    }
+
     /** The member's turn ended (a settled screen): what it took is confirmed, the next may go. */
     void turnEnded(String how) {
         turnEnded(how, Optional.empty());

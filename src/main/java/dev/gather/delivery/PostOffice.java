@@ -110,6 +110,15 @@ public final class PostOffice implements AutoCloseable {
         mailbox(pane).adopt(letter);
     }
 
+    /**
+     * {@code letter} was handed to {@code pane}'s harness through its door by the last daemon, which
+     * stopped before it saw a turn take it: it is in the harness's own queue and is not sent again;
+     * the member's next turn end stands in for the receipt the stopped daemon never saw.
+     */
+    public void handed(String pane, Letter letter) {
+        mailbox(pane).adoptHanded(letter);
+    }
+
     /** The profile {@code pane} is typed into with. */
     public Profile profileOf(String pane) {
         return remote(pane) ? profiles.generic() : mailbox(pane).profile();

@@ -16,11 +16,15 @@ import java.util.Optional;
  * touch it only while holding the mailbox's monitor, the member's one lock.
  */
 final class Turns {
+    static final String HANDED_BEFORE =
+            "taken: a turn ended after it was handed (the daemon that handed it stopped before it saw a turn take it)";
     private final String pane;
     private final Clock clock;
     private final Ledger ledger;
     private final ScreenWatch screen;
     private final List<Letter> unconfirmed = new ArrayList<>();
+    /** Handed to the harness's own queue by a daemon that stopped before it saw a turn take them. */
+    private final List<Letter> handedBefore = new ArrayList<>();
 
     private MemberState state;
     private Instant since;
@@ -88,6 +92,11 @@ final class Turns {
 
     /** What the member took so far is confirmed by its turn's end, {@code how}. */
     void confirm(String how) {
+        handedBefore.forEach(l -> {
+            ledger.record(l, pane, DeliveryState.DELIVERED, HANDED_BEFORE);
+            ledger.record(l, pane, DeliveryState.CONFIRMED, how);
+        });
+        handedBefore.clear();
         unconfirmed.forEach(l -> ledger.record(l, pane, DeliveryState.CONFIRMED, how));
         unconfirmed.clear();
     }
@@ -103,6 +112,15 @@ final class Turns {
         busy();
     }
 
+    /**
+     * {@code letter} is in the harness's own queue, handed by a daemon that stopped before it saw a
+     * turn take it: the member's next turn end stands in for that receipt, as for a door that shows
+     * no transcript. It is never sent again: that could deliver it twice.
+     */
+    void handedBefore(Letter letter) {
+        handedBefore.add(letter);
+    }
+
     /** The member is busy: the screen is watched for its turn's end (a hook may say so first). */
     void busy() {
         if (state != MemberState.BUSY) {
@@ -116,6 +134,8 @@ final class Turns {
         enter(MemberState.GONE);
         unconfirmed.forEach(l -> ledger.record(l, pane, DeliveryState.FAILED, "pane gone before its turn ended"));
         unconfirmed.clear();
+        handedBefore.forEach(l -> ledger.record(l, pane, DeliveryState.FAILED, "pane gone before a turn carried it"));
+        handedBefore.clear();
     }
 
     /**
@@ -159,6 +179,10 @@ final class Turns {
     }
 
     MailboxStatus status(String profile, List<Letter> queued, Optional<Letter> typing) {
-        return new MailboxStatus(pane, profile, state, since, queued, typing, unconfirmed, Optional.ofNullable(note));
+        List<Letter> open = handedBefore.isEmpty()
+                ? unconfirmed
+                : java.util.stream.Stream.concat(handedBefore.stream(), unconfirmed.stream())
+                        .toList();
+        return new MailboxStatus(pane, profile, state, since, queued, typing, open, Optional.ofNullable(note));
     }
 }

@@ -70,7 +70,9 @@ public final class Recovery {
      * panes that still exist. A message it was typing when it stopped is finished when the pane's box
      * still shows it (Enter pressed once: it was never submitted), typed again when the journal shows
      * it was never pasted, else taken as submitted rather than typed twice. One it delivered but never saw confirmed waits for the
-     * member's next turn end ({@link #settle}).
+     * member's next turn end ({@link #settle}); so does one it handed to the harness's own queue (a
+     * door) but never saw taken, which is never sent again. One a harness holds for its person stays
+     * held.
      */
     public static int redeliver(
             Journals journals,
@@ -103,6 +105,13 @@ public final class Recovery {
                         queued++;
                     } else if (state.equals(DeliveryState.DELIVERED.word()) && !remote) {
                         settle(post, ledger, pane, letter, profile, alive);
+                    } else if (state.equals(DeliveryState.HANDED.word()) && !remote) {
+                        if (alive.test(pane)) {
+                            started(post, pane, profile);
+                            post.handed(pane, letter);
+                        } else {
+                            ledger.record(letter, pane, DeliveryState.FAILED, "pane gone before a turn carried it");
+                        }
                     } else if (state.equals(DeliveryState.TYPING.word())) {
                         boolean finished = !remote
                                 && finish.finish(

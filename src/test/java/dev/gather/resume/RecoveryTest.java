@@ -64,8 +64,52 @@ class RecoveryTest {
                 steps::toString);
     }
 
+    @Test
+    void aMessageHandedToADoorIsNeverSentAgainAndTheMembersNextTurnEndTakesIt() {
+        journal("codex", "handed", List.of("codex-queue: Queued message m-1 for thread t-1."));
+        assertEquals(0, redeliver(), "nothing queued again: it is in the harness's own queue");
+        assertEquals("handed", lastStep().path("state").asText(), "no receipt yet: " + lastStep());
+        assertEquals(
+                List.of(1L),
+                panes.post.status(bo).orElseThrow().unconfirmed().stream()
+                        .map(dev.gather.delivery.Letter::ref)
+                        .toList(),
+                "status shows it open");
+
+        panes.post.turnEnded(bo, java.util.Optional.of("codex"), "turn-end hook");
+        List<String> after = Transcript.read(panes.journals.file("l-1")).stream()
+                .filter(e -> e.path("kind").asText().equals("delivery"))
+                .map(e -> e.path("state").asText() + ": " + e.path("text").asText())
+                .toList();
+        assertEquals(
+                List.of(
+                        "handed: codex-queue: Queued message m-1 for thread t-1.",
+                        "delivered: taken: a turn ended after it was handed (the daemon that handed it stopped before it"
+                                + " saw a turn take it)",
+                        "confirmed: turn-end hook"),
+                after);
+        assertEquals(List.of(), panes.tmux.pane(bo).submitted(), "never typed");
+    }
+
+    @Test
+    void aMessageHandedToADoorWhosePaneIsGoneFails() {
+        journal("codex", "handed", List.of("codex-queue: Queued message m-1 for thread t-1."));
+        panes.tmux.kill(bo);
+        assertEquals(0, redeliver());
+        assertEquals("failed", lastStep().path("state").asText(), lastStep().toString());
+    }
+
+    private com.fasterxml.jackson.databind.JsonNode lastStep() {
+        return Transcript.lastSteps(Transcript.read(panes.journals.file("l-1"))).get(Transcript.stepKey(1, "Bo"));
+    }
+
     /** A relay of Ada's to Bo, and its typing steps with these texts. */
     private void journalTyping(List<String> steps) {
+        journal("", "typing", steps);
+    }
+
+    /** A relay of Ada's to Bo (typed with {@code profile} when not empty), and its steps in {@code state}. */
+    private void journal(String profile, String state, List<String> steps) {
         Journal j = panes.journals.of("l-1");
         var relay = Journal.entry("relay")
                 .put("link", "l-1")
@@ -73,13 +117,16 @@ class RecoveryTest {
                 .put("from_number", 1)
                 .put("text", "the words before the kill");
         relay.putObject("panes").put("Bo", bo);
+        if (!profile.isEmpty()) {
+            relay.putObject("profiles").put("Bo", profile);
+        }
         j.append(relay);
         for (String text : steps) {
             j.append(Journal.entry("delivery")
                     .put("ref", 1)
                     .put("to", "Bo")
                     .put("pane", bo)
-                    .put("state", "typing")
+                    .put("state", state)
                     .put("text", text));
         }
     }
