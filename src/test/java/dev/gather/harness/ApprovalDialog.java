@@ -10,6 +10,8 @@ import dev.gather.tmux.Pane;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * The permission-dialog must-show for a harness a person drives: they submit a prompt whose answer
@@ -36,7 +38,8 @@ final class ApprovalDialog {
             Reply.ToolCall toolCall,
             Path work)
             throws Exception {
-        model.script(c -> c.lastUserText().endsWith(PROMPT) && !c.afterToolResult() ? toolCall : Reply.text("fine"));
+        model.script(
+                c -> c.lastUserText().strip().endsWith(PROMPT) && !c.afterToolResult() ? toolCall : Reply.text("fine"));
         // a link's closing notice may still be on its way in: a person waits for a quiet box
         world.until(
                 Duration.ofSeconds(60),
@@ -46,7 +49,7 @@ final class ApprovalDialog {
                 harness);
         world.tmux.paste(harness.id(), PROMPT);
         world.until(Duration.ofSeconds(20), () -> box.shows(world.screen(harness), PROMPT), harness);
-        world.tmux.sendKeys(harness.id(), "Enter");
+        submit(world, box, harness);
         world.until(Duration.ofSeconds(60), () -> box.read(world.screen(harness)) == InputBox.State.DIALOG, harness);
 
         JsonNode sent = world.call(
@@ -65,5 +68,33 @@ final class ApprovalDialog {
                 "never approved:\n" + model.summary());
         assertFalse(Files.exists(work.resolve("pwned")), "the command never ran");
         assertTrue(model.calls(c -> c.lastUserText().contains("are you there?")).isEmpty(), "not typed into it");
+    }
+
+    /**
+     * Presses Enter as a person does: again when the prompt is still in the box 10 s later. Gemini
+     * takes an Enter within 40 ms of a paste as a new line, and on a loaded machine its 40 ms can last
+     * seconds; the second press submits (the words, and the new line Gemini trims).
+     */
+    private static void submit(LiveWorld world, InputBox box, Pane harness) {
+        for (int press = 1; ; press++) {
+            world.tmux.sendKeys(harness.id(), "Enter");
+            try {
+                // a dialog hides the box, and the history's "> prompt" may then read as our words:
+                // never press into it
+                Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> {
+                    String screen = world.screen(harness);
+                    return box.read(screen) == InputBox.State.DIALOG || !box.shows(screen, PROMPT);
+                });
+                return;
+            } catch (ConditionTimeoutException e) {
+                if (box.read(world.screen(harness)) == InputBox.State.DIALOG) {
+                    return;
+                }
+                if (press == 3) {
+                    throw new AssertionError(
+                            "the prompt stayed in the box after 3 presses of Enter:\n" + world.screen(harness), e);
+                }
+            }
+        }
     }
 }

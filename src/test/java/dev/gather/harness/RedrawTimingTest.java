@@ -98,30 +98,15 @@ class RedrawTimingTest {
                     await().atMost(Duration.ofSeconds(10))
                             .pollInterval(Duration.ofMillis(20))
                             .until(() -> box.shows(tmux.capture(pane, 0), text) && quietFor(chunks) > 300);
-                    List<Seen> seen = new CopyOnWriteArrayList<>();
-                    int before = chunks.size();
-                    long t0 = System.nanoTime();
-                    var looks = looker.scheduleAtFixedRate(
-                            () -> seen.add(new Seen(
-                                    (System.nanoTime() - t0) / 1e6, false, box.shows(tmux.capture(pane, 0), text))),
-                            0,
-                            5,
-                            TimeUnit.MILLISECONDS);
-                    tmux.pressEnterAsync(pane).join();
-                    // watch for 3 s, longer (up to 10 s) until the box has been seen clear for 1.5 s: a
-                    // loaded machine may take seconds to redraw
-                    await().atMost(Duration.ofSeconds(12))
-                            .pollInterval(Duration.ofMillis(50))
-                            .until(() -> {
-                                double now = (System.nanoTime() - t0) / 1e6;
-                                return now > 10_000
-                                        || now > 3000
-                                                && seen.stream()
-                                                        .filter(l -> !l.shows())
-                                                        .anyMatch(l -> now - l.ms() > 1500);
-                            });
-                    looks.cancel(false);
-                    chunks.subList(before, chunks.size()).forEach(c -> seen.add(new Seen((c - t0) / 1e6, true, false)));
+                    List<Seen> seen = watchEnter(tmux, pane, box, text, chunks, looker);
+                    if (kind.equals("gemini") && seen.stream().noneMatch(l -> !l.chunk() && !l.shows())) {
+                        // Gemini takes an Enter within 40 ms of a paste as a new line; on a loaded machine
+                        // its 40 ms can outlast our quiet wait. The submit is the next press (as the
+                        // deliverer's): measure that one
+                        report.add(kind + " #" + s + ": the first Enter left our text in the box; measured"
+                                + " the second");
+                        seen = watchEnter(tmux, pane, box, text, chunks, looker);
+                    }
                     String screen = tmux.capture(pane, 0);
                     report.add(judge(kind, s, seen, settle, screen));
                 }
@@ -135,6 +120,36 @@ class RedrawTimingTest {
             tmux.killServer();
             report.forEach(System.err::println);
         }
+    }
+
+    /**
+     * Presses Enter on a box showing {@code text} and records, from that moment, every output chunk
+     * and a look at the box every 5 ms: for 3 s, and up to 10 s until the box was seen clear for 1.5 s.
+     */
+    private static List<Seen> watchEnter(
+            Tmux tmux, String pane, InputBox box, String text, List<Long> chunks, ScheduledExecutorService looker) {
+        List<Seen> seen = new CopyOnWriteArrayList<>();
+        int before = chunks.size();
+        long t0 = System.nanoTime();
+        var looks = looker.scheduleAtFixedRate(
+                () -> seen.add(new Seen((System.nanoTime() - t0) / 1e6, false, box.shows(tmux.capture(pane, 0), text))),
+                0,
+                5,
+                TimeUnit.MILLISECONDS);
+        tmux.pressEnterAsync(pane).join();
+        // watch for 3 s, longer (up to 10 s) until the box has been seen clear for 1.5 s: a
+        // loaded machine may take seconds to redraw
+        await().atMost(Duration.ofSeconds(12))
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> {
+                    double now = (System.nanoTime() - t0) / 1e6;
+                    return now > 10_000
+                            || now > 3000
+                                    && seen.stream().filter(l -> !l.shows()).anyMatch(l -> now - l.ms() > 1500);
+                });
+        looks.cancel(false);
+        chunks.subList(before, chunks.size()).forEach(c -> seen.add(new Seen((c - t0) / 1e6, true, false)));
+        return seen;
     }
 
     /** Checks the deliverer's judgement on one timeline; returns the timeline's line for the report. */
