@@ -102,19 +102,12 @@ public final class PostOffice implements AutoCloseable {
         return door != null ? door.post(letter) : box.post(letter);
     }
 
-    /**
-     * {@code letter} was delivered to {@code pane} by the last daemon, which stopped before the
-     * member's turn on it ended: the next turn end confirms it, as if this daemon had typed it.
-     */
+    /** {@code letter} was delivered by the last daemon, stopped before the turn on it ended: the next turn end confirms it. */
     public void delivered(String pane, Letter letter) {
         mailbox(pane).adopt(letter);
     }
 
-    /**
-     * {@code letter} was handed to {@code pane}'s harness through its door by the last daemon, which
-     * stopped before it saw a turn take it: it is in the harness's own queue and is not sent again;
-     * the member's next turn end stands in for the receipt the stopped daemon never saw.
-     */
+    /** As {@link #delivered}, for a letter the last daemon handed to a door but never saw taken: never sent again. */
     public void handed(String pane, Letter letter) {
         mailbox(pane).adoptHanded(letter);
     }

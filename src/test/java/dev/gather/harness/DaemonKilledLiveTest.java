@@ -182,65 +182,11 @@ class DaemonKilledLiveTest {
             shown.append("\n--- unconfirmed:\n").append(Files.exists(file) ? unconfirmed(link) : "none");
             shown.append("\n--- journal:\n").append(Files.exists(file) ? Transcript.read(file) : "none");
             shown.append("\n--- models:\n").append(claudeModel.summary()).append(codexModel.summary());
-            shown.append("\n--- codex transcripts:\n").append(rollouts());
-            shown.append("\n--- daemon log (tail):\n").append(tail(state.log(), 60));
-            shown.append("\n--- daemon threads:\n").append(threads());
+            shown.append("\n--- codex transcripts:\n")
+                    .append(DaemonDiagnosis.rollouts(codex.codexHome().resolve("sessions")));
+            shown.append("\n--- daemon log (tail):\n").append(DaemonDiagnosis.tail(state.log(), 60));
+            shown.append("\n--- daemon threads:\n").append(DaemonDiagnosis.threads(state));
             throw new AssertionError(shown.toString(), e);
-        }
-    }
-
-    /** Each Codex rollout's user messages and turn ends, one line each: what the door's watch reads. */
-    private String rollouts() {
-        StringBuilder out = new StringBuilder();
-        try (java.util.stream.Stream<Path> files = Files.walk(codex.codexHome().resolve("sessions"))) {
-            for (Path f : files.filter(x -> x.toString().endsWith(".jsonl")).toList()) {
-                out.append(f.getFileName()).append(" (").append(Files.size(f)).append(" bytes)\n");
-                for (String l : Files.readAllLines(f)) {
-                    if (l.contains("\"role\":\"user\"")
-                            || l.contains("task_complete")
-                            || l.contains("turn_aborted")
-                            || l.contains("task_started")) {
-                        out.append("  ").append(l, 0, Math.min(l.length(), 400)).append('\n');
-                    }
-                }
-            }
-        } catch (java.io.IOException | java.io.UncheckedIOException x) {
-            out.append("unreadable: ").append(x.getMessage());
-        }
-        return out.toString();
-    }
-
-    private static String tail(Path file, int lines) {
-        try {
-            List<String> all = Files.readAllLines(file);
-            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
-        } catch (java.io.IOException x) {
-            return "unreadable: " + x.getMessage();
-        }
-    }
-
-    /** The living daemon's gather threads, from the JDK's own jcmd: a stuck timer shows here. */
-    private String threads() {
-        try {
-            long pid = DaemonPid.living(state).orElse(-1L);
-            if (pid < 0) {
-                return "no daemon";
-            }
-            Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
-            Process p = new ProcessBuilder(jcmd.toString(), Long.toString(pid), "Thread.print")
-                    .redirectErrorStream(true)
-                    .start();
-            p.getOutputStream().close();
-            String dump = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            p.waitFor(30, TimeUnit.SECONDS);
-            return java.util.Arrays.stream(dump.split("\n\n"))
-                    .filter(t -> t.startsWith("\"gather-"))
-                    .collect(Collectors.joining("\n\n"));
-        } catch (java.io.IOException x) {
-            return "jcmd failed: " + x.getMessage();
-        } catch (InterruptedException x) {
-            Thread.currentThread().interrupt();
-            return "interrupted";
         }
     }
 
