@@ -9,7 +9,8 @@ import java.util.function.Function;
 /**
  * The Enter half of a delivery, once the paste is on screen: Enter is pressed only while the input
  * box shows the text we typed, read once a redraw is whole; the submit counts as taken at the first
- * redraw without it; Enter is pressed again, with backoff, only after a long quiet with our text still
+ * redraw that draws the box empty, hidden or under a dialog (other text there, only once it stood a
+ * quiet while); Enter is pressed again, with backoff, only after a long quiet with our text still
  * there. A dialog, or any other screen, ends it with no key pressed.
  */
 final class EnterPresses {
@@ -121,18 +122,30 @@ final class EnterPresses {
                 : whileDrawing(paneId, watch, quirks, box, typed, press, wait, start);
     }
 
+    /** A submit seen: the box without our text and without other text in it. */
+    private static boolean taken(InputBox.Sight sight) {
+        return !sight.shows() && sight.state() != InputBox.State.HOLDS;
+    }
+
     /** Whether a press is judged by the input box (else by the screen reacting at all). */
     private static boolean judgesBox(HarnessQuirks quirks, String typed) {
         return quirks.input().isPresent() && !typed.isEmpty();
     }
 
-    /** After press {@code press}: delivered when the box no longer shows our text, failed after the last press. */
+    /**
+     * After press {@code press}: delivered when the box is drawn empty, hidden or under a dialog; failed
+     * after the last press with our text still there. Other text read as the box is no proof of a
+     * submit: a harness that hides its box for a moment leaves a history line ("> earlier words") that
+     * reads as one, so it is looked at again ({@link #whileDrawing}).
+     */
     private Optional<DeliveryResult> lookAfterPress(String paneId, InputBox box, String typed, int press, long start) {
         InputBox.Sight sight = box.see(tmux.capture(paneId, 0), typed);
-        if (!sight.shows()) {
+        if (taken(sight)) {
             return Optional.of(delivered(paneId, start, press, "input box " + name(sight.state())));
         }
-        if (press >= timing.enterPresses() && System.nanoTime() - patientUntil.getOrDefault(paneId, 0L) >= 0) {
+        if (sight.shows()
+                && press >= timing.enterPresses()
+                && System.nanoTime() - patientUntil.getOrDefault(paneId, 0L) >= 0) {
             return Optional.of(new DeliveryResult.Failed(
                     paneId, "pane " + paneId + " still holds the text in its input box after " + press + " presses"));
         }
@@ -173,10 +186,15 @@ final class EnterPresses {
                                             return;
                                         }
                                         InputBox.Sight now = box.see(tmux.capture(paneId, 0), typed);
-                                        if (!now.shows()) {
+                                        boolean quiet = !drawn && watch.mark() == seen;
+                                        if (taken(now)) {
                                             result.complete(
                                                     delivered(paneId, start, press, "input box " + name(now.state())));
-                                        } else if (!drawn && watch.mark() == seen) {
+                                        } else if (quiet && !now.shows()) {
+                                            // other text, unchanged for a quiet while: a person typing after the submit
+                                            result.complete(delivered(
+                                                    paneId, start, press, "input box holds other text, a quiet while"));
+                                        } else if (quiet) {
                                             press(paneId, watch, quirks, typed, press + 1, longer(wait), start)
                                                     .whenComplete((r, e) -> {
                                                         if (e != null) {
