@@ -35,6 +35,8 @@ public final class SpoolWatcher implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(SpoolWatcher.class);
     static final Duration FIRST_RETRY = Duration.ofMillis(200);
     static final Duration LAST_RETRY = Duration.ofSeconds(5);
+    /** How long {@link #close} waits for the event being handled. */
+    static final Duration FINISH_WITHIN = Duration.ofSeconds(5);
 
     private volatile boolean closing;
     private final Spool spool;
@@ -151,6 +153,9 @@ public final class SpoolWatcher implements AutoCloseable {
         Map<String, String> before = new LinkedHashMap<>(held);
         held.clear(); // each pane gets its one try per pass, oldest event first
         for (Path file : files) {
+            if (closing) {
+                return; // left in the spool: the next daemon hands it over
+            }
             try {
                 handle(file);
             } catch (IOException e) {
@@ -244,10 +249,20 @@ public final class SpoolWatcher implements AutoCloseable {
         return ClaudeNotices.isNotice(here) ? Optional.empty() : Optional.of(parsers.parse(here));
     }
 
+    /**
+     * Stops watching. The event being handled is finished (up to {@link #FINISH_WITHIN}), never cut off
+     * mid-write: an interrupt closes the journal's channel under it. Events not yet handled stay in the
+     * spool for the next daemon.
+     */
     @Override
     public void close() throws IOException {
         closing = true;
-        watcher.close();
+        watcher.close(); // a waiting take() or poll() ends at once
+        try {
+            thread.join(FINISH_WITHIN.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         thread.interrupt();
     }
 }

@@ -72,6 +72,32 @@ class SpoolWatcherTest {
         assertEquals(0, count(spool.rejected()), "a side turn is no malformed event");
     }
 
+    /**
+     * A daemon stopping while a turn output is handled lets it finish: an interrupt would close the
+     * journal's file channel in the middle of its write. What is not handled yet stays in the spool.
+     */
+    @Test
+    void closingFinishesTheEventBeingHandledWithoutInterruptingIt() throws Exception {
+        Spool spool = new Spool(tmp.resolve("spool"));
+        java.util.concurrent.CountDownLatch handling = new java.util.concurrent.CountDownLatch(1);
+        List<Boolean> interrupted = new CopyOnWriteArrayList<>();
+        SpoolWatcher watcher = SpoolWatcher.start(spool, parsers, out -> {
+            handling.countDown();
+            // a journal write's worth of work that a stop must not cut off
+            long until = System.nanoTime() + Duration.ofMillis(300).toNanos();
+            while (System.nanoTime() < until && !Thread.currentThread().isInterrupted()) {
+                Thread.onSpinWait();
+            }
+            interrupted.add(Thread.currentThread().isInterrupted());
+            seen.add(out);
+        });
+        spool.drop(Samples.event("sim", Samples.text("sim/reply.json")));
+        assertTrue(handling.await(20, java.util.concurrent.TimeUnit.SECONDS));
+        watcher.close();
+        assertEquals(List.of(false), interrupted, "handled to its end, not interrupted");
+        assertEquals(1, seen.size());
+    }
+
     @Test
     void eventsWaitingAtStartAreHandedOverOldestFirst() throws Exception {
         Spool spool = new Spool(tmp.resolve("spool"));
