@@ -25,7 +25,12 @@ import java.util.function.BooleanSupplier;
  * bridge starts daemons too and must stay small.
  */
 public final class DaemonStarter {
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(20);
+    /**
+     * How long a caller waits for a new daemon to answer. It answers in 1–2 s on an idle machine; a
+     * busy one (a CI job starting a dozen JVMs) has taken over 20. A daemon that fails is reported at
+     * once: this bounds only one that hangs.
+     */
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
     /**
      * How a daemon's JVM runs: a long-lived process that must come back to its size after a burst

@@ -47,7 +47,8 @@ class DaemonRevivalTest {
         Files.writeString(
                 home.resolve("rhythms/direct.yaml"),
                 Fixtures.text("rhythms/direct.yaml").replace("turn_budget: 40", "turn_budget: " + BUDGET));
-        assertEquals(0, run("status").code(), "a daemon runs");
+        Cli.Result status = run("status");
+        assertEquals(0, status.code(), () -> "a daemon runs:\n" + status.out());
         String ada = sim("Ada");
         sim("Bo");
 
