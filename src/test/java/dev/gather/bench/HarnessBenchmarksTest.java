@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.gather.harness.FakeModel;
+import dev.gather.testing.Slow;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the run (CI's bench-quick on a machine without the npm cache); and the time from a hook to the
  * model is taken from the first request that carried those very words.
  */
+@Slow
 class HarnessBenchmarksTest {
     @TempDir
     Path dir;

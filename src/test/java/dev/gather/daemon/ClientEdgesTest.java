@@ -8,6 +8,7 @@ import dev.gather.client.DaemonPid;
 import dev.gather.home.StateDir;
 import dev.gather.journal.Journal;
 import dev.gather.journal.Journals;
+import dev.gather.testing.Beside;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** What a user meets at the edges of a client: a reader that stops early, clients that start a daemon together. */
+@Beside
 class ClientEdgesTest {
     @TempDir
     Path home;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gather.journal.Transcript;
+import dev.gather.testing.Beside;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A daemon killed with SIGKILL in the middle of a gathering loses nothing journalled; when the
  * gathering's panes died with it, the next daemon cannot resume it and reports it interrupted.
  */
+@Beside
 class DaemonCrashTest {
     @TempDir
     Path home;

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.client.DaemonClient;
 import dev.gather.home.StateDir;
 import dev.gather.journal.Transcript;
+import dev.gather.testing.Beside;
 import dev.gather.turn.Spool;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A daemon killed with SIGKILL while messages wait in a busy member's queue: the next one delivers them, once. */
+@Beside
 class DaemonRestartDeliveryTest {
     @TempDir
     Path home;

@@ -9,6 +9,7 @@ import dev.gather.client.DaemonClient;
 import dev.gather.client.DaemonPid;
 import dev.gather.home.StateDir;
 import dev.gather.journal.Transcript;
+import dev.gather.testing.Beside;
 import dev.gather.testing.Fixtures;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a new daemon, which relays what was spooled meanwhile and settles what the old one delivered; the
  * link goes on to its end with nothing lost, nothing said twice, and every delivery confirmed.
  */
+@Beside
 class DaemonRevivalTest {
     /** A direct link closes after this many turns: enough to die twice in, few enough to wait for. */
     private static final int BUDGET = 14;

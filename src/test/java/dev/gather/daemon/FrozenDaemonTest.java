@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.node.IntNode;
 import dev.gather.client.DaemonPid;
 import dev.gather.home.StateDir;
 import dev.gather.mcp.RawMcp;
+import dev.gather.testing.Beside;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * saying which process does not answer and what ends it; {@code gather daemon --stop} ends it.
  * ({@code watch} reads the journal itself and never waits on the daemon.)
  */
+@Beside
 class FrozenDaemonTest {
     /** Two probes of the client's patience, the JVM's start and a loaded machine's slack. */
     private static final Duration DEADLINE = Duration.ofSeconds(40);

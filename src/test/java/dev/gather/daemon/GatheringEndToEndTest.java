@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.testing.Beside;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * The standard rhythm in real tmux: four simulated speakers, a harvester and a human who speaks with
  * `gather say`, checked against the journal.
  */
+@Beside
 class GatheringEndToEndTest {
     @RegisterExtension
     final Worlds worlds = Worlds.withSimAgents();

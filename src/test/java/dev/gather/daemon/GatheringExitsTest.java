@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.testing.Beside;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * each is announced to those still there, status tells the truth at each step, the harvest is asked
  * where promised, and nothing is typed after the close.
  */
+@Beside
 class GatheringExitsTest {
     private static final Duration LONG = Duration.ofSeconds(90);
     /** A speaker that answers its turn and beats but never passes: its turns last until the final beat's grace. */

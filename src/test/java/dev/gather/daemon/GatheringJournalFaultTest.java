@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.journal.FailingDisk;
+import dev.gather.testing.Beside;
 import dev.gather.turn.Spool;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +24,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * the spool while the gathering's link says it is degraded, nobody hears them, and once the journal
  * can be written they are relayed, once each, in order.
  */
+@Beside
 class GatheringJournalFaultTest {
     private static final String AGENTS =
             """

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.journal.Transcript;
+import dev.gather.testing.Beside;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * keeps the piece until its words are relayed; with max_turn exceeded the piece moves and the words
  * that come afterwards are journalled, and shown, as late.
  */
+@Beside
 class GatheringLeaseTest {
     private static final Duration LONG = Duration.ofSeconds(120);
     /** Answers only its turn announcement, after thinking 20 s. */

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.client.DaemonClient;
 import dev.gather.home.StateDir;
 import dev.gather.journal.Transcript;
+import dev.gather.testing.Beside;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * with a harvest, every turn relayed exactly once, none skipped. Run with {@code -Dgather.seed=N}
  * to repeat a run.
  */
+@Beside
 class GatheringResumeTest {
     private static final int KILLS = 10;
     private static final List<String> SPEAKERS = List.of("Ada", "Bo", "Cy", "Di");

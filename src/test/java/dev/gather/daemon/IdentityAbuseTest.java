@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * ends it nor takes its piece unless it says it acts as the operator, which is journalled. The
  * promise these hold is docs/security.md's.
  */
+@Beside
 class IdentityAbuseTest {
     private static final Duration LONG = Duration.ofSeconds(90);
     private static final String STUCK =

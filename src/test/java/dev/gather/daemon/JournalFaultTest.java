@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.journal.FailingDisk;
+import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
 import dev.gather.turn.Spool;
 import java.nio.file.Files;
@@ -22,6 +23,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * The journal is the truth: while it cannot be written (a full disk, a read-only file) turns wait in
  * the spool, the link says it is degraded, senders get an error; once it can, they go out in order.
  */
+@Beside
 class JournalFaultTest {
     private static final String SILENT = "never-matches-anything";
 

@@ -17,6 +17,7 @@ import dev.gather.rhythm.Phase;
 import dev.gather.rhythm.Reveal;
 import dev.gather.rhythm.Rhythm;
 import dev.gather.rhythm.RhythmLibrary;
+import dev.gather.testing.Beside;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -32,6 +33,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * what the rehearsal of its rhythm with answering members prints; and so it reads like a meeting,
  * nobody speaking out of turn.
  */
+@Beside
 class RehearsalMatchesGatheringTest {
     /** The journal lines a rehearsal has too: what is typed, kept or decided (not deliveries, starts or spawns). */
     private static final Set<String> KINDS =

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.testing.Slow;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -23,6 +24,7 @@ import org.openqa.selenium.By;
  * A gathering of sims lives on its page: the human member speaks and passes from it, its start form
  * checks what it is given, and its countdown says when a beat waits on a holder mid-turn.
  */
+@Slow
 class WebBrowserTest extends WebPages {
     @Test
     @Order(2)

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.testing.Slow;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -17,6 +18,7 @@ import org.openqa.selenium.By;
  * A direct link of two sims is live on its own page and its journal once closed; the rhythms page
  * shows the user's own rhythms with their lint verdicts.
  */
+@Slow
 class WebLinkPageTest extends WebPages {
     @Test
     @Order(4)

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.testing.Slow;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Every answer of Claude's messaging socket becomes a {@link Handover} with Claude's own reason, in bounded time. */
+@Slow
 class ClaudeSocketDoorTest {
     private static final String TOKEN = "ee71ec63611aa359010032afd776127a";
     private static final ClaudeSocketDoor.Timing QUICK =

@@ -11,6 +11,7 @@ import dev.gather.link.Role;
 import dev.gather.rhythm.Rhythm;
 import dev.gather.rhythm.RhythmLibrary;
 import dev.gather.rhythm.RhythmLoader;
+import dev.gather.testing.Slow;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,6 +22,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Rehearsals in virtual time: every shipped rhythm to its harvest, and what each behaviour does to a turn. */
+@Slow
 class RehearsalTest {
     static Stream<String> pieceRhythms() {
         return RhythmLibrary.SHIPPED.stream().filter(n -> !n.equals("direct"));
