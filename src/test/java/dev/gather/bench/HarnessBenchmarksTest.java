@@ -45,8 +45,14 @@ class HarnessBenchmarksTest {
     @Test
     void aHarnessThatEndsBeforeItsFirstTurnIsStartedAgainOnceThenShownAsItEnded() throws Exception {
         Path starts = dir.resolve("starts");
-        List<String> fallsOver =
-                List.of("sh", "-c", "echo started >> " + starts + "; echo the harness fell over; exit 3");
+        // each pane falls over only once its sibling has started too (the count is even again): the
+        // attempt's end is seen at the first pane's death, and on a loaded machine the second pane had
+        // not yet run its first line then, so a start went uncounted
+        List<String> fallsOver = List.of(
+                "sh",
+                "-c",
+                "echo started >> " + starts + "; while [ $(( $(wc -l < " + starts + ") % 2 )) -ne 0 ]; do sleep 0.05;"
+                        + " done; echo the harness fell over; exit 3");
         try (HarnessRelay relay = new HarnessRelay(dir, List.of())) {
             HarnessRelay.HarnessDied died = assertThrows(
                     HarnessRelay.HarnessDied.class,
