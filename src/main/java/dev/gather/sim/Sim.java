@@ -29,6 +29,7 @@ public final class Sim {
     private final Clock clock;
     private final Replies replies;
     private final Replies harvest;
+    private final TurnWatch turns;
 
     public Sim(
             SimOptions options, InputStream in, PrintStream out, StateDir state, Optional<String> pane, Clock clock) {
@@ -42,10 +43,17 @@ public final class Sim {
         this.replies = new Replies(options.name(), options.passAfter(), options.passTo());
         // the harvester holds no piece: its harvest never ends in a pass
         this.harvest = new Replies(options.name(), 0, "");
+        this.turns = new TurnWatch(state);
     }
 
     /** Runs until input ends (or the user quits with Ctrl-C, or Ctrl-D on an empty box). */
     public void run() throws IOException, InterruptedException {
+        try (turns) {
+            converse();
+        }
+    }
+
+    private void converse() throws IOException, InterruptedException {
         Fake fake = options.fake();
         out.print("\u001b[?2004h");
         out.flush();
@@ -99,10 +107,10 @@ public final class Sim {
             out.print(PROMPT);
             out.flush();
             if (pane.isPresent()) {
-                // every submitted input is a turn, answered or not, as for a real harness
-                spool.drop(dev.gather.turn.HookEvent.fromThisProcess("sim", pane.get(), clock.instant(), json(reply)));
-                // as the hook does: a daemon that ran here and is gone comes back to relay this turn
-                DaemonStarter.revive(state);
+                // every submitted input is a turn, answered or not, as for a real harness; as the hook
+                // does, a daemon that ran here and is gone (now or before it took the turn) comes back
+                turns.watch(spool.drop(
+                        dev.gather.turn.HookEvent.fromThisProcess("sim", pane.get(), clock.instant(), json(reply))));
             }
         }
         out.print("\u001b[?2004l\r\n" + options.name() + " quits.\r\n");
