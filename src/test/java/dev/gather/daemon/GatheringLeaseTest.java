@@ -81,8 +81,7 @@ class GatheringLeaseTest {
                     "no beat while Ada was mid-turn:\n" + transcript);
         }
         assertTrue(world.entries(id, "late").isEmpty(), transcript);
-        Cli.Result end = Cli.run(home, Optional.of(world.socket), "end", "--now", "--operator", id);
-        assertEquals(0, end.code(), end.out());
+        endNow(id);
     }
 
     @Test
@@ -113,8 +112,16 @@ class GatheringLeaseTest {
                 "late words are not relayed:\n" + transcript);
         Cli.Result shown = Cli.run(home, Optional.of(world.socket), "transcript", id);
         assertTrue(shown.out().contains("(late, not relayed: the piece had moved on) Ada"), shown.out());
+        endNow(id);
+    }
+
+    /**
+     * Ends the gathering, done with it: on a loaded machine the command's JVM may start after the breath
+     * ran out and the gathering closed by itself, which is as good.
+     */
+    private void endNow(String id) throws Exception {
         Cli.Result end = Cli.run(home, Optional.of(world.socket), "end", "--now", "--operator", id);
-        assertEquals(0, end.code(), end.out());
+        assertTrue(end.code() == 0 || end.out().contains(id + " is already closed"), end.out());
     }
 
     private static com.fasterxml.jackson.databind.node.ObjectNode participants(String... ps) {

@@ -74,19 +74,25 @@ class GatheringResumeTest {
         try {
             killTenTimes();
         } catch (AssertionError | RuntimeException e) {
-            // what the journals and the daemons said, since the temporary home goes with the test
-            try (var files = Files.list(home.resolve("journal"))) {
-                for (Path f : files.filter(f -> f.toString().endsWith(".jsonl")).toList()) {
-                    System.out.println("--- " + f.getFileName());
-                    Transcript.readable(Transcript.read(f)).forEach(System.out::println);
+            // what the journals and the daemons said, in the failure itself, since the temporary home goes
+            // with the test (a listing that failed on a missing folder once hid the failure it was for)
+            StringBuilder seen = new StringBuilder(String.valueOf(e.getMessage()));
+            Path journals = home.resolve("journal");
+            if (Files.isDirectory(journals)) {
+                try (var files = Files.list(journals)) {
+                    for (Path f :
+                            files.filter(f -> f.toString().endsWith(".jsonl")).toList()) {
+                        seen.append("\n--- ").append(f.getFileName());
+                        Transcript.readable(Transcript.read(f))
+                                .forEach(l -> seen.append('\n').append(l));
+                    }
                 }
             }
             Path log = new StateDir(home).log();
             if (Files.exists(log)) {
-                System.out.println("--- daemon log");
-                Files.readAllLines(log).forEach(System.out::println);
+                seen.append("\n--- daemon log\n").append(Files.readString(log));
             }
-            throw e;
+            throw new AssertionError(seen.toString(), e);
         }
     }
 
