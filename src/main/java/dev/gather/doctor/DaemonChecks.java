@@ -14,8 +14,8 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -54,7 +54,11 @@ final class DaemonChecks {
         if (!Files.exists(state.socket())) {
             return Check.ok("daemon", "not running (the next gather command or agent turn starts it)");
         }
-        CompletableFuture<JsonNode> hello = CompletableFuture.supplyAsync(this::hello);
+        // asked on a thread of its own, so a frozen daemon costs this check its deadline, not the doctor
+        FutureTask<JsonNode> hello = new FutureTask<>(this::hello);
+        Thread asking = new Thread(hello, "gather-doctor-hello");
+        asking.setDaemon(true);
+        asking.start();
         try {
             JsonNode r = hello.get(DEADLINE_MS, TimeUnit.MILLISECONDS);
             String gather = r.path("gather").asText("");

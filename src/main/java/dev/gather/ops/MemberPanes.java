@@ -153,7 +153,7 @@ public final class MemberPanes {
             // the pane is already gone, or tmux with it: what ran in it is still ended below
         }
         if (!tree.isEmpty()) {
-            dev.gather.process.Processes.endLeftovers(tree, LEFTOVER_GRACE);
+            dev.gather.process.Processes.endLeftovers(tree, LEFTOVER_GRACE, d.scheduler::after);
         }
     }
 

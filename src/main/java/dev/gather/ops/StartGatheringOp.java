@@ -152,10 +152,15 @@ public final class StartGatheringOp {
             Optional<String> caller,
             List<Member> members,
             Maker maker) {
-        EffectRunner runner =
-                new EffectRunner(d.relay, link, d.state.journals().resolve(id + ".harvest.md"), () -> d.runs.of(id)
+        EffectRunner runner = new EffectRunner(
+                d.relay,
+                link,
+                d.state.journals().resolve(id + ".harvest.md"),
+                () -> d.runs.of(id)
                         .filter(run -> !run.keep())
-                        .ifPresent(run -> run.spawned().values().forEach(memberPanes::kill)));
+                        .ifPresent(run -> run.spawned().values().forEach(memberPanes::kill)),
+                EffectRunner.LAST_WORDS_WITHIN,
+                d.lanes);
         Gathering g = d.gatherings.add(
                 caller,
                 members,

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.stream.Stream;
 
 /**
@@ -194,18 +195,17 @@ public final class Processes {
 
     /**
      * Whatever of {@code tree} still runs {@code grace} from now is asked to end, and made to after
-     * another {@code grace}; waits on no caller's thread. A handle knows its process's start, so a pid
-     * used again meanwhile is not touched.
+     * another {@code grace}; waits on no caller's thread, but on {@code later}, which runs a task after
+     * a delay on a thread its owner closes. A handle knows its process's start, so a pid used again
+     * meanwhile is not touched.
      */
-    public static java.util.concurrent.CompletableFuture<Void> endLeftovers(
-            List<ProcessHandle> tree, java.time.Duration grace) {
-        java.util.concurrent.Executor later = java.util.concurrent.CompletableFuture.delayedExecutor(
-                grace.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-        return java.util.concurrent.CompletableFuture.runAsync(
-                        () -> tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroy), later)
-                .thenRunAsync(
-                        () -> tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly),
-                        later);
+    public static void endLeftovers(
+            List<ProcessHandle> tree, java.time.Duration grace, BiConsumer<java.time.Duration, Runnable> later) {
+        later.accept(grace, () -> {
+            tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroy);
+            later.accept(
+                    grace, () -> tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly));
+        });
     }
 
     private static List<String> nulSeparated(Path file) {

@@ -64,7 +64,7 @@ public final class ControlModeTmux extends CommandTmux {
             }
             if (client == null || client.dead()) {
                 boolean reconnect = client != null;
-                if (reconnect && !new ExecTmux(config).serverRunning()) {
+                if (reconnect && !ExecTmux.serverRunning(config)) {
                     // reconnecting would start an empty server of our own; report the loss instead
                     throw new TmuxException(config.describe() + " is not running any more");
                 }
@@ -212,7 +212,7 @@ public final class ControlModeTmux extends CommandTmux {
         } else if (n instanceof ControlNotification.PanesChanged) {
             // off the reader thread: the reaper takes the lock that close() holds while it waits for a
             // reply only this thread reads (the two waited on each other until close's 10 s timeout)
-            CompletableFuture.runAsync(this::reapOrphans);
+            exits.later(this::reapOrphans);
             exits.poke();
         }
     }
@@ -220,7 +220,7 @@ public final class ControlModeTmux extends CommandTmux {
     /**
      * Kills the windows we watch that no session but our hidden one holds any more: their own
      * session was killed ({@code tmux kill-session} on a member), and only our link kept them
-     * running. Asynchronous, on a pool thread: never on the control client's reader thread.
+     * running. On the exit poller's thread: never on the control client's reader thread.
      */
     private void reapOrphans() {
         Set<String> ours = outputs.windows();
@@ -257,7 +257,7 @@ public final class ControlModeTmux extends CommandTmux {
         }
         if (closedBefore) {
             // this driver is closed (a daemon closed it): a one-shot tmux can still kill the server
-            new ExecTmux(config).killServer();
+            ExecTmux.killServer(config);
             return;
         }
         try {
