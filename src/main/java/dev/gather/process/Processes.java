@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.stream.Stream;
 
@@ -120,9 +121,46 @@ public final class Processes {
         return lines;
     }
 
-    /** Whether Codex runs as {@code pid} or under it: its one background server runs every pane's turns. */
+    /**
+     * Whether Codex runs as {@code pid} or under it (its one background server runs every pane's
+     * turns): a process whose program is Codex's, never one whose arguments merely mention it ({@code
+     * vim codex-notes.md} is no Codex).
+     */
     public static boolean runsCodex(int pid) {
-        return commandLines(pid).stream().anyMatch(line -> line.contains("codex"));
+        return pid > 0 && arguments(pid).stream().anyMatch(p -> isCodex(p.args()));
+    }
+
+    /** Programs that run a script named by their first argument that is no option. */
+    private static final Set<String> INTERPRETERS =
+            Set.of("node", "nodejs", "bun", "deno", "sh", "bash", "dash", "zsh", "python", "python3");
+
+    /**
+     * Whether {@code argv} runs Codex: its program is the {@code codex} executable, or an interpreter
+     * runs Codex's launcher ({@code npm} installs it as {@code node …/bin/codex.js}, linked as {@code
+     * codex}).
+     */
+    static boolean isCodex(List<String> argv) {
+        if (argv.isEmpty()) {
+            return false;
+        }
+        String program = fileName(argv.get(0));
+        if (program.equals("codex")) {
+            return true;
+        }
+        if (!INTERPRETERS.contains(program)) {
+            return false;
+        }
+        return argv.stream()
+                .skip(1)
+                .filter(a -> !a.startsWith("-"))
+                .findFirst()
+                .map(Processes::fileName)
+                .filter(script -> script.equals("codex") || script.equals("codex.js"))
+                .isPresent();
+    }
+
+    private static String fileName(String path) {
+        return path.substring(path.lastIndexOf('/') + 1);
     }
 
     private static Optional<String> commandLine(ProcessHandle p) {

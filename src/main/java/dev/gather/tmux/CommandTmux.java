@@ -70,7 +70,7 @@ abstract class CommandTmux implements Tmux {
                     .stream()
                     .toList();
         } catch (TmuxException e) {
-            if (serverGone(e)) {
+            if (e.serverGone()) {
                 return List.of();
             }
             throw e;
@@ -83,7 +83,7 @@ abstract class CommandTmux implements Tmux {
             List<String> out = run(List.of("display-message", "-p", "-t", paneId, "#{pane_id} #{pane_dead}"));
             return !out.isEmpty() && out.get(0).equals(paneId + " 0");
         } catch (TmuxException e) {
-            if (paneGone(e)) {
+            if (e.paneGone()) {
                 return false;
             }
             throw e;
@@ -96,7 +96,7 @@ abstract class CommandTmux implements Tmux {
             List<String> out = run(List.of("display-message", "-p", "-t", paneId, Terminal.FORMAT));
             return out.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(Terminal.parse(out.get(0)));
         } catch (TmuxException e) {
-            if (paneGone(e)) {
+            if (e.paneGone()) {
                 return java.util.Optional.empty();
             }
             throw e;
@@ -108,7 +108,8 @@ abstract class CommandTmux implements Tmux {
         String tty = terminal(paneId)
                 .map(Terminal::tty)
                 .filter(t -> t.startsWith("/dev/"))
-                .orElseThrow(() -> new TmuxException("can't find pane: " + paneId + " (no terminal to write to)"));
+                .orElseThrow(() -> new TmuxException(
+                        TmuxException.Kind.NO_PANE, "can't find pane: " + paneId + " (no terminal to write to)"));
         // the tty's slave side is the program's own output: written to, tmux draws it, nobody reads it
         try (java.io.OutputStream out = java.nio.file.Files.newOutputStream(
                 java.nio.file.Path.of(tty), java.nio.file.StandardOpenOption.WRITE)) {
@@ -148,19 +149,5 @@ abstract class CommandTmux implements Tmux {
     /** Pastes a buffer holding a lone CR without brackets or LF translation: a bare Enter. */
     static List<String> rawEnterArgs(String buffer, String paneId) {
         return List.of("paste-buffer", "-r", "-d", "-b", buffer, "-t", paneId);
-    }
-
-    /** Whether tmux said the pane (or the whole server) does not exist. */
-    static boolean paneGone(TmuxException e) {
-        String m = String.valueOf(e.getMessage());
-        return m.contains("can't find pane") || m.contains("can't find window") || serverGone(e);
-    }
-
-    static boolean serverGone(TmuxException e) {
-        String m = String.valueOf(e.getMessage());
-        return m.contains("no server running")
-                || m.contains("error connecting to")
-                || m.contains("server exited")
-                || m.contains("not running any more");
     }
 }

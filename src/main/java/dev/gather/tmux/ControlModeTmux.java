@@ -66,7 +66,8 @@ public final class ControlModeTmux extends CommandTmux {
                 boolean reconnect = client != null;
                 if (reconnect && !ExecTmux.serverRunning(config)) {
                     // reconnecting would start an empty server of our own; report the loss instead
-                    throw new TmuxException(config.describe() + " is not running any more");
+                    throw new TmuxException(
+                            TmuxException.Kind.NO_SERVER, config.describe() + " is not running any more");
                 }
                 LOG.debug("starting tmux control client for {} (reconnect: {})", session, reconnect);
                 client = ControlClient.start(
@@ -114,11 +115,12 @@ public final class ControlModeTmux extends CommandTmux {
             return reply.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof TmuxException t) {
-                throw new TmuxException(t.getMessage(), t);
+                throw new TmuxException(t.kind(), t.getMessage(), t);
             }
             throw new TmuxException(config.describe() + ": tmux " + what + " failed: " + e.getCause(), e.getCause());
         } catch (TimeoutException e) {
-            throw new TmuxException(config.describe() + ": tmux " + what + " got no answer in 10 s", e);
+            throw new TmuxException(
+                    TmuxException.Kind.TIMED_OUT, config.describe() + ": tmux " + what + " got no answer in 10 s", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TmuxException("interrupted while waiting for tmux " + what, e);

@@ -45,11 +45,14 @@ public final class ExecTmux extends CommandTmux {
         List<String> argv = config.argv(args);
         try {
             ChildProcess.Exit exit = ChildProcess.run(new ProcessBuilder(argv), stdin, TIMEOUT)
-                    .orElseThrow(() -> new TmuxException(config.describe() + ": tmux " + args.get(0)
-                            + " did not finish in " + TIMEOUT.toSeconds() + " s"));
+                    .orElseThrow(() -> new TmuxException(
+                            TmuxException.Kind.TIMED_OUT,
+                            config.describe() + ": tmux " + args.get(0) + " did not finish in " + TIMEOUT.toSeconds()
+                                    + " s"));
             if (exit.code() != 0) {
                 String msg = exit.err().trim();
-                throw new TmuxException(config.describe() + ": tmux " + args.get(0) + ": " + msg);
+                throw new TmuxException(
+                        TmuxException.Kind.said(msg), config.describe() + ": tmux " + args.get(0) + ": " + msg);
             }
             String text = exit.out();
             if (text.isEmpty()) {
@@ -168,7 +171,7 @@ public final class ExecTmux extends CommandTmux {
         try {
             run(List.of("kill-server"));
         } catch (TmuxException e) {
-            if (!serverGone(e)) {
+            if (!e.serverGone()) {
                 throw e;
             }
         }
