@@ -6,6 +6,8 @@ import dev.gather.home.StateDir;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
@@ -85,7 +87,7 @@ final class DaemonChecks {
 
     private JsonNode hello() {
         try (SocketChannel ch = state.connect()) {
-            ch.write(java.nio.ByteBuffer.wrap("{\"op\":\"hello\",\"id\":1}\n".getBytes(StandardCharsets.UTF_8)));
+            ch.write(ByteBuffer.wrap("{\"op\":\"hello\",\"id\":1}\n".getBytes(StandardCharsets.UTF_8)));
             BufferedReader in =
                     new BufferedReader(new InputStreamReader(Channels.newInputStream(ch), StandardCharsets.UTF_8));
             String line = in.readLine();
@@ -95,7 +97,7 @@ final class DaemonChecks {
             JsonNode answer = JSON.readTree(line);
             return answer;
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 }

@@ -1,13 +1,20 @@
 package dev.gather.process;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BiConsumer;
 import java.util.stream.Stream;
 
@@ -93,7 +100,7 @@ public final class Processes {
     public static Optional<String> environment(long pid, String name) {
         Path file = Path.of("/proc", Long.toString(pid), "environ");
         byte[] bytes;
-        try (java.io.InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = Files.newInputStream(file)) {
             bytes = in.readNBytes(MAX_ENVIRONMENT);
         } catch (IOException e) {
             return Optional.empty();
@@ -192,8 +199,8 @@ public final class Processes {
     }
 
     /** The environment {@code pid} was started with; empty where it cannot be read. */
-    public static java.util.Map<String, String> environment(long pid) {
-        java.util.Map<String, String> env = new java.util.LinkedHashMap<>();
+    public static Map<String, String> environment(long pid) {
+        Map<String, String> env = new LinkedHashMap<>();
         for (String kv : nulSeparated(Path.of("/proc", Long.toString(pid), "environ"))) {
             int eq = kv.indexOf('=');
             if (eq > 0) {
@@ -207,16 +214,16 @@ public final class Processes {
      * Ends {@code pid} and everything under it, asking first and forcing whatever has not gone within
      * {@code grace}: a node harness in a pane may ignore the hang-up and outlive its tmux server.
      */
-    public static void endTree(long pid, java.time.Duration grace) {
+    public static void endTree(long pid, Duration grace) {
         List<ProcessHandle> tree = tree(pid);
         tree.forEach(ProcessHandle::destroy);
         for (ProcessHandle p : tree) {
             try {
-                p.onExit().get(grace.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+                p.onExit().get(grace.toMillis(), TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
-            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            } catch (ExecutionException | TimeoutException e) {
                 p.destroyForcibly();
             }
         }
@@ -237,8 +244,7 @@ public final class Processes {
      * a delay on a thread its owner closes. A handle knows its process's start, so a pid used again
      * meanwhile is not touched.
      */
-    public static void endLeftovers(
-            List<ProcessHandle> tree, java.time.Duration grace, BiConsumer<java.time.Duration, Runnable> later) {
+    public static void endLeftovers(List<ProcessHandle> tree, Duration grace, BiConsumer<Duration, Runnable> later) {
         later.accept(grace, () -> {
             tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroy);
             later.accept(

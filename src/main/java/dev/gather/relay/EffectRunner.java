@@ -3,6 +3,7 @@ package dev.gather.relay;
 import dev.gather.gathering.Effect;
 import dev.gather.gathering.EffectSink;
 import dev.gather.journal.Journal;
+import dev.gather.link.Attribution;
 import dev.gather.link.Link;
 import dev.gather.link.Member;
 import dev.gather.tmux.DeliveryResult;
@@ -88,7 +89,7 @@ public final class EffectRunner implements EffectSink {
                 .put("voice", "private");
         c.to().forEach(m -> entry.withArray("to").add(m.name()));
         entry.put("text", c.text());
-        track(relay.send(link.id(), entry, c.to(), dev.gather.link.Attribution.of(c.from(), c.text())));
+        track(relay.send(link.id(), entry, c.to(), Attribution.of(c.from(), c.text())));
     }
 
     private void track(Map<Member, CompletableFuture<DeliveryResult>> sent) {

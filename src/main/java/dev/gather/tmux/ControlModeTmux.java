@@ -71,23 +71,8 @@ public final class ControlModeTmux extends CommandTmux {
                 }
                 LOG.debug("starting tmux control client for {} (reconnect: {})", session, reconnect);
                 client = ControlClient.start(
-                        config.argv(List.of(
-                                "-C",
-                                "new-session",
-                                "-A",
-                                "-s",
-                                session,
-                                "-n",
-                                ControlSessions.WINDOW,
-                                "-x",
-                                "80",
-                                "-y",
-                                "24",
-                                // the hidden session's own window lives only as long as this process:
-                                // a daemon killed outright leaves no session (nor a server kept up by it)
-                                "sh",
-                                "-c",
-                                "while kill -0 " + ProcessHandle.current().pid() + " 2>/dev/null; do sleep 2; done")),
+                        config.argv(ControlSessions.attachArgs(
+                                session, ProcessHandle.current().pid())),
                         config.describe(),
                         this::notification,
                         () -> LOG.debug("tmux control client for {} exited", session));
