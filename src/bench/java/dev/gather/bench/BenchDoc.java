@@ -48,8 +48,8 @@ final class BenchDoc {
                 .append(TIME.format(run.end()))
                 .append(" UTC (")
                 .append(minutes)
-                .append(" min, `gather bench")
-                .append(run.quick() ? " --quick" : "")
+                .append(" min, `make bench")
+                .append(run.quick() ? "-quick" : "")
                 .append("`)\n");
         s.append("- Machine: ").append(run.machine()).append('\n');
         s.append(String.format(
