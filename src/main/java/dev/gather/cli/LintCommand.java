@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.home.ConfigFile;
+import dev.gather.process.Threads;
 import dev.gather.profile.ProfileLoader;
 import dev.gather.rhythm.RhythmError;
 import dev.gather.rhythm.RhythmException;
@@ -102,8 +103,8 @@ final class LintCommand implements Callable<Integer> {
             RhythmLibrary.standard().userFiles().forEach(f -> files.add(() -> RhythmLint.check(f)));
         }
         // files are independent: check them on every core, report in file order
-        List<List<RhythmError>> perFile =
-                files.parallelStream().map(Supplier::get).toList();
+        List<List<RhythmError>> perFile = Threads.inParallel(
+                "gather-lint", () -> files.parallelStream().map(Supplier::get).toList());
         List<RhythmError> errors = new ArrayList<>();
         perFile.forEach(errors::addAll);
         long bad = perFile.stream().filter(e -> !e.isEmpty()).count();

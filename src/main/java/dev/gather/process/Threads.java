@@ -1,10 +1,13 @@
 package dev.gather.process;
 
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * Threads gather starts: named, so a thread dump says whose they are, never holding the JVM up, and in
@@ -23,6 +26,28 @@ public final class Threads {
             t.setDaemon(true);
             return t;
         };
+    }
+
+    /**
+     * The result of {@code work}, whose parallel streams run on a pool of this call's own (threads
+     * called {@code name}, one per core, ended on return) instead of the JDK's shared common pool.
+     */
+    public static <T> T inParallel(String name, Supplier<T> work) {
+        ForkJoinPool pool = new ForkJoinPool(
+                Runtime.getRuntime().availableProcessors(),
+                p -> {
+                    ForkJoinWorkerThread t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(p);
+                    t.setName(name);
+                    t.setDaemon(true);
+                    return t;
+                },
+                null,
+                false);
+        try {
+            return pool.submit(work::get).join();
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     /**
