@@ -54,11 +54,15 @@ test: deps ## Run the whole test suite (unit, contract tests on real tmux, end-t
 lint: build ## Validate every rhythm in rhythms/ and $GATHER_HOME/rhythms, and harness profile in profiles/ (or RHYTHMS="paths…")
 	bin/gather lint $(or $(RHYTHMS),--user rhythms/ profiles/)
 
+# the benchmarks and the fake models are developers' tools, not the product: they live in src/bench and
+# run from their own jar, target/gather-bench.jar (its manifest finds gather.jar and its libraries)
+BENCH := java -jar target/gather-bench.jar
+
 bench: build ## Run the benchmarks; prints ratios against the old design, writes target/bench/summary.json and docs/performance.md's run
-	bin/gather bench $(or $(BENCH_ARGS),--markdown docs/performance.md)
+	$(BENCH) $(or $(BENCH_ARGS),--markdown docs/performance.md)
 
 bench-quick: build ## Check that every benchmark runs (short, for CI)
-	bin/gather bench --quick $(BENCH_ARGS)
+	$(BENCH) --quick $(BENCH_ARGS)
 
 demo: build ## Run a real gathering of simulated agents in tmux and print it live
 	bin/gather demo

@@ -5,14 +5,18 @@ import dev.gather.client.DaemonPid;
 import dev.gather.client.Patience;
 import dev.gather.daemon.Daemon;
 import dev.gather.home.StateDir;
+import java.io.IOException;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 @Command(name = "daemon", resourceBundle = "dev.gather.cli.help.daemon", mixinStandardHelpOptions = true)
 final class DaemonCommand implements Callable<Integer> {
-    @picocli.CommandLine.Option(names = "--stop")
+    @CommandLine.Option(names = "--stop")
     boolean stop;
 
     @Override
@@ -34,12 +38,12 @@ final class DaemonCommand implements Callable<Integer> {
      * resumes from them as after a crash.
      */
     private static int stop(StateDir state) throws Exception {
-        DaemonClient client = new DaemonClient(state, java.util.Optional.empty());
-        java.util.OptionalLong pid = DaemonPid.living(state);
+        DaemonClient client = new DaemonClient(state, Optional.empty());
+        OptionalLong pid = DaemonPid.living(state);
         if (client.running()) {
             try {
                 client.call(client.request("shutdown"));
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 // a stopping daemon may close the connection before its answer is out: its end tells
             }
             // stopped means gone: a command run next must not find it still answering
@@ -61,7 +65,7 @@ final class DaemonCommand implements Callable<Integer> {
         }
         // SIGKILL: a stopped process takes no other signal until it is continued
         daemon.destroyForcibly();
-        daemon.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+        daemon.onExit().get(10, TimeUnit.SECONDS);
         System.out.println("the daemon of " + state.root() + " (pid " + pid.getAsLong()
                 + ") was not answering; ended it (its journals are kept; the next daemon resumes them)");
         return 0;
@@ -71,7 +75,7 @@ final class DaemonCommand implements Callable<Integer> {
         try {
             daemon.onExit().get(30, TimeUnit.SECONDS);
             return true;
-        } catch (java.util.concurrent.TimeoutException e) {
+        } catch (TimeoutException e) {
             return false;
         }
     }

@@ -1,5 +1,6 @@
 package dev.gather.cli;
 
+import dev.gather.about.Build;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -46,7 +47,7 @@ abstract class GatherRoot implements Runnable, Invocation.Holder {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {dev.gather.about.Build.line()};
+            return new String[] {Build.line()};
         }
     }
 }

@@ -8,6 +8,8 @@ import dev.gather.turn.HookParsers;
 import dev.gather.turn.Spool;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -61,8 +63,8 @@ final class HookCommand implements Callable<Integer> {
      * daemon that does not take a spooled turn in time (frozen) is said on stderr, and the agent goes on.
      */
     private int handOver(StateDir state, String pane, String behalf, String payload) {
-        boolean ranHere = java.nio.file.Files.isRegularFile(state.lock());
-        java.nio.file.Path dropped;
+        boolean ranHere = Files.isRegularFile(state.lock());
+        Path dropped;
         try {
             dropped = new Spool(state.spool())
                     .drop(

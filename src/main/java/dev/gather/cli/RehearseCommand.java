@@ -15,7 +15,9 @@ import dev.gather.rhythm.RhythmLoader;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -26,7 +28,7 @@ final class RehearseCommand implements Callable<Integer> {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    CommandLine.Model.CommandSpec spec;
 
     @Parameters(index = "0", descriptionKey = "rhythm")
     String rhythm;
@@ -34,7 +36,7 @@ final class RehearseCommand implements Callable<Integer> {
     @Option(names = {"-p", "--participant"})
     List<String> participants;
 
-    @picocli.CommandLine.Mixin
+    @CommandLine.Mixin
     RhythmOverrides overrides = new RhythmOverrides();
 
     @Option(names = "--format", defaultValue = "text")
@@ -87,7 +89,7 @@ final class RehearseCommand implements Callable<Integer> {
         for (int i = 0; i < parts.size(); i++) {
             Part p = parts.get(i);
             out.println("  " + (i + 1) + ". " + p.name() + " ["
-                    + p.role().name().toLowerCase(java.util.Locale.ROOT) + "] " + p.means());
+                    + p.role().name().toLowerCase(Locale.ROOT) + "] " + p.means());
         }
         for (ObjectNode e : t.entries()) {
             String at = clock(e.path("at_ms").asLong());
@@ -113,6 +115,6 @@ final class RehearseCommand implements Callable<Integer> {
 
     private static String clock(long ms) {
         long s = ms / 1000;
-        return String.format(java.util.Locale.ROOT, "[%02d:%02d:%02d]", s / 3600, s / 60 % 60, s % 60);
+        return String.format(Locale.ROOT, "[%02d:%02d:%02d]", s / 3600, s / 60 % 60, s % 60);
     }
 }

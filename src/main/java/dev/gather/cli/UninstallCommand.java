@@ -9,10 +9,12 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
@@ -78,7 +80,7 @@ final class UninstallCommand implements Callable<Integer> {
             if (line.isBlank() || !p.isAbsolute()) {
                 continue;
             }
-            if (Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
                 deleteTree(p);
             } else {
                 Files.deleteIfExists(p);
@@ -94,8 +96,7 @@ final class UninstallCommand implements Callable<Integer> {
         System.out.print(question + " [y/N] ");
         System.out.flush();
         String answer = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
-        return answer != null
-                && answer.strip().toLowerCase(java.util.Locale.ROOT).startsWith("y");
+        return answer != null && answer.strip().toLowerCase(Locale.ROOT).startsWith("y");
     }
 
     /** Deletes {@code root} and everything below it, deepest first. */

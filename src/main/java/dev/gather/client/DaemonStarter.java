@@ -15,6 +15,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -46,7 +47,7 @@ public final class DaemonStarter {
             "-XX:TrimNativeHeapInterval=5000");
 
     /** The daemon's environment beyond gather's own variables. */
-    static final java.util.Map<String, String> DAEMON_ENV = java.util.Map.of("MALLOC_ARENA_MAX", "2");
+    static final Map<String, String> DAEMON_ENV = Map.of("MALLOC_ARENA_MAX", "2");
 
     private DaemonStarter() {}
 

@@ -1,12 +1,15 @@
 package dev.gather.identity;
 
+import dev.gather.process.Processes;
 import dev.gather.tmux.Pane;
 import dev.gather.turn.HookEvent;
 import dev.gather.turn.HookRejected;
 import dev.gather.turn.PaneResolver;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BiFunction;
+import java.util.function.IntPredicate;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,11 +31,11 @@ public final class HookPanes implements PaneResolver {
     private final Supplier<List<Pane>> panes;
     private final LearnedPanes learned;
     private final BiFunction<String, String, Optional<String>> sessionId;
-    private final java.util.function.IntPredicate runsCodex;
+    private final IntPredicate runsCodex;
 
     public HookPanes(
             Supplier<List<Pane>> panes, LearnedPanes learned, BiFunction<String, String, Optional<String>> sessionId) {
-        this(panes, learned, sessionId, dev.gather.process.Processes::runsCodex);
+        this(panes, learned, sessionId, Processes::runsCodex);
     }
 
     /** {@code runsCodex} says whether a pane's process (by pid) or one under it is Codex. */
@@ -40,7 +43,7 @@ public final class HookPanes implements PaneResolver {
             Supplier<List<Pane>> panes,
             LearnedPanes learned,
             BiFunction<String, String, Optional<String>> sessionId,
-            java.util.function.IntPredicate runsCodex) {
+            IntPredicate runsCodex) {
         this.panes = panes;
         this.learned = learned;
         this.sessionId = sessionId;
@@ -54,14 +57,14 @@ public final class HookPanes implements PaneResolver {
      * writes a header naming Ada's processes holds no file of Ada's, and its own parents lead elsewhere.
      */
     @Override
-    public HookEvent proven(HookEvent event, java.nio.file.Path file) throws HookRejected {
+    public HookEvent proven(HookEvent event, Path file) throws HookRejected {
         long writer = event.writer()
                 .orElseThrow(() -> new HookRejected("it names no process that wrote it (an older or forged header)"));
         if (!SpoolWriter.holds(writer, file)) {
             throw new HookRejected("process " + writer + ", which it names as its writer, does not hold it open:"
                     + " nothing proves who wrote it (a hook holds its file until the daemon took it)");
         }
-        List<Long> chain = dev.gather.process.Processes.ancestry(writer);
+        List<Long> chain = Processes.ancestry(writer);
         if (chain.isEmpty()) {
             throw new HookRejected("its writer, process " + writer + ", ended while it was read");
         }

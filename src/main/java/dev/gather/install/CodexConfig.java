@@ -1,6 +1,7 @@
 package dev.gather.install;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.gather.home.Homes;
@@ -125,7 +126,7 @@ final class CodexConfig implements HarnessConfig {
             // an earlier gather's table, before Codex was given the environment: replaced whole
             removeServer(file, toml);
             toml.dropEmptyPairs(BEGIN, END);
-            server = com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+            server = MissingNode.getInstance();
         }
         if (notify.isMissingNode()) {
             toml.prepend(block(notifyLine(List.of())));

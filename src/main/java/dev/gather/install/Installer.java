@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -110,7 +111,7 @@ public final class Installer {
             if (before.isPresent() != after().isPresent()) {
                 return true;
             }
-            return before.isPresent() && !java.util.Arrays.equals(before.get(), after().get());
+            return before.isPresent() && !Arrays.equals(before.get(), after().get());
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.gather.link;
 
+import dev.gather.tmux.Sanitizer;
+import java.text.Normalizer;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -51,10 +53,10 @@ public final class Names {
      * (Cyrillic {@code А}, Greek {@code Ο}) taken for those. Two names with one fold are one name.
      */
     public static String fold(String name) {
-        String nfkc = java.text.Normalizer.normalize(name, java.text.Normalizer.Form.NFKC);
+        String nfkc = Normalizer.normalize(name, Normalizer.Form.NFKC);
         StringBuilder out = new StringBuilder(nfkc.length());
         nfkc.codePoints().forEach(c -> {
-            if (dev.gather.tmux.Sanitizer.invisible(c) || Character.getType(c) == Character.FORMAT) {
+            if (Sanitizer.invisible(c) || Character.getType(c) == Character.FORMAT) {
                 return;
             }
             if (Character.isWhitespace(c) || Character.isSpaceChar(c)) {
@@ -65,7 +67,7 @@ public final class Names {
             int at = LOOKS_CYRILLIC_GREEK.indexOf(lower);
             out.appendCodePoint(at >= 0 ? LOOKS_LATIN.charAt(at) : lower);
         });
-        return java.text.Normalizer.normalize(out.toString(), java.text.Normalizer.Form.NFD)
+        return Normalizer.normalize(out.toString(), Normalizer.Form.NFD)
                 .replaceAll("\\p{Mn}", "")
                 .replaceAll(" +", " ")
                 .strip();

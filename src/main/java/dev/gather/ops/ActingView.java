@@ -1,8 +1,11 @@
 package dev.gather.ops;
 
 import dev.gather.gathering.Gathering;
+import dev.gather.journal.Journal;
+import dev.gather.link.Link;
 import dev.gather.link.Member;
 import dev.gather.link.Role;
+import dev.gather.process.Processes;
 import dev.gather.server.Acting;
 import dev.gather.server.Request;
 import dev.gather.tmux.Pane;
@@ -57,15 +60,14 @@ public final class ActingView implements Acting.View {
         String journal = gathering(r).map(Acting.Circle::id).orElse("oneshot");
         d.journals
                 .of(journal)
-                .append(dev.gather.journal.Journal.entry("operator")
+                .append(Journal.entry("operator")
                         .put("op", r.op())
                         .put("by", r.callerPane().map(p -> "pane " + p).orElse("a process outside every pane")));
     }
 
     /** Whether {@code pane} runs Codex, whose one background server speaks for every Codex pane. */
     public boolean runsCodex(String pane) {
-        return d.tmux.panes().stream()
-                .anyMatch(p -> p.id().equals(pane) && !p.dead() && dev.gather.process.Processes.runsCodex(p.pid()));
+        return d.tmux.panes().stream().anyMatch(p -> p.id().equals(pane) && !p.dead() && Processes.runsCodex(p.pid()));
     }
 
     private static Acting.Holder holder(Member m) {
@@ -78,10 +80,10 @@ public final class ActingView implements Acting.View {
      */
     public void journalOnBehalf(Request r) {
         String pane = r.callerPane().orElseThrow();
-        String journal = d.links.byPane(pane).map(dev.gather.link.Link::id).orElse("oneshot");
+        String journal = d.links.byPane(pane).map(Link::id).orElse("oneshot");
         d.journals
                 .of(journal)
-                .append(dev.gather.journal.Journal.entry("on_behalf")
+                .append(Journal.entry("on_behalf")
                         .put("op", r.op())
                         .put("on_behalf_of", pane)
                         .put("by", r.onBehalf().orElseThrow()));

@@ -1,7 +1,9 @@
 package dev.gather.ops;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.about.Build;
 import dev.gather.delivery.DeliveryState;
 import dev.gather.delivery.Letter;
 import dev.gather.delivery.MailboxStatus;
@@ -12,7 +14,9 @@ import dev.gather.link.Member;
 import dev.gather.relay.Relay;
 import dev.gather.server.Dispatcher;
 import dev.gather.server.Request;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
 
 /** Registers the daemon's basic ops; each complex op lives in a class of its own. */
 public final class Ops {
@@ -24,7 +28,7 @@ public final class Ops {
                 .on("hello", r -> Dispatcher.JSON
                         .createObjectNode()
                         .put("version", "1")
-                        .put("gather", dev.gather.about.Build.line())
+                        .put("gather", Build.line())
                         .put("pid", ProcessHandle.current().pid())
                         .put("computer", d.transport.computer()))
                 .on("send", send::handle)
@@ -54,7 +58,7 @@ public final class Ops {
 
     /** Marks each member without a pane in {@code o}'s members that pulls (join) as present or away. */
     static ObjectNode presence(Household d, String link, ObjectNode o) {
-        for (com.fasterxml.jackson.databind.JsonNode m : o.path("members")) {
+        for (JsonNode m : o.path("members")) {
             if (m.path("pane").isNull()) {
                 d.links
                         .byId(link)
@@ -63,7 +67,7 @@ public final class Ops {
                                 .findFirst())
                         .flatMap(x -> d.pulls.of(link, x))
                         .ifPresent(p -> ((ObjectNode) m)
-                                .put("presence", p.presence().name().toLowerCase(java.util.Locale.ROOT)));
+                                .put("presence", p.presence().name().toLowerCase(Locale.ROOT)));
             }
         }
         return o;
@@ -86,7 +90,7 @@ public final class Ops {
                 .createObjectNode()
                 .put("name", m.name())
                 .put("number", m.number())
-                .put("role", m.role().name().toLowerCase(java.util.Locale.ROOT));
+                .put("role", m.role().name().toLowerCase(Locale.ROOT));
         m.pane().ifPresentOrElse(p -> o.put("pane", p), () -> o.putNull("pane"));
         return o;
     }
@@ -100,7 +104,7 @@ public final class Ops {
 
     private static ObjectNode delivery(ObjectNode o, MailboxStatus s) {
         ObjectNode del = o.putObject("delivery")
-                .put("state", s.state().name().toLowerCase(java.util.Locale.ROOT))
+                .put("state", s.state().name().toLowerCase(Locale.ROOT))
                 .put("since", s.since().toString())
                 .put("profile", s.profile())
                 .put("door", s.door());
@@ -167,7 +171,7 @@ public final class Ops {
     private static ObjectNode transcript(Household d, Request r) {
         String id = d.journals.choose(
                 r.optionalText("link").or(() -> r.optionalText("gathering")).orElse(null));
-        java.nio.file.Path file = d.journals.file(id);
+        Path file = d.journals.file(id);
         ObjectNode out = Dispatcher.JSON.createObjectNode().put("id", id);
         ArrayNode entries = out.putArray("entries");
         Transcript.read(file).forEach(entries::add);

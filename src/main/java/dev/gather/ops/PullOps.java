@@ -12,6 +12,7 @@ import dev.gather.link.Member;
 import dev.gather.server.Dispatcher;
 import dev.gather.server.Request;
 import dev.gather.server.UserError;
+import dev.gather.turn.Typed;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -138,7 +139,7 @@ final class PullOps {
     ObjectNode say(Request r) {
         Pulls.Pull p = pull(r);
         String text = r.text("text");
-        String tooLong = dev.gather.turn.Typed.refusal("say: the text", text);
+        String tooLong = Typed.refusal("say: the text", text);
         if (tooLong != null) {
             throw new UserError(tooLong);
         }

@@ -3,9 +3,12 @@ package dev.gather.ops;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.agents.AgentCommands;
+import dev.gather.delivery.MemberState;
+import dev.gather.gathering.EffectSink;
 import dev.gather.gathering.Gathering;
 import dev.gather.gathering.GatheringOptions;
 import dev.gather.history.Pulse;
+import dev.gather.journal.Journal;
 import dev.gather.link.Link;
 import dev.gather.link.Member;
 import dev.gather.ops.Participants.Participant;
@@ -23,7 +26,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * {@code start_gathering}: reads the participants ({@link Participants}), has the {@link MemberPanes}
@@ -110,7 +116,7 @@ public final class StartGatheringOp {
             Map<String, String> spawned,
             Optional<String> caller,
             boolean keep) {
-        ObjectNode start = dev.gather.journal.Journal.entry("start")
+        ObjectNode start = Journal.entry("start")
                 .put("link", id)
                 .put(
                         "text",
@@ -123,7 +129,7 @@ public final class StartGatheringOp {
         options.beatInterval().ifPresent(b -> start.put("beat_interval_ms", b.toMillis()));
         options.grace().ifPresent(b -> start.put("grace_ms", b.toMillis()));
         if (!options.cast().isEmpty()) {
-            new java.util.TreeMap<>(options.cast()).forEach(start.putObject("cast")::put);
+            new TreeMap<>(options.cast()).forEach(start.putObject("cast")::put);
         }
         start.put("keep", keep);
         ArrayNode roster = start.putArray("members");
@@ -133,10 +139,7 @@ public final class StartGatheringOp {
 
     /** Builds a gathering from what the daemon gives every gathering: where its effects go, its pulse, who is mid-turn. */
     public interface Maker {
-        Gathering make(
-                dev.gather.gathering.EffectSink sink,
-                java.util.function.Supplier<String> pulse,
-                java.util.function.Predicate<Member> midTurn);
+        Gathering make(EffectSink sink, Supplier<String> pulse, Predicate<Member> midTurn);
     }
 
     /**
@@ -152,10 +155,15 @@ public final class StartGatheringOp {
             Optional<String> caller,
             List<Member> members,
             Maker maker) {
-        EffectRunner runner =
-                new EffectRunner(d.relay, link, d.state.journals().resolve(id + ".harvest.md"), () -> d.runs.of(id)
+        EffectRunner runner = new EffectRunner(
+                d.relay,
+                link,
+                d.state.journals().resolve(id + ".harvest.md"),
+                () -> d.runs.of(id)
                         .filter(run -> !run.keep())
-                        .ifPresent(run -> run.spawned().values().forEach(memberPanes::kill)));
+                        .ifPresent(run -> run.spawned().values().forEach(memberPanes::kill)),
+                EffectRunner.LAST_WORDS_WITHIN,
+                d.lanes);
         Gathering g = d.gatherings.add(
                 caller,
                 members,
@@ -183,7 +191,7 @@ public final class StartGatheringOp {
     private boolean midTurn(Member m) {
         return m.pane()
                 .flatMap(d.post::status)
-                .map(s -> s.state() == dev.gather.delivery.MemberState.BUSY
+                .map(s -> s.state() == MemberState.BUSY
                         || s.typing().isPresent()
                         || !s.queued().isEmpty()
                         || !s.handed().isEmpty())

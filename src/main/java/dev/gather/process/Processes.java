@@ -1,12 +1,21 @@
 package dev.gather.process;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BiConsumer;
 import java.util.stream.Stream;
 
 /**
@@ -91,7 +100,7 @@ public final class Processes {
     public static Optional<String> environment(long pid, String name) {
         Path file = Path.of("/proc", Long.toString(pid), "environ");
         byte[] bytes;
-        try (java.io.InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = Files.newInputStream(file)) {
             bytes = in.readNBytes(MAX_ENVIRONMENT);
         } catch (IOException e) {
             return Optional.empty();
@@ -119,9 +128,46 @@ public final class Processes {
         return lines;
     }
 
-    /** Whether Codex runs as {@code pid} or under it: its one background server runs every pane's turns. */
+    /**
+     * Whether Codex runs as {@code pid} or under it (its one background server runs every pane's
+     * turns): a process whose program is Codex's, never one whose arguments merely mention it ({@code
+     * vim codex-notes.md} is no Codex).
+     */
     public static boolean runsCodex(int pid) {
-        return commandLines(pid).stream().anyMatch(line -> line.contains("codex"));
+        return pid > 0 && arguments(pid).stream().anyMatch(p -> isCodex(p.args()));
+    }
+
+    /** Programs that run a script named by their first argument that is no option. */
+    private static final Set<String> INTERPRETERS =
+            Set.of("node", "nodejs", "bun", "deno", "sh", "bash", "dash", "zsh", "python", "python3");
+
+    /**
+     * Whether {@code argv} runs Codex: its program is the {@code codex} executable, or an interpreter
+     * runs Codex's launcher ({@code npm} installs it as {@code node …/bin/codex.js}, linked as {@code
+     * codex}).
+     */
+    static boolean isCodex(List<String> argv) {
+        if (argv.isEmpty()) {
+            return false;
+        }
+        String program = fileName(argv.get(0));
+        if (program.equals("codex")) {
+            return true;
+        }
+        if (!INTERPRETERS.contains(program)) {
+            return false;
+        }
+        return argv.stream()
+                .skip(1)
+                .filter(a -> !a.startsWith("-"))
+                .findFirst()
+                .map(Processes::fileName)
+                .filter(script -> script.equals("codex") || script.equals("codex.js"))
+                .isPresent();
+    }
+
+    private static String fileName(String path) {
+        return path.substring(path.lastIndexOf('/') + 1);
     }
 
     private static Optional<String> commandLine(ProcessHandle p) {
@@ -153,8 +199,8 @@ public final class Processes {
     }
 
     /** The environment {@code pid} was started with; empty where it cannot be read. */
-    public static java.util.Map<String, String> environment(long pid) {
-        java.util.Map<String, String> env = new java.util.LinkedHashMap<>();
+    public static Map<String, String> environment(long pid) {
+        Map<String, String> env = new LinkedHashMap<>();
         for (String kv : nulSeparated(Path.of("/proc", Long.toString(pid), "environ"))) {
             int eq = kv.indexOf('=');
             if (eq > 0) {
@@ -168,16 +214,16 @@ public final class Processes {
      * Ends {@code pid} and everything under it, asking first and forcing whatever has not gone within
      * {@code grace}: a node harness in a pane may ignore the hang-up and outlive its tmux server.
      */
-    public static void endTree(long pid, java.time.Duration grace) {
+    public static void endTree(long pid, Duration grace) {
         List<ProcessHandle> tree = tree(pid);
         tree.forEach(ProcessHandle::destroy);
         for (ProcessHandle p : tree) {
             try {
-                p.onExit().get(grace.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+                p.onExit().get(grace.toMillis(), TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
-            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            } catch (ExecutionException | TimeoutException e) {
                 p.destroyForcibly();
             }
         }
@@ -194,18 +240,16 @@ public final class Processes {
 
     /**
      * Whatever of {@code tree} still runs {@code grace} from now is asked to end, and made to after
-     * another {@code grace}; waits on no caller's thread. A handle knows its process's start, so a pid
-     * used again meanwhile is not touched.
+     * another {@code grace}; waits on no caller's thread, but on {@code later}, which runs a task after
+     * a delay on a thread its owner closes. A handle knows its process's start, so a pid used again
+     * meanwhile is not touched.
      */
-    public static java.util.concurrent.CompletableFuture<Void> endLeftovers(
-            List<ProcessHandle> tree, java.time.Duration grace) {
-        java.util.concurrent.Executor later = java.util.concurrent.CompletableFuture.delayedExecutor(
-                grace.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-        return java.util.concurrent.CompletableFuture.runAsync(
-                        () -> tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroy), later)
-                .thenRunAsync(
-                        () -> tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly),
-                        later);
+    public static void endLeftovers(List<ProcessHandle> tree, Duration grace, BiConsumer<Duration, Runnable> later) {
+        later.accept(grace, () -> {
+            tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroy);
+            later.accept(
+                    grace, () -> tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly));
+        });
     }
 
     private static List<String> nulSeparated(Path file) {

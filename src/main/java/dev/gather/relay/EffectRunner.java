@@ -3,6 +3,7 @@ package dev.gather.relay;
 import dev.gather.gathering.Effect;
 import dev.gather.gathering.EffectSink;
 import dev.gather.journal.Journal;
+import dev.gather.link.Attribution;
 import dev.gather.link.Link;
 import dev.gather.link.Member;
 import dev.gather.tmux.DeliveryResult;
@@ -17,11 +18,15 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Executes one gathering's effects: relays, private prompts, announcements, journal, harvest file. */
 public final class EffectRunner implements EffectSink {
+    private static final Logger LOG = LoggerFactory.getLogger(EffectRunner.class);
     /** How long the closing words may take to reach everyone before the spawned panes are ended. */
     private static final Duration CLOSING_TYPED_WITHIN = Duration.ofSeconds(15);
     /**
@@ -36,6 +41,9 @@ public final class EffectRunner implements EffectSink {
     private final Link link;
     private final Path harvestFile;
     private final Runnable afterClose;
+    /** Where the closing steps run once what they wait for is done: never the JDK's common pool. */
+    private final Executor steps;
+
     private final List<CompletableFuture<DeliveryResult>> closing = new CopyOnWriteArrayList<>();
     /** What this gathering sent that its member has not yet taken (or failed). */
     private final Set<CompletableFuture<DeliveryResult>> unheard = ConcurrentHashMap.newKeySet();
@@ -53,8 +61,18 @@ public final class EffectRunner implements EffectSink {
         this(relay, link, harvestFile, afterClose, LAST_WORDS_WITHIN);
     }
 
-    /** As above; words sent before the close may take {@code lastWordsWithin} to reach a busy member. */
+    /**
+     * As above; words sent before the close may take {@code lastWordsWithin} to reach a busy member, and
+     * the closing steps run on the thread that ends the wait.
+     */
     public EffectRunner(Relay relay, Link link, Path harvestFile, Runnable afterClose, Duration lastWordsWithin) {
+        this(relay, link, harvestFile, afterClose, lastWordsWithin, Runnable::run);
+    }
+
+    /** As above, the closing steps running on {@code steps} (the daemon's gathering threads). */
+    public EffectRunner(
+            Relay relay, Link link, Path harvestFile, Runnable afterClose, Duration lastWordsWithin, Executor steps) {
+        this.steps = steps;
         this.lastWordsWithin = lastWordsWithin;
         this.relay = relay;
         this.link = link;
@@ -71,7 +89,7 @@ public final class EffectRunner implements EffectSink {
                 .put("voice", "private");
         c.to().forEach(m -> entry.withArray("to").add(m.name()));
         entry.put("text", c.text());
-        track(relay.send(link.id(), entry, c.to(), dev.gather.link.Attribution.of(c.from(), c.text())));
+        track(relay.send(link.id(), entry, c.to(), Attribution.of(c.from(), c.text())));
     }
 
     private void track(Map<Member, CompletableFuture<DeliveryResult>> sent) {
@@ -106,10 +124,12 @@ public final class EffectRunner implements EffectSink {
         }
         closingStep = CompletableFuture.allOf(waiting)
                 .completeOnTimeout(null, lastWordsWithin.toMillis(), TimeUnit.MILLISECONDS)
-                .handleAsync((v, e) -> {
-                    closingWords.run();
-                    return null;
-                });
+                .handleAsync(
+                        (v, e) -> {
+                            closingWords.run();
+                            return null;
+                        },
+                        steps);
     }
 
     private void closed(Effect.Closed c) {
@@ -117,7 +137,7 @@ public final class EffectRunner implements EffectSink {
             relay.close(link, c.reason());
             CompletableFuture.allOf(closing.toArray(CompletableFuture[]::new))
                     .completeOnTimeout(null, CLOSING_TYPED_WITHIN.toMillis(), TimeUnit.MILLISECONDS)
-                    .whenComplete((v, e) -> afterClose.run());
+                    .whenCompleteAsync((v, e) -> afterClose.run(), steps);
         };
         if (c.atOnce()) {
             // ended now by command: what is still queued is withdrawn instead of waited for
@@ -126,7 +146,7 @@ public final class EffectRunner implements EffectSink {
         } else if (closingStep.isDone()) {
             close.run();
         } else {
-            closingStep.whenCompleteAsync((v, e) -> close.run());
+            closingStep.whenCompleteAsync((v, e) -> close.run(), steps);
         }
     }
 
@@ -173,6 +193,10 @@ public final class EffectRunner implements EffectSink {
                             .put("text", h.text()));
         } else if (effect instanceof Effect.Closed c) {
             closed(c);
+        } else {
+            // a kind of effect added without its step here: say so, rather than drop it unseen
+            LOG.error("gathering {}: no step runs {}", link.id(), effect);
+            throw new IllegalStateException("gathering " + link.id() + ": no step runs " + effect);
         }
     }
 }

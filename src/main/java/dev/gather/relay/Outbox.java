@@ -14,6 +14,7 @@ import dev.gather.tmux.DeliveryResult;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
@@ -90,7 +91,7 @@ public abstract class Outbox {
                 .put("link", view.id())
                 .put("text", text);
         about.ifPresent(m -> entry.put("member", m.name()));
-        new java.util.TreeMap<>(marks).forEach(entry::put);
+        new TreeMap<>(marks).forEach(entry::put);
         // who left is not told so (the link may still list them while their leaving goes through); who
         // joined gets its seed instead
         List<Member> to = (kind.equals("left") || kind.equals("joined")) && about.isPresent()

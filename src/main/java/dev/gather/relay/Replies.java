@@ -12,6 +12,7 @@ import dev.gather.turn.TurnOutput;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -62,7 +63,7 @@ public final class Replies {
     }
 
     /** Called before the post office hears of the turn end, while the letters it takes are still open. */
-    private void turnEnding(TurnOutput output, Optional<String> words, java.util.Set<String> relayedTo) {
+    private void turnEnding(TurnOutput output, Optional<String> words, Set<String> relayedTo) {
         List<Pending> waiting = byWorkerPane.get(output.pane());
         if (waiting == null || waiting.isEmpty()) {
             return;
@@ -93,7 +94,7 @@ public final class Replies {
         return list != null && list.remove(p);
     }
 
-    private void reply(Pending p, String words, java.util.Set<String> relayedTo) {
+    private void reply(Pending p, String words, Set<String> relayedTo) {
         ObjectNode entry = Journal.entry("reply")
                 .put("from", p.worker().name())
                 .put("to", p.sender().name())

@@ -9,18 +9,25 @@ import dev.gather.journal.Journal;
 import dev.gather.journal.Journals;
 import dev.gather.link.Links;
 import dev.gather.link.Member;
+import dev.gather.link.Role;
 import dev.gather.relay.Relay;
 import dev.gather.server.Dispatcher;
 import dev.gather.server.UserError;
 import dev.gather.tmux.DeliveryResult;
 import dev.gather.transport.Envelope;
+import dev.gather.transport.Rejected;
 import dev.gather.transport.Transport;
 import dev.gather.turn.TurnOutput;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
@@ -71,7 +78,7 @@ public final class Remote {
      * Completes the wiring once the relay and post office exist, starts receiving, and checks the
      * liveness of the computers of remote members every 3 s on {@code timers}.
      */
-    public void start(Relay relay, PostOffice post, java.util.concurrent.ScheduledExecutorService timers) {
+    public void start(Relay relay, PostOffice post, ScheduledExecutorService timers) {
         this.relay = relay;
         this.post = post;
         transport.receive(this::onEnvelope, this::rejected);
@@ -89,7 +96,7 @@ public final class Remote {
                 },
                 3,
                 3,
-                java.util.concurrent.TimeUnit.SECONDS);
+                TimeUnit.SECONDS);
     }
 
     /** {@code computer:%pane} on another computer, split; empty for a local pane or anything else. */
@@ -185,7 +192,7 @@ public final class Remote {
     public static final String REJECTED = "remote-rejected";
 
     /** An envelope refused by the transport (signature, recipient, replay) or by {@link #problem}. */
-    private void rejected(dev.gather.transport.Rejected r) {
+    private void rejected(Rejected r) {
         ObjectNode entry = Journal.entry("rejected")
                 .put("envelope", r.id())
                 .put("envelope_kind", r.kind())
@@ -203,7 +210,7 @@ public final class Remote {
         Optional<String> problem = policy.problem(e);
         if (problem.isPresent()) {
             LOG.warn("envelope {} from {} refused: {}", e.kind(), e.from(), problem.get());
-            rejected(new dev.gather.transport.Rejected("", e.kind(), e.from(), problem.get()));
+            rejected(new Rejected("", e.kind(), e.from(), problem.get()));
             return;
         }
         if (RemoteSpawns.handles(e.kind())) {
@@ -226,10 +233,7 @@ public final class Remote {
                         .put("ref", letter.ref())
                         .put("to", letter.to())
                         .put("text", letter.text());
-                Relay.address(
-                        entry,
-                        java.util.List.of(Member.inPane(letter.to(), 1, dev.gather.link.Role.SPEAKER, pane)),
-                        post);
+                Relay.address(entry, List.of(Member.inPane(letter.to(), 1, Role.SPEAKER, pane)), post);
                 journals.of(letter.journal()).append(entry);
                 post.post(pane, letter);
             }
@@ -240,7 +244,7 @@ public final class Remote {
                         b.path("to").asText(),
                         "");
                 DeliveryState state =
-                        DeliveryState.valueOf(b.path("state").asText().toUpperCase(java.util.Locale.ROOT));
+                        DeliveryState.valueOf(b.path("state").asText().toUpperCase(Locale.ROOT));
                 journal.record(
                         letter, b.path("pane").asText(), state, b.path("detail").asText() + " on " + e.from());
                 CompletableFuture<DeliveryResult> done =
@@ -252,7 +256,7 @@ public final class Remote {
                             state == DeliveryState.DELIVERED
                                     ? new DeliveryResult.Delivered(
                                             b.path("pane").asText(),
-                                            java.time.Duration.ZERO,
+                                            Duration.ZERO,
                                             1,
                                             b.path("detail").asText())
                                     : new DeliveryResult.Failed(

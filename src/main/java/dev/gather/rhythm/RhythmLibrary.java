@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Finds rhythms by name: the user's own ({@code $GATHER_HOME/rhythms}), then the ones shipped inside
@@ -20,7 +22,7 @@ import java.util.stream.Stream;
  * the working directory: a repository an agent works in must not change how gather runs.
  */
 public final class RhythmLibrary {
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(RhythmLibrary.class);
+    private static final Logger LOG = LoggerFactory.getLogger(RhythmLibrary.class);
 
     public static final List<String> SHIPPED = List.of(
             "minimal",

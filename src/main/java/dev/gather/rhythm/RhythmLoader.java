@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -28,10 +30,10 @@ public final class RhythmLoader {
     public static Rhythm parse(String file, String text) {
         SourceTree tree = YamlStage.parse(file, text);
         // both stages always run, so an author sees every error of the file in one pass
-        List<RhythmError> errors = new java.util.ArrayList<>(SchemaStage.check(tree));
+        List<RhythmError> errors = new ArrayList<>(SchemaStage.check(tree));
         errors.addAll(SemanticStage.check(tree));
         if (!errors.isEmpty()) {
-            errors.sort(java.util.Comparator.comparingInt(RhythmError::line).thenComparingInt(RhythmError::column));
+            errors.sort(Comparator.comparingInt(RhythmError::line).thenComparingInt(RhythmError::column));
             throw new RhythmException(errors);
         }
         return RecordStage.toRhythm(tree.root());

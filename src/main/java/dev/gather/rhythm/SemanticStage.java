@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Stage 4: rules a schema cannot say. Runs on the schema-valid tree so every error keeps its place
@@ -117,7 +118,7 @@ final class SemanticStage {
                             at + "/prompt",
                             "prompts.placeholder",
                             "roles.parts[" + i + "].prompt uses unknown placeholder {" + p + "}; it accepts "
-                                    + new java.util.TreeSet<>(RolePart.PLACEHOLDERS)));
+                                    + new TreeSet<>(RolePart.PLACEHOLDERS)));
                 }
             }
         }
@@ -236,7 +237,7 @@ final class SemanticStage {
                             at + "/" + e.getKey(),
                             "prompts.placeholder",
                             shown + e.getKey() + " uses unknown placeholder {" + name + "}; it accepts "
-                                    + new java.util.TreeSet<>(kind.placeholders())));
+                                    + new TreeSet<>(kind.placeholders())));
                 }
             }
         }

@@ -1,13 +1,19 @@
 package dev.gather.sim;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gather.client.DaemonStarter;
 import dev.gather.home.StateDir;
+import dev.gather.turn.HookEvent;
 import dev.gather.turn.Spool;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -17,8 +23,7 @@ import java.util.regex.Pattern;
  * the same hook path a real harness uses (an event in the spool).
  */
 public final class Sim {
-    private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
-            new com.fasterxml.jackson.databind.ObjectMapper();
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final SimOptions options;
     private final InputStream in;
@@ -66,7 +71,7 @@ public final class Sim {
         out.flush();
         if (pane.isPresent()) {
             // the session-start hook: says which harness runs here, and that it is ready
-            spool.drop(dev.gather.turn.HookEvent.fromThisProcess("sim", pane.get(), clock.instant(), json("")));
+            spool.drop(HookEvent.fromThisProcess("sim", pane.get(), clock.instant(), json("")));
             DaemonStarter.revive(state);
         }
         int[] swallowed = {0};
@@ -109,8 +114,7 @@ public final class Sim {
             if (pane.isPresent()) {
                 // every submitted input is a turn, answered or not, as for a real harness; as the hook
                 // does, a daemon that ran here and is gone (now or before it took the turn) comes back
-                turns.watch(spool.drop(
-                        dev.gather.turn.HookEvent.fromThisProcess("sim", pane.get(), clock.instant(), json(reply))));
+                turns.watch(spool.drop(HookEvent.fromThisProcess("sim", pane.get(), clock.instant(), json(reply))));
             }
         }
         out.print("\u001b[?2004l\r\n" + options.name() + " quits.\r\n");
@@ -137,11 +141,11 @@ public final class Sim {
 
     private void log(String input) throws IOException {
         if (options.fake().log().isPresent()) {
-            java.nio.file.Files.writeString(
+            Files.writeString(
                     options.fake().log().get(),
                     JSON.writeValueAsString(input) + "\n",
-                    java.nio.file.StandardOpenOption.CREATE,
-                    java.nio.file.StandardOpenOption.APPEND);
+                    StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND);
         }
     }
 
@@ -154,7 +158,7 @@ public final class Sim {
 
     /** The sim's hook payload, as its harness parser reads it. */
     private static String json(String lastMessage) throws IOException {
-        return JSON.writeValueAsString(java.util.Map.of("last_message", lastMessage));
+        return JSON.writeValueAsString(Map.of("last_message", lastMessage));
     }
 
     /**
@@ -167,11 +171,7 @@ public final class Sim {
      * @param log append every submitted input (one JSON string per line) to this file
      */
     public record Fake(
-            Duration enterNewlineWithin,
-            Duration busy,
-            Duration readyAfter,
-            int swallowEnters,
-            Optional<java.nio.file.Path> log) {
+            Duration enterNewlineWithin, Duration busy, Duration readyAfter, int swallowEnters, Optional<Path> log) {
         public static final Fake NONE = new Fake(Duration.ZERO, Duration.ZERO, Duration.ZERO, 0, Optional.empty());
     }
 

@@ -4,9 +4,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
@@ -47,7 +50,7 @@ final class RedisTransport implements Transport {
     private final JedisPooled redis;
     private final Seal seal;
     private final Sequences sequences;
-    private final Map<String, Long> heardAt = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Long> heardAt = new ConcurrentHashMap<>();
     private final BlockingQueue<Outgoing> outbox = new LinkedBlockingQueue<>();
     private final ScheduledExecutorService heartbeat =
             Executors.newSingleThreadScheduledExecutor(r -> thread(r, "gather-redis-alive"));
@@ -55,7 +58,7 @@ final class RedisTransport implements Transport {
     private volatile Thread receiver;
     private volatile boolean running = true;
 
-    RedisTransport(String url, String computer, RemoteKey key, java.nio.file.Path seen) {
+    RedisTransport(String url, String computer, RemoteKey key, Path seen) {
         this.computer = computer;
         this.seal = new Seal(key);
         this.sequences = new Sequences(seen);
@@ -185,9 +188,9 @@ final class RedisTransport implements Transport {
 
     private void deliver(Consumer<Envelope> handler, Consumer<Rejected> rejected, StreamEntry e) {
         Map<String, String> f = e.getFields();
-        java.util.Optional<String> problem = seal.problem(f, computer);
+        Optional<String> problem = seal.problem(f, computer);
         if (problem.isEmpty() && !sequences.accept(f.get("from"), Long.parseLong(f.get("seq")))) {
-            problem = java.util.Optional.of("a replay (sequence number " + f.get("seq") + " was seen already)");
+            problem = Optional.of("a replay (sequence number " + f.get("seq") + " was seen already)");
         }
         if (problem.isPresent()) {
             LOG.warn("redis: envelope {} on {} rejected: {}", e.getID(), computer, problem.get());

@@ -5,9 +5,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.InvalidKeyException;
+import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.Base64;
@@ -88,11 +90,7 @@ public final class RemoteKey {
         Files.deleteIfExists(tmp);
         Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         Files.writeString(tmp, token() + "\n", StandardCharsets.US_ASCII);
-        Files.move(
-                tmp,
-                file,
-                java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** HMAC-SHA256 of {@code data}, base64. */
@@ -108,7 +106,7 @@ public final class RemoteKey {
 
     /** Whether {@code signature} is this key's for {@code data}, compared in constant time. */
     boolean verifies(String data, String signature) {
-        return java.security.MessageDigest.isEqual(
+        return MessageDigest.isEqual(
                 sign(data).getBytes(StandardCharsets.US_ASCII), signature.getBytes(StandardCharsets.US_ASCII));
     }
 }

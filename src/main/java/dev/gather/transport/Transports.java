@@ -1,6 +1,7 @@
 package dev.gather.transport;
 
 import dev.gather.home.ConfigFile;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.net.InetAddress;
@@ -31,7 +32,7 @@ public final class Transports {
         Path file = stateRoot.resolve("config.properties");
         if (Files.exists(file)) {
             try {
-                p.load(new java.io.ByteArrayInputStream(ConfigFile.bytes(file, 64 * 1024)));
+                p.load(new ByteArrayInputStream(ConfigFile.bytes(file, 64 * 1024)));
             } catch (IOException e) {
                 throw new IllegalStateException("cannot read " + file + ": " + e.getMessage(), e);
             }

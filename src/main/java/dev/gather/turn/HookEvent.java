@@ -1,6 +1,7 @@
 package dev.gather.turn;
 
 import dev.gather.door.ClaudeMessaging;
+import dev.gather.process.Processes;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -127,18 +128,12 @@ public record HookEvent(
      * outside it; its processes go along, so a writer inside another pane is still refused.
      */
     public static HookEvent onBehalfFromThisProcess(String harness, String pane, Instant time, String payload) {
-        return new HookEvent(
-                harness,
-                pane,
-                time,
-                payload,
-                new Origin.OnBehalf(dev.gather.process.Processes.ancestryOfThisProcess()));
+        return new HookEvent(harness, pane, time, payload, new Origin.OnBehalf(Processes.ancestryOfThisProcess()));
     }
 
     /** An event written by this very process, which runs in the pane it names (the simulated agent). */
     public static HookEvent fromThisProcess(String harness, String pane, Instant time, String payload) {
-        return new HookEvent(
-                harness, pane, time, payload, new Origin.Process(dev.gather.process.Processes.ancestryOfThisProcess()));
+        return new HookEvent(harness, pane, time, payload, new Origin.Process(Processes.ancestryOfThisProcess()));
     }
 
     /** The bytes of a spool file holding this event, exactly as bin/gather writes them. */

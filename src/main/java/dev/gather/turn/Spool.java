@@ -9,6 +9,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.UUID;
 
 /**
@@ -17,7 +18,7 @@ import java.util.UUID;
  */
 public record Spool(Path root) {
     public Spool {
-        java.util.Objects.requireNonNull(root, "root");
+        Objects.requireNonNull(root, "root");
     }
 
     public Path incoming() {

@@ -1,16 +1,20 @@
-package dev.gather.cli;
+package dev.gather.bench;
 
-import dev.gather.bench.BenchRunner;
 import dev.gather.rhythm.Durations;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "bench", resourceBundle = "dev.gather.cli.help.bench", mixinStandardHelpOptions = true)
-final class BenchCommand implements Callable<Integer> {
+/**
+ * {@code make bench}: the benchmarks, a developer's tool outside the product (its jar, gather-bench.jar,
+ * sits next to gather.jar and is never shipped).
+ */
+@Command(name = "gather-bench", resourceBundle = "dev.gather.bench.help", mixinStandardHelpOptions = true)
+public final class BenchMain implements Callable<Integer> {
     @Option(names = "--quick")
     boolean quick;
 
@@ -25,6 +29,10 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--inject-delay", hidden = true)
     String injectDelay;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new BenchMain()).execute(args));
+    }
 
     @Override
     public Integer call() throws Exception {

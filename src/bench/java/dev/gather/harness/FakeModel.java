@@ -10,6 +10,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -80,7 +81,7 @@ public abstract class FakeModel implements AutoCloseable {
                     .append(" user='")
                     .append(text.length() > 100 ? text.substring(0, 100) + "…" : text)
                     .append('\'');
-            java.util.List<String> tools = new java.util.ArrayList<>();
+            List<String> tools = new ArrayList<>();
             c.body().path("tools").forEach(t -> tools.add(t.path("name").asText()));
             out.append(" tools=").append(tools);
             if (c.afterToolResult()) {
@@ -138,7 +139,7 @@ public abstract class FakeModel implements AutoCloseable {
 
     /** The entries of a conversation ({@code messages}, {@code input}, {@code contents}) by the user, newest first. */
     static List<JsonNode> userEntriesNewestFirst(JsonNode conversation) {
-        List<JsonNode> users = new java.util.ArrayList<>();
+        List<JsonNode> users = new ArrayList<>();
         for (int i = conversation.size() - 1; i >= 0; i--) {
             if ("user".equals(conversation.get(i).path("role").asText())) {
                 users.add(conversation.get(i));

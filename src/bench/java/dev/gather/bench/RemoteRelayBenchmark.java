@@ -6,6 +6,7 @@ import dev.gather.tmux.ControlModeTmux;
 import dev.gather.tmux.SpawnSpec;
 import dev.gather.tmux.TmuxConfig;
 import dev.gather.transport.LocalRedis;
+import dev.gather.transport.RemoteKey;
 import dev.gather.turn.Spool;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -68,7 +69,7 @@ final class RemoteRelayBenchmark extends Benchmark {
     }
 
     /** One key for both computers, as `gather remote pair` would leave them: every envelope is signed. */
-    private static final dev.gather.transport.RemoteKey KEY = dev.gather.transport.RemoteKey.generate();
+    private static final RemoteKey KEY = RemoteKey.generate();
 
     private static Daemon daemon(Path dir, String computer, String url, ControlModeTmux tmux) throws IOException {
         Path home = Files.createDirectories(dir.resolve(computer));

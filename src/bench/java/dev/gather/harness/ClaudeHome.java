@@ -55,7 +55,7 @@ public final class ClaudeHome extends HarnessHome {
      * show a message handed through it was taken.
      */
     public ClaudeHome hooks(Path launcher) throws IOException {
-        for (String event : java.util.List.of("Stop", "SessionStart", "UserPromptSubmit")) {
+        for (String event : List.of("Stop", "SessionStart", "UserPromptSubmit")) {
             SettingsHooks.add(home.resolve(".claude/settings.json"), event, "", launcher + " hook claude");
         }
         return this;

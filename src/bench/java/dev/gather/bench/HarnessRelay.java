@@ -46,6 +46,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * The relay wired for real harness panes as the daemon wires it, without a daemon: turn ends come
@@ -208,8 +210,8 @@ final class HarnessRelay implements AutoCloseable {
             }
             relayed.clear();
             failed.clear();
-            Set<String> ours = panes.stream().map(Pane::id).collect(java.util.stream.Collectors.toSet());
-            java.util.function.Supplier<List<String>> oursFailed = () -> failed.entrySet().stream()
+            Set<String> ours = panes.stream().map(Pane::id).collect(Collectors.toSet());
+            Supplier<List<String>> oursFailed = () -> failed.entrySet().stream()
                     .filter(f -> ours.contains(f.getKey()))
                     .map(f -> f.getKey() + ": " + f.getValue())
                     .toList();

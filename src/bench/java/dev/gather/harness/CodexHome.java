@@ -8,7 +8,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Pattern;
 
 /**
  * A private, offline home for a real Codex CLI: {@code CODEX_HOME} is {@code <home>/.codex}, whose
@@ -94,7 +97,7 @@ public final class CodexHome extends HarnessHome {
                     p.onExit().get(10, TimeUnit.SECONDS);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                } catch (ExecutionException | TimeoutException e) {
                     p.destroyForcibly();
                 }
             });
@@ -106,7 +109,7 @@ public final class CodexHome extends HarnessHome {
             if (!Files.exists(file)) {
                 return Optional.empty();
             }
-            var m = java.util.regex.Pattern.compile("\"pid\"\\s*:\\s*(\\d+)").matcher(Files.readString(file));
+            var m = Pattern.compile("\"pid\"\\s*:\\s*(\\d+)").matcher(Files.readString(file));
             return m.find() ? Optional.of(Long.parseLong(m.group(1))) : Optional.empty();
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -3,6 +3,8 @@ package dev.gather.harness;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -50,14 +52,14 @@ public final class FakeAnthropic extends FakeModel {
     }
 
     /** The calls that were turns of a conversation (what the script answered). */
-    public java.util.List<Call> turns() {
+    public List<Call> turns() {
         return calls(c -> kind(c) == Kind.TURN);
     }
 
     /** The tool names Claude offered in its last turn request (MCP tools as {@code mcp__server__tool}). */
-    java.util.List<String> offeredTools() {
-        java.util.List<Call> turns = turns();
-        java.util.List<String> names = new java.util.ArrayList<>();
+    List<String> offeredTools() {
+        List<Call> turns = turns();
+        List<String> names = new ArrayList<>();
         if (!turns.isEmpty()) {
             turns.get(turns.size() - 1)
                     .body()

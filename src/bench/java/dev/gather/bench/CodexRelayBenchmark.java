@@ -4,6 +4,7 @@ import dev.gather.door.CodexNative;
 import dev.gather.harness.CodexHome;
 import dev.gather.harness.FakeOpenAI;
 import dev.gather.profile.Profiles;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -85,7 +86,7 @@ final class CodexRelayBenchmark extends PinnedHarnessBenchmark {
 
     /** A private CODEX_HOME whose model is {@code model} and whose notify is gather's hook. */
     private static CodexHome home(Path dir, FakeOpenAI model, Path work, Path launcher, List<CodexHome> homes)
-            throws java.io.IOException {
+            throws IOException {
         CodexHome home = new CodexHome(dir, model).prepare(List.of(work)).notifyHook(launcher);
         homes.add(home);
         return home;

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -97,10 +98,7 @@ final class ConnectionsBenchmark extends Benchmark {
             }
             if (rssAfter > rssStart * 1.2) {
                 missed.add(String.format(
-                        java.util.Locale.ROOT,
-                        "RSS %.0f MiB a minute after they closed, start %.0f MiB",
-                        rssAfter,
-                        rssStart));
+                        Locale.ROOT, "RSS %.0f MiB a minute after they closed, start %.0f MiB", rssAfter, rssStart));
             }
             if (!missed.isEmpty()) {
                 throw new IllegalStateException(connections + " idle connections: " + String.join("; ", missed));

@@ -2,6 +2,7 @@ package dev.gather.bench;
 
 import dev.gather.history.Pulse;
 import dev.gather.history.Source;
+import dev.gather.home.Homes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -33,8 +35,7 @@ final class PulseBenchmark extends Benchmark {
         int files = context.sized(300, 3_000);
         Path home = context.scratch().resolve("pulse-home");
         long bytes = Corpus.write(home, files, new Random(7));
-        List<Source> sources = Source.defaults(
-                home.resolve("journal"), dev.gather.home.Homes.of(java.util.Map.of("HOME", home.toString())));
+        List<Source> sources = Source.defaults(home.resolve("journal"), Homes.of(Map.of("HOME", home.toString())));
         Pulse pulse = new Pulse(sources, Pulse.MAX_CHARS);
         int samples = context.sized(1, 3);
         long cold = System.nanoTime();

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -98,7 +99,7 @@ final class ClientBenchmark extends Benchmark {
                 ms[i] = (System.nanoTime() - start) / 1e6;
             }
         }
-        java.util.Arrays.sort(ms);
+        Arrays.sort(ms);
         return ms;
     }
 

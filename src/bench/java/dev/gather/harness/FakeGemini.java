@@ -6,6 +6,7 @@ import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -108,7 +109,7 @@ public final class FakeGemini extends FakeModel {
             }
             return en.get(0);
         }
-        String type = schema.path("type").asText("string").toLowerCase(java.util.Locale.ROOT);
+        String type = schema.path("type").asText("string").toLowerCase(Locale.ROOT);
         return switch (type) {
             case "object" -> {
                 ObjectNode o = JSON.createObjectNode();

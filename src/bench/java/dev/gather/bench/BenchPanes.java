@@ -3,6 +3,7 @@ package dev.gather.bench;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.Tmux;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /** The benchmarks' harness panes on their private tmux server: kept when their program ends, and shown. */
@@ -15,7 +16,7 @@ final class BenchPanes {
             Process set = new ProcessBuilder("tmux", "-L", socket, "set-option", "-g", "remain-on-exit", "on")
                     .redirectErrorStream(true)
                     .start();
-            String said = new String(set.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            String said = new String(set.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (set.waitFor() != 0) {
                 throw new IOException("tmux -L " + socket + " set-option -g remain-on-exit on: " + said.strip());
             }

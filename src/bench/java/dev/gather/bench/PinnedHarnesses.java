@@ -5,6 +5,7 @@ import dev.gather.harness.FakeModel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -138,7 +139,7 @@ final class PinnedHarnesses {
                         + notHeadline
                                 .map(why -> " (not a headline: " + why + ")")
                                 .orElse(""));
-        List<Metric> rows = new java.util.ArrayList<>(List.of(
+        List<Metric> rows = new ArrayList<>(List.of(
                 notHeadline.isPresent() ? p50 : p50.headline(DOOR_GOAL_MS),
                 Metric.vs("hook to the model has the words p99, " + vs, "ms", p99(doorMs), p99(keysMs), "")));
         double[] answered = hookToHanded(handed);

@@ -12,6 +12,7 @@ import dev.gather.tmux.Tmux;
 import dev.gather.tmux.TmuxConfig;
 import dev.gather.tmux.Tmuxes;
 import dev.gather.web.WebServer;
+import java.io.IOException;
 import java.net.CookieManager;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -113,7 +114,7 @@ final class WebLatencyBenchmark extends Benchmark {
                             default -> {}
                         }
                     }
-                } catch (java.io.IOException e) {
+                } catch (IOException e) {
                     throw new IllegalStateException("the page's event stream broke", e);
                 }
             });
