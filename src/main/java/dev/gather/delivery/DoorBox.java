@@ -1,14 +1,17 @@
 package dev.gather.delivery;
 
 import dev.gather.door.Door;
+import dev.gather.door.Doors;
 import dev.gather.door.Handover;
 import dev.gather.door.Opening;
+import dev.gather.door.Parcel;
 import dev.gather.tmux.DeliveryResult;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -22,10 +25,7 @@ import java.util.function.Supplier;
  * instead, journalled with the reason; nothing is dropped and nothing is sent both ways.
  */
 final class DoorBox {
-    private record Pending(Letter letter, CompletableFuture<DeliveryResult> done, Instant queuedAt) {}
-
-    /** A door that refused or failed rests this long: its messages are typed meanwhile. */
-    static final Duration REST = Duration.ofMinutes(1);
+    private record Pending(Letter letter, Parcel parcel, CompletableFuture<DeliveryResult> done, Instant queuedAt) {}
 
     private final String pane;
     private final Supplier<Opening> opener;
@@ -34,7 +34,7 @@ final class DoorBox {
     private final Ledger ledger;
     private final DoorHooks hooks;
     private final DoorPatience patience;
-    private final java.util.Deque<Pending> queue = new ArrayDeque<>();
+    private final Deque<Pending> queue = new ArrayDeque<>();
     /** Handed (or held) and waiting for its turn to start; the next waits behind it, for order. */
     private Pending handing;
 
@@ -42,10 +42,8 @@ final class DoorBox {
     /** Handed through a door that shows no transcript: the member's next turn end stands in. */
     private final List<Pending> untraced = new ArrayList<>();
 
-    private volatile String door = dev.gather.door.Doors.KEYSTROKES;
-
+    private volatile String door = Doors.KEYSTROKES;
     private String note;
-    private Instant restUntil = Instant.MIN;
     private boolean gone;
 
     DoorBox(
@@ -72,7 +70,7 @@ final class DoorBox {
             if (gone) {
                 return keystrokes.post(letter); // the keystroke box fails it, journalled, as a gone pane
             }
-            queue.add(new Pending(letter, done, clock.instant()));
+            queue.add(new Pending(letter, letter.parcel(pane), done, clock.instant()));
         }
         pump();
         return done;
@@ -109,10 +107,7 @@ final class DoorBox {
             unfinished.addAll(taken);
             taken.clear();
         }
-        for (Pending p : lost) {
-            ledger.record(p.letter, pane, DeliveryState.FAILED, "pane " + pane + " ended before a turn carried it");
-            p.done.complete(new DeliveryResult.PaneGone(pane));
-        }
+        fail(lost, "pane " + pane + " ended before a turn carried it", new DeliveryResult.PaneGone(pane));
         unfinished.forEach(l -> ledger.record(l, pane, DeliveryState.FAILED, "pane gone before its turn ended"));
     }
 
@@ -122,9 +117,13 @@ final class DoorBox {
         synchronized (this) {
             queue.removeIf(p -> which.test(p.letter) && dropped.add(p));
         }
-        for (Pending p : dropped) {
+        fail(dropped, why, new DeliveryResult.Failed(pane, why));
+    }
+
+    private void fail(List<Pending> lost, String why, DeliveryResult result) {
+        for (Pending p : lost) {
             ledger.record(p.letter, pane, DeliveryState.FAILED, why);
-            p.done.complete(new DeliveryResult.Failed(pane, why));
+            p.done.complete(result);
         }
     }
 
@@ -161,9 +160,7 @@ final class DoorBox {
         }
         String resting;
         synchronized (this) {
-            resting = clock.instant().isBefore(restUntil)
-                    ? (note == null ? "its door rests after a failure" : note)
-                    : null;
+            resting = patience.resting() ? (note == null ? "its door rests after a failure" : note) : null;
         }
         if (resting != null) {
             fallBack(p, resting);
@@ -171,14 +168,15 @@ final class DoorBox {
         }
         Opening opening = opener.get();
         if (opening instanceof Opening.Absent a) {
-            door = dev.gather.door.Doors.KEYSTROKES;
+            door = Doors.KEYSTROKES;
             fallBack(p, a.door() + " not open: " + a.why());
             return;
         }
         Door d = ((Opening.Open) opening).door();
         door = d.name();
         hooks.handing(pane, p.letter.text());
-        d.hand(p.letter.text()).thenAccept(h -> handed(p, d, h));
+        // a door whose future breaks is a failed door: the queue behind it must not stop
+        d.hand(p.parcel).whenComplete((h, e) -> handed(p, d, h != null ? h : new Handover.Failed("it broke: " + e)));
     }
 
     private void handed(Pending p, Door d, Handover h) {
@@ -199,14 +197,14 @@ final class DoorBox {
             fallBack(p, d.name() + " declined it: " + x.why());
         } else if (h instanceof Handover.Refused r) {
             rest(p, d.name() + " refused: " + r.why());
-        } else if (h instanceof Handover.Failed f) {
-            rest(p, d.name() + " failed: " + f.why());
+        } else { // failed, or an answer this box does not know: loudly, and typed meanwhile
+            rest(p, d.name() + " failed: " + (h instanceof Handover.Failed f ? f.why() : "it answered " + h));
         }
     }
 
     /** Waits for the harness's evidence that a turn carrying {@code p} started, then ended; {@code bounded}: not forever. */
     private void await(Pending p, Door d, boolean bounded) {
-        Optional<Door.Trace> trace = d.trace(p.letter.text());
+        Optional<Door.Trace> trace = d.trace(p.parcel.ref());
         if (trace.isEmpty()) {
             synchronized (this) {
                 untraced.add(p);
@@ -217,7 +215,7 @@ final class DoorBox {
         }
         trace.get().taken().whenComplete((how, e) -> taken(p, d, trace.get(), how, e));
         if (bounded) {
-            patience.watch(clock.instant(), d, p.letter.text(), trace.get(), verdicts(p, d));
+            patience.watch(clock.instant(), d, p.parcel, trace.get(), verdicts(p, d));
         }
         trace.get().ended().thenAccept(how -> {
             synchronized (this) {
@@ -272,9 +270,9 @@ final class DoorBox {
 
     /** The door said no: this message and those behind it are typed while it rests. */
     private void rest(Pending p, String why) {
+        Instant until = patience.rest();
         synchronized (this) {
-            restUntil = clock.instant().plus(REST);
-            note = why + "; typed instead until " + restUntil;
+            note = why + "; typed instead until " + until;
         }
         fallBack(p, why);
     }

@@ -38,11 +38,12 @@ public final class ClaudeDoors implements DoorFactory, AutoCloseable {
             Consumer<LateReceipt> late,
             ClaudeSocketDoor.Timing timing) {
         this.learned = Objects.requireNonNull(learned, "learned");
-        // a drop, refusal or settled hold that came after the door said handed: the message will never
-        // be taken, and whoever waits for it hears why (the door box types it instead)
+        // a drop, refusal or settled hold that came after the door said handed: that parcel will never
+        // be taken, and whoever waits for it hears why (the door box types it instead); by reference,
+        // since a fan-out hands the same words to other members whose Claude may have them queued
         this.inboxes = new ClaudeInboxes(receipt -> {
             if (receipt.handover() instanceof Handover.Refused r) {
-                traces.declined(receipt.text(), r.why());
+                traces.declined(receipt.parcel().ref(), r.why());
             }
             late.accept(receipt);
         });

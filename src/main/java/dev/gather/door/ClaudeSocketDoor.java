@@ -61,13 +61,14 @@ public final class ClaudeSocketDoor implements Door {
     }
 
     @Override
-    public CompletableFuture<Handover> hand(String text) {
-        return CompletableFuture.supplyAsync(() -> handNow(text), executor)
+    public CompletableFuture<Handover> hand(Parcel parcel) {
+        return CompletableFuture.supplyAsync(() -> handNow(parcel), executor)
                 .exceptionally(e -> new Handover.Failed(
                         "Claude's messaging socket " + target.socket() + " could not be used: " + e));
     }
 
-    private Handover handNow(String text) {
+    private Handover handNow(Parcel parcel) {
+        String text = parcel.text();
         if (text.isBlank()) {
             return new Handover.Refused("an empty message is not sent: Claude would drop it unread");
         }
@@ -83,7 +84,7 @@ public final class ClaudeSocketDoor implements Door {
                     "gather could not open its reply inbox beside " + target.socket() + ": " + e.getMessage());
         }
         String id = UUID.randomUUID().toString();
-        CompletableFuture<ClaudeReceipt> receipt = inbox.expect(id, text);
+        CompletableFuture<ClaudeReceipt> receipt = inbox.expect(id, parcel);
         try {
             UnixExchange.send(
                     target.socket(), lines(target.token(), text, inbox.address(), id), timing.exchange(), 64 * 1024);

@@ -28,6 +28,7 @@ final class CodexQueueDoor implements Door {
     private final String thread;
     private final Optional<CodexRollout> rollout;
     private final Executor executor;
+    /** By parcel reference: the handle on each parcel handed and not yet asked for. */
     private final Map<String, Door.Trace> traces = new ConcurrentHashMap<>();
 
     CodexQueueDoor(
@@ -45,16 +46,17 @@ final class CodexQueueDoor implements Door {
     }
 
     @Override
-    public CompletableFuture<Handover> hand(String text) {
-        return CompletableFuture.supplyAsync(() -> run(text), executor);
+    public CompletableFuture<Handover> hand(Parcel parcel) {
+        return CompletableFuture.supplyAsync(() -> run(parcel), executor);
     }
 
     @Override
-    public Optional<Door.Trace> trace(String text) {
-        return Optional.ofNullable(traces.remove(text));
+    public Optional<Door.Trace> trace(String ref) {
+        return Optional.ofNullable(traces.remove(ref));
     }
 
-    private Handover run(String text) {
+    private Handover run(Parcel parcel) {
+        String text = parcel.text();
         long from = rollout.map(CodexRollout::end).orElse(0L);
         // "--message=" keeps a text that starts with '-' a value; no shell sees it: it stays data
         ProcessBuilder pb = new ProcessBuilder(
@@ -82,7 +84,7 @@ final class CodexQueueDoor implements Door {
                         ? new Handover.Refused("codex has no thread " + thread + ": " + why)
                         : new Handover.Failed("codex queue: " + why);
             }
-            rollout.ifPresent(r -> traces.put(text, r.watch(from, text)));
+            rollout.ifPresent(r -> traces.put(parcel.ref(), r.watch(from, text)));
             return new Handover.Handed(said(out, "Queued message").orElse("codex queue exited 0"));
         } catch (IOException e) {
             p.destroyForcibly();

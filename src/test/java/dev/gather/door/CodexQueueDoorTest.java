@@ -69,13 +69,13 @@ class CodexQueueDoorTest {
         CodexQueueDoor door = door(program("echo \"Queued message 01a2 for thread " + THREAD + ".\"\n"));
         String text = "-rf [ada] (1):\n\nsecond line";
 
-        Handover h = door.hand(text).join();
+        Handover h = door.hand(new Parcel("j#1 to Ada in %3", text)).join();
         assertEquals("Queued message 01a2 for thread " + THREAD + ".", ((Handover.Handed) h).how());
         assertEquals(
                 List.of("queue", "--thread", THREAD, "--message=-rf [ada] (1):", "", "second line"),
                 Files.readAllLines(dir.resolve("args")),
                 "the text is one argument, never an option");
-        Door.Trace trace = door.trace(text).orElseThrow();
+        Door.Trace trace = door.trace("j#1 to Ada in %3").orElseThrow();
         append(file, "{\"type\":\"event_msg\",\"payload\":{\"type\":\"task_complete\"}}"); // an earlier turn's end
         append(
                 file,
@@ -92,21 +92,21 @@ class CodexQueueDoorTest {
         CodexQueueDoor door =
                 door(program("echo 'Error: failed to queue session message: no rollout found for thread id x' >&2\n"
                         + "echo 'Stack backtrace:' >&2\nexit 1\n"));
-        Handover.Refused r =
-                assertInstanceOf(Handover.Refused.class, door.hand("hi").join());
+        Handover.Refused r = assertInstanceOf(
+                Handover.Refused.class, door.hand(new Parcel("j#2", "hi")).join());
         assertTrue(r.why().startsWith("codex has no thread " + THREAD + ": Error: failed to queue"), r.why());
-        assertEquals(Optional.empty(), door.trace("hi"));
+        assertEquals(Optional.empty(), door.trace("j#2"));
     }
 
     @Test
     void aMissingProgramOrAnotherErrorFails() throws Exception {
         assertInstanceOf(
                 Handover.Failed.class,
-                door(dir.resolve("gone/codex")).hand("hi").join());
+                door(dir.resolve("gone/codex")).hand(new Parcel("j#3", "hi")).join());
         Handover.Failed f = assertInstanceOf(
                 Handover.Failed.class,
                 door(program("echo 'Error: rate limited' >&2\nexit 2\n"))
-                        .hand("hi")
+                        .hand(new Parcel("j#4", "hi"))
                         .join());
         assertEquals("codex queue: Error: rate limited", f.why());
     }
