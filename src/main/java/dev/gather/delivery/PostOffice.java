@@ -1,6 +1,7 @@
 package dev.gather.delivery;
 
 import dev.gather.door.Doors;
+import dev.gather.door.Pools;
 import dev.gather.profile.Profile;
 import dev.gather.profile.Profiles;
 import dev.gather.tmux.Deliverer;
@@ -16,7 +17,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
@@ -40,11 +40,9 @@ public final class PostOffice implements AutoCloseable {
     private volatile java.time.Duration doorPatience = DoorPatience.DEFAULT;
     private final List<Consumer<String>> unreachable = new CopyOnWriteArrayList<>();
     private final List<BiConsumer<String, String>> turnEnds = new CopyOnWriteArrayList<>();
-    private final ExecutorService executor = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "gather-mailbox");
-        t.setDaemon(true);
-        return t;
-    });
+    /** Types, watches screens and hands to doors for every member; bounded: a burst queues, it starts no thread each. */
+    private final ExecutorService executor = Pools.bounded("gather-mailbox", 32);
+
     private volatile BiConsumer<String, String> beforeTyping = (pane, text) -> {};
 
     public PostOffice(Tmux tmux, Deliverer deliverer, Profiles profiles, Clock clock, Ledger ledger) {

@@ -3,7 +3,6 @@ package dev.gather.door;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -19,11 +18,8 @@ public final class ClaudeDoors implements DoorFactory, AutoCloseable {
     private final ClaudeSocketDoor.Timing timing;
     private final ClaudeTraces traces = new ClaudeTraces();
     private final ClaudeIngress ingress = new ClaudeIngress();
-    private final ExecutorService executor = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "gather-claude-door");
-        t.setDaemon(true);
-        return t;
-    });
+    /** Hands messages: each waits at most its exchange, its receipt window and Claude's ingress bucket. */
+    private final ExecutorService executor = Pools.bounded("gather-claude-door", 16);
 
     /**
      * @param learned the socket learned for a pane (the daemon's {@code SessionPanes::claudeMessaging})

@@ -18,7 +18,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -55,11 +54,8 @@ public final class ClaudeInbox implements AutoCloseable {
         }
     });
 
-    private final ExecutorService readers = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "gather-claude-inbox-reader");
-        t.setDaemon(true);
-        return t;
-    });
+    /** Reads receipts: each connection is read for at most {@link #LINE_DEADLINE}. */
+    private final ExecutorService readers = Pools.bounded("gather-claude-inbox-reader", 8);
 
     private ClaudeInbox(Path path, ServerSocketChannel server, Consumer<LateReceipt> late) {
         this.path = path;

@@ -12,6 +12,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -62,9 +63,15 @@ public final class ClaudeSocketDoor implements Door {
 
     @Override
     public CompletableFuture<Handover> hand(Parcel parcel) {
-        return CompletableFuture.supplyAsync(() -> handNow(parcel), executor)
-                .exceptionally(e -> new Handover.Failed(
-                        "Claude's messaging socket " + target.socket() + " could not be used: " + e));
+        CompletableFuture<Handover> handing;
+        try {
+            handing = CompletableFuture.supplyAsync(() -> handNow(parcel), executor);
+        } catch (RejectedExecutionException e) {
+            return CompletableFuture.completedFuture(
+                    new Handover.Failed("the door is closed (the daemon is stopping)"));
+        }
+        return handing.exceptionally(
+                e -> new Handover.Failed("Claude's messaging socket " + target.socket() + " could not be used: " + e));
     }
 
     private Handover handNow(Parcel parcel) {

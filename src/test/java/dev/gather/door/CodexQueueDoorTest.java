@@ -9,11 +9,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -109,6 +112,23 @@ class CodexQueueDoorTest {
                         .hand(new Parcel("j#4", "hi"))
                         .join());
         assertEquals("codex queue: Error: rate limited", f.why());
+    }
+
+    @Test
+    void aCodexThatHangsWithItsOutputOpenFailsWithinTheDeadline() throws Exception {
+        // it speaks, then neither ends nor closes its output: reading that to its end would wait 60 s
+        CodexQueueDoor door = new CodexQueueDoor(
+                program("echo 'working'\nexec sleep 60\n"),
+                Map.of("PATH", System.getenv("PATH")),
+                THREAD,
+                Optional.empty(),
+                Runnable::run,
+                Duration.ofMillis(500));
+        CompletableFuture<Handover> h = CompletableFuture.supplyAsync(
+                () -> door.hand(new Parcel("j#5", "hi")).join());
+
+        Handover.Failed f = assertInstanceOf(Handover.Failed.class, h.get(10, TimeUnit.SECONDS));
+        assertTrue(f.why().contains("did not answer within 500 ms"), f.why());
     }
 
     @Test
