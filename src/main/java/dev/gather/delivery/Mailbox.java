@@ -198,6 +198,18 @@ final class Mailbox {
         }
     }
 
+    /**
+     * The post office closes: every letter waiting here or being typed completes failed with {@code
+     * why}. Nothing is journalled: the journal's last step of each is what the next daemon resumes.
+     */
+    void close(String why) {
+        List<Typist.Pending> open;
+        synchronized (this) {
+            open = typist.close();
+        }
+        open.forEach(p -> p.done().complete(new DeliveryResult.Failed(pane, why)));
+    }
+
     /** Drops the queued (not yet typed) letters {@code which} accepts: they fail, visibly, with {@code why}. */
     void withdraw(Predicate<Letter> which, String why) {
         typist.withdraw(which, why);
