@@ -5,8 +5,8 @@ import dev.gather.door.Parcel;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
@@ -24,13 +24,16 @@ final class DoorPatience {
     private final Duration within;
     private final Clock clock;
     private final Executor executor;
+    private final ScheduledExecutorService timer;
     /** A door that refused or failed rests this long: its messages are typed meanwhile. */
     static final Duration REST = Duration.ofMinutes(1);
 
     private volatile Instant lastTurnEnd = Instant.MIN;
     private volatile Instant restUntil = Instant.MIN;
 
-    DoorPatience(Duration within, Clock clock, Executor executor) {
+    /** {@code timer} only counts the waits down: what runs out runs on {@code executor}. */
+    DoorPatience(Duration within, Clock clock, Executor executor, ScheduledExecutorService timer) {
+        this.timer = timer;
         this.within = within;
         this.clock = clock;
         this.executor = executor;
@@ -114,7 +117,7 @@ final class DoorPatience {
             executor.execute(ranOut);
             return;
         }
-        CompletableFuture.delayedExecutor(left.toMillis() + 1, TimeUnit.MILLISECONDS, executor)
-                .execute(() -> after(from, waiting, ranOut));
+        timer.schedule(
+                () -> executor.execute(() -> after(from, waiting, ranOut)), left.toMillis() + 1, TimeUnit.MILLISECONDS);
     }
 }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
@@ -44,6 +45,7 @@ final class Mailbox {
             Recogniser recogniser,
             Deliverer deliverer,
             Executor executor,
+            ScheduledExecutorService timer,
             Clock clock,
             Ledger ledger,
             BiConsumer<String, String> beforeTyping,
@@ -53,7 +55,7 @@ final class Mailbox {
         this.recogniser = recogniser;
         this.ledger = ledger;
         this.unreachable = unreachable;
-        ScreenWatch screen = new ScreenWatch(this, pane, deliverer, executor);
+        ScreenWatch screen = new ScreenWatch(this, pane, deliverer, executor, timer);
         boolean signalled = profile.turns().signal() != Profile.TurnSignal.NONE;
         this.turns = new Turns(pane, signalled ? MemberState.STARTING : MemberState.IDLE, clock, ledger, screen);
         this.typist = new Typist(this, turns, pane, deliverer, executor, clock, ledger, beforeTyping);

@@ -17,6 +17,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
@@ -45,6 +47,9 @@ public final class PostOffice implements AutoCloseable {
     private final List<BiConsumer<String, String>> turnEnds = new CopyOnWriteArrayList<>();
     /** Types, watches screens and hands to doors for every member; bounded: a burst queues, it starts no thread each. */
     private final ExecutorService executor = Pools.bounded("gather-mailbox", 32);
+    /** Only counts down the members' waits (screen grace, door patience); the work itself runs on {@link #executor}. */
+    private final ScheduledExecutorService timer =
+            Executors.newSingleThreadScheduledExecutor(Pools.named("gather-mailbox-timer"));
 
     private volatile BiConsumer<String, String> beforeTyping = (pane, text) -> {};
 
@@ -204,7 +209,7 @@ public final class PostOffice implements AutoCloseable {
                         box.turnEnded(how);
                     }
                 },
-                new DoorPatience(doorPatience, clock, executor));
+                new DoorPatience(doorPatience, clock, executor, timer));
     }
 
     private OptionalLong pidOf(String pane) {
@@ -258,6 +263,7 @@ public final class PostOffice implements AutoCloseable {
                 this::current,
                 deliverer,
                 executor,
+                timer,
                 clock,
                 ledger,
                 (p, text) -> beforeTyping.accept(p, text),
@@ -281,8 +287,8 @@ public final class PostOffice implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        // no sender waits for ever: each letter still here completes, failed (nothing is journalled)
-        channels.values().forEach(c -> c.close(STOPPED));
+        channels.values().forEach(c -> c.close(STOPPED)); // no sender waits for ever; nothing is journalled
+        timer.shutdownNow();
         executor.shutdownNow();
         try {
             // a delivery interrupted mid-step writes its last step now, before the journals close
