@@ -3,7 +3,6 @@ package dev.gather.door;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -19,11 +18,8 @@ public final class ClaudeDoors implements DoorFactory, AutoCloseable {
     private final ClaudeSocketDoor.Timing timing;
     private final ClaudeTraces traces = new ClaudeTraces();
     private final ClaudeIngress ingress = new ClaudeIngress();
-    private final ExecutorService executor = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "gather-claude-door");
-        t.setDaemon(true);
-        return t;
-    });
+    /** Hands messages: each waits at most its exchange, its receipt window and Claude's ingress bucket. */
+    private final ExecutorService executor = Pools.bounded("gather-claude-door", 16);
 
     /**
      * @param learned the socket learned for a pane (the daemon's {@code SessionPanes::claudeMessaging})
@@ -38,11 +34,12 @@ public final class ClaudeDoors implements DoorFactory, AutoCloseable {
             Consumer<LateReceipt> late,
             ClaudeSocketDoor.Timing timing) {
         this.learned = Objects.requireNonNull(learned, "learned");
-        // a drop, refusal or settled hold that came after the door said handed: the message will never
-        // be taken, and whoever waits for it hears why (the door box types it instead)
+        // a drop, refusal or settled hold that came after the door said handed: that parcel will never
+        // be taken, and whoever waits for it hears why (the door box types it instead); by reference,
+        // since a fan-out hands the same words to other members whose Claude may have them queued
         this.inboxes = new ClaudeInboxes(receipt -> {
             if (receipt.handover() instanceof Handover.Refused r) {
-                traces.declined(receipt.text(), r.why());
+                traces.declined(receipt.parcel().ref(), r.why());
             }
             late.accept(receipt);
         });

@@ -51,7 +51,7 @@ class ClaudeSocketDoorTest {
     private Handover hand(String text) throws Exception {
         ClaudeSocketDoor door =
                 new ClaudeSocketDoor(new ClaudeMessaging(claude.socket, TOKEN), inboxes, executor, QUICK);
-        return door.hand(text).get(5, TimeUnit.SECONDS);
+        return door.hand(new Parcel("j#" + text.hashCode(), text)).get(5, TimeUnit.SECONDS);
     }
 
     @Test
@@ -97,6 +97,7 @@ class ClaudeSocketDoorTest {
         org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> late.size() == 1);
         assertEquals("delivered", late.get(0).receipt().status());
         assertEquals("hello", late.get(0).text());
+        assertEquals("j#" + "hello".hashCode(), late.get(0).parcel().ref(), "matched by reference, not words");
         assertInstanceOf(Handover.Handed.class, late.get(0).handover());
     }
 
@@ -123,7 +124,8 @@ class ClaudeSocketDoorTest {
             assertTrue(doors.forPane("%1").isEmpty());
             Door door = doors.forPane("%2").orElseThrow();
             assertEquals(ClaudeSocketDoor.NAME, door.name());
-            assertInstanceOf(Handover.Handed.class, door.hand("hello").get(5, TimeUnit.SECONDS));
+            assertInstanceOf(
+                    Handover.Handed.class, door.hand(new Parcel("j#1", "hello")).get(5, TimeUnit.SECONDS));
         }
     }
 
