@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Optional;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -189,12 +191,15 @@ public final class SocketServer implements AutoCloseable {
             java.util.concurrent.atomic.AtomicBoolean idled = new java.util.concurrent.atomic.AtomicBoolean();
             while (true) {
                 // the reader is woken by ending its input; the answer is written on this thread
-                java.util.concurrent.ScheduledFuture<?> watch = idle.watch(() -> {
+                Optional<ScheduledFuture<?>> watch = idle.watch(() -> {
                     idled.set(true);
                     shutdownInput(client);
                 });
+                if (watch.isEmpty()) {
+                    return; // the server is stopping
+                }
                 BoundedLines.Next next = in.next();
-                watch.cancel(false);
+                watch.get().cancel(false);
                 if (idled.get()) {
                     write(
                             out,
