@@ -74,7 +74,7 @@ dist: build ## Make the release archive target/gather-VERSION.tar.gz (jars, laun
 	cp bin/gather dist/install.sh README.md $(DIST)/ && mv $(DIST)/gather $(DIST)/bin/gather
 	cp target/gather.jar target/gather-bridge.jar $(DIST)/lib/ && cp -R target/lib $(DIST)/lib/lib
 	$(MVN) dependency:copy -Dartifact=$(CODEGEN) -DoutputDirectory=target/codegen
-	java -cp "$(JAR):target/codegen/*" picocli.codegen.docgen.manpage.ManPageGenerator -d target/man dev.gather.cli.Main
+	java -cp "$(JAR):target/codegen/*" dev.gather.cli.ManPages target/man
 	asciidoctor -b manpage -D $(DIST)/share/man/man1 target/man/*.adoc
 	bin/gather completion > $(DIST)/share/bash-completion/completions/gather
 	bin/gather plugins --launcher gather $(DIST)/share/gather/plugins >/dev/null

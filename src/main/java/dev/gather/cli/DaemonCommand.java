@@ -2,10 +2,16 @@ package dev.gather.cli;
 
 import dev.gather.client.DaemonClient;
 import dev.gather.client.DaemonPid;
+import dev.gather.client.DaemonStarter;
 import dev.gather.client.Patience;
 import dev.gather.daemon.Daemon;
+import dev.gather.home.RotatingLog;
 import dev.gather.home.StateDir;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
@@ -26,10 +32,39 @@ final class DaemonCommand implements Callable<Integer> {
             return stop(state);
         }
         // the daemon hosts the MCP server of every bridged `gather mcp` and runs bridged client commands
-        if (!Daemon.run(state, d -> DaemonCli.serveBridges(d, state))) {
+        String log = System.getProperty(DaemonStarter.LOG_PROPERTY);
+        if (!Daemon.run(state, d -> {
+            // started in the background (DaemonStarter): the last daemon's log is kept, this one's rotates
+            if (log != null) {
+                takeLog(Path.of(log));
+            }
+            forgetStop(state);
+            DaemonCli.serveBridges(d, state);
+        })) {
             System.err.println("gather: a daemon already runs for " + state.root());
         }
         return 0;
+    }
+
+    /** Remembers that the user stopped it, for the client that starts the next one (DaemonStarter). */
+    private static void markStopped(StateDir state) throws IOException {
+        Files.writeString(state.stoppedMark(), Instant.now().truncatedTo(ChronoUnit.SECONDS) + "\n");
+    }
+
+    private static void forgetStop(StateDir state) {
+        try {
+            Files.deleteIfExists(state.stoppedMark());
+        } catch (IOException e) {
+            System.err.println("gather: could not remove " + state.stoppedMark() + ": " + e.getMessage());
+        }
+    }
+
+    private static void takeLog(Path log) {
+        try {
+            RotatingLog.takeStdio(log);
+        } catch (IOException e) {
+            System.err.println("gather: could not keep the log in " + log + " (" + e.getMessage() + "); logging here");
+        }
     }
 
     /**
@@ -53,6 +88,7 @@ final class DaemonCommand implements Callable<Integer> {
                         + state.log());
                 return 1;
             }
+            markStopped(state);
             System.out.println("stopped the daemon of " + state.root());
             return 0;
         }
@@ -66,6 +102,7 @@ final class DaemonCommand implements Callable<Integer> {
         // SIGKILL: a stopped process takes no other signal until it is continued
         daemon.destroyForcibly();
         daemon.onExit().get(10, TimeUnit.SECONDS);
+        markStopped(state);
         System.out.println("the daemon of " + state.root() + " (pid " + pid.getAsLong()
                 + ") was not answering; ended it (its journals are kept; the next daemon resumes them)");
         return 0;

@@ -14,6 +14,8 @@ import picocli.CommandLine.Command;
         name = "gather",
         resourceBundle = "dev.gather.cli.help.gather",
         mixinStandardHelpOptions = true,
+        // as wide as the terminal (80 columns when it cannot tell), never a fixed width on a wide one
+        usageHelpAutoWidth = true,
         // every subcommand answers --help and --version, not only the ones that ask for it
         scope = CommandLine.ScopeType.INHERIT,
         versionProvider = GatherRoot.Version.class)
@@ -31,6 +33,7 @@ abstract class GatherRoot implements Runnable, Invocation.Holder {
     /** How every gather command line handles errors and lays out its help. */
     static CommandLine configured(CommandLine cli) {
         cli.setExecutionExceptionHandler(new UserErrors());
+        cli.setUsageHelpAutoWidth(true);
         return CommandGroups.apply(cli);
     }
 

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -75,7 +76,12 @@ final class UninstallCommand implements Callable<Integer> {
             System.out.println("the program in " + home + " is a build, not an install: left as it is");
             return;
         }
+        List<Path> made = new ArrayList<>();
         for (String line : Files.readAllLines(list, StandardCharsets.UTF_8)) {
+            if (line.startsWith("dir ")) {
+                made.add(Path.of(line.substring("dir ".length())));
+                continue;
+            }
             Path p = Path.of(line);
             if (line.isBlank() || !p.isAbsolute()) {
                 continue;
@@ -86,7 +92,20 @@ final class UninstallCommand implements Callable<Integer> {
                 Files.deleteIfExists(p);
             }
         }
+        // the folders the install made, deepest first, where nothing else has come to live since
+        made.sort(Comparator.comparingInt(Path::getNameCount).reversed());
+        for (Path dir : made) {
+            if (dir.isAbsolute() && Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS) && empty(dir)) {
+                Files.delete(dir);
+            }
+        }
         System.out.println("removed the program from " + home);
+    }
+
+    private static boolean empty(Path dir) throws IOException {
+        try (Stream<Path> inside = Files.list(dir)) {
+            return inside.findAny().isEmpty();
+        }
     }
 
     private static boolean ask(String question) throws IOException {

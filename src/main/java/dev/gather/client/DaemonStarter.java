@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -48,6 +49,9 @@ public final class DaemonStarter {
 
     /** The daemon's environment beyond gather's own variables. */
     static final Map<String, String> DAEMON_ENV = Map.of("MALLOC_ARENA_MAX", "2");
+
+    /** The system property that tells a daemon started here where its log goes. */
+    public static final String LOG_PROPERTY = "gather.daemon.log";
 
     private DaemonStarter() {}
 
@@ -98,9 +102,16 @@ public final class DaemonStarter {
             if (running.getAsBoolean()) {
                 return; // started by whoever held the turn before us
             }
+            Optional<String> stopped = stoppedAt(state);
             Process p = spawn(state);
             // on stderr (stdout may be an MCP stream): a first call waits seconds for the JVM and tmux, and says why
-            System.err.println("gather: starting the daemon for " + state.root() + " (log: " + state.log() + ") …");
+            if (stopped.isPresent()) {
+                // someone stopped it on purpose: starting it again quietly would undo that unseen
+                System.err.println("gather: the daemon was stopped (gather daemon --stop, " + stopped.get()
+                        + "); starting it again for this command (log: " + state.log() + ") …");
+            } else {
+                System.err.println("gather: starting the daemon for " + state.root() + " (log: " + state.log() + ") …");
+            }
             awaitReady(state, running, p, deadline);
         }
     }
@@ -141,6 +152,15 @@ public final class DaemonStarter {
         }
     }
 
+    /** When {@code gather daemon --stop} stopped the last daemon, if it did and none ran since. */
+    private static Optional<String> stoppedAt(StateDir state) {
+        try {
+            return Optional.of(Files.readString(state.stoppedMark()).strip());
+        } catch (IOException none) {
+            return Optional.empty();
+        }
+    }
+
     private static boolean connects(StateDir state) {
         try (SocketChannel ch = state.connect()) {
             return ch.isConnected();
@@ -158,7 +178,9 @@ public final class DaemonStarter {
         }
         cmd.add(ProcessHandle.current().info().command().orElse("java"));
         cmd.addAll(DAEMON_JVM);
-        cmd.add("-Dorg.slf4j.simpleLogger.logFile=" + state.log());
+        // the logger writes to stderr, which the daemon makes its rotating log once it holds the lock
+        // (RotatingLog.takeStdio): a file the logger opened itself was truncated at every start
+        cmd.add("-D" + LOG_PROPERTY + "=" + state.log());
         cmd.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=info");
         cmd.add("-cp");
         cmd.add(classPath());

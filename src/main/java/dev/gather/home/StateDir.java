@@ -57,6 +57,14 @@ public record StateDir(Path root) {
         return root.resolve("daemon.lock");
     }
 
+    /**
+     * Left by {@code gather daemon --stop} until a daemon runs again: the client that starts the next
+     * one says that it starts a daemon its user stopped.
+     */
+    public Path stoppedMark() {
+        return root.resolve("daemon.stopped");
+    }
+
     /** The daemon's log file. */
     public Path log() {
         return root.resolve("daemon.log");

@@ -14,6 +14,7 @@ import dev.gather.link.Member;
 import dev.gather.ops.Participants.Participant;
 import dev.gather.relay.EffectRunner;
 import dev.gather.rhythm.Rhythm;
+import dev.gather.server.Acting;
 import dev.gather.server.Dispatcher;
 import dev.gather.server.Request;
 import dev.gather.server.UserError;
@@ -76,7 +77,9 @@ public final class StartGatheringOp {
         String id = "g-" + STAMP.format(d.clock.instant()) + "-" + serial.incrementAndGet();
         Map<String, String> spawned = new LinkedHashMap<>();
         List<Member> members = memberPanes.members(id, participants, panes, agents, cwd, spawned);
-        d.runs.put(id, new GatheringRuns.Run(caller, spawned, r.flag("keep")));
+        // started from a shell outside every pane: that shell's terminal may end it, as a starter pane may
+        Optional<String> starter = caller.or(() -> r.terminal().map(Acting::starter));
+        d.runs.put(id, new GatheringRuns.Run(starter, spawned, r.flag("keep")));
         Link link = d.links.create(id, rhythm.name(), OptionalInt.empty(), members);
         String question = options.question().orElse(rhythm.openingQuestion());
         Gathering g = wire(
@@ -88,7 +91,7 @@ public final class StartGatheringOp {
                 members,
                 (sink, pulse, midTurn) -> Gathering.create(
                         id, rhythm, members, options, d.scheduler, d.clock, d.lanes, pulse, midTurn, sink));
-        ObjectNode start = startEntry(id, rhythm, question, options, members, spawned, caller, r.flag("keep"));
+        ObjectNode start = startEntry(id, rhythm, question, options, members, spawned, starter, r.flag("keep"));
         start.set(
                 "pane_pids",
                 PanePids.of(

@@ -70,6 +70,21 @@ public final class Processes {
     }
 
     /**
+     * The controlling terminal of {@code pid} (the kernel's device number, {@code tty_nr} in its stat
+     * line), if it has one: a person's shell has one; a process detached with {@code setsid} has none.
+     */
+    public static Optional<Long> terminal(long pid) {
+        try {
+            String line = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.UTF_8);
+            String[] fields = line.substring(line.lastIndexOf(')') + 1).trim().split(" ");
+            long tty = fields.length > 4 ? Long.parseLong(fields[4]) : 0;
+            return tty == 0 ? Optional.empty() : Optional.of(tty);
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
      * The parent pid in a stat line: {@code pid (comm) state ppid …}. The command name may hold
      * spaces and parentheses, so the fields are counted from the last closing parenthesis.
      */

@@ -21,18 +21,28 @@ public final class Callers {
     private final Supplier<List<Pane>> panes;
     private final LongFunction<List<Long>> ancestry;
     private final BiFunction<Long, String, Optional<String>> environment;
+    private final LongFunction<Optional<Long>> terminal;
 
     public Callers(Supplier<List<Pane>> panes) {
-        this(panes, Processes::ancestry, Processes::environment);
+        this(panes, Processes::ancestry, Processes::environment, Processes::terminal);
     }
 
     Callers(
             Supplier<List<Pane>> panes,
             LongFunction<List<Long>> ancestry,
             BiFunction<Long, String, Optional<String>> environment) {
+        this(panes, ancestry, environment, pid -> Optional.empty());
+    }
+
+    Callers(
+            Supplier<List<Pane>> panes,
+            LongFunction<List<Long>> ancestry,
+            BiFunction<Long, String, Optional<String>> environment,
+            LongFunction<Optional<Long>> terminal) {
         this.panes = panes;
         this.ancestry = ancestry;
         this.environment = environment;
+        this.terminal = terminal;
     }
 
     /** {@code r} (with the pane it claims, and {@code onBehalfOf} if it said so) as it may act; throws {@link UserError}. */
@@ -85,6 +95,10 @@ public final class Callers {
             throw new UserError(r.op() + ": refused: " + who + " runs outside every pane of this tmux server,"
                     + " yet $TMUX_PANE names " + claimed.get() + "; to act for " + claimed.get()
                     + " from outside, say so: --pane " + claimed.get() + " (on_behalf_of on the socket)");
+        }
+        // a person's own terminal, known by the kernel; a process that left a pane is not at one
+        if (left.isEmpty() && !peer.equals(Peer.UNKNOWN)) {
+            return terminal.apply(peer.pid()).map(r::atTerminal).orElse(r);
         }
         return r;
     }

@@ -194,12 +194,15 @@ public final class SocketServer implements AutoCloseable {
             AtomicBoolean idled = new AtomicBoolean();
             while (true) {
                 // the reader is woken by ending its input; the answer is written on this thread
-                ScheduledFuture<?> watch = idle.watch(() -> {
+                Optional<ScheduledFuture<?>> watch = idle.watch(() -> {
                     idled.set(true);
                     shutdownInput(client);
                 });
+                if (watch.isEmpty()) {
+                    return; // the server is stopping
+                }
                 BoundedLines.Next next = in.next();
-                watch.cancel(false);
+                watch.get().cancel(false);
                 if (idled.get()) {
                     write(
                             out,

@@ -71,9 +71,9 @@ class HelpReadsTest {
     @ParameterizedTest
     @MethodSource("commands")
     void everyExampleParses(String name) {
-        for (String line :
-                usage(name).lines().filter(l -> l.startsWith("Example")).toList()) {
-            String example = line.substring(line.indexOf(':') + 1).strip();
+        for (String line : command(name).getCommandSpec().usageMessage().footer()) {
+            // a shell comment after an example says what it does
+            String example = line.replaceAll("\\s+#.*$", "").replace("%%", "%").strip();
             int at = example.lastIndexOf("gather ");
             assertTrue(at >= 0, "an example that runs gather: " + line);
             // the gather command inside a shell line: source <(gather …), tmux new-session -d 'bin/gather …'

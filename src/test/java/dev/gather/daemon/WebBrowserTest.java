@@ -115,6 +115,12 @@ class WebBrowserTest extends WebPages {
         String harvest = world.entries(id, "harvest").get(0).path("text").asText();
         assertEquals(harvest.strip(), text("#harvest"));
         assertEquals("closed", status(id).path("state").asText());
+        assertEquals("", text("#connection"), "a closed gathering is not live");
+        // opened afresh, after it closed: its stream opens (which said "live") before its status comes
+        driver.navigate().refresh();
+        await().atMost(Duration.ofSeconds(20)).until(() -> text("#state").equals("closed"));
+        await().atMost(Duration.ofSeconds(20)).until(() -> present("#harvest-section:not([hidden])"));
+        assertEquals("", text("#connection"), "the page of a closed gathering says closed only");
     }
 
     /**
