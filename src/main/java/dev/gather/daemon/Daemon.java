@@ -241,7 +241,7 @@ public final class Daemon implements AutoCloseable {
         }
         exits = tmux.onPaneExit(relay::paneGone);
         MemberPanes memberPanes = new MemberPanes(house);
-        remote.spawns.use(memberPanes::spawnForAnother, memberPanes::kill);
+        remote.spawns.use(memberPanes.forOthers(), memberPanes::kill);
         remote.start(relay, post, timers);
         // links and gatherings come back first, so a turn the spool hands over again finds its link;
         // their ceremonies go on only once what the last daemon left queued is queued again
