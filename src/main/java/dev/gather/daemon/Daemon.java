@@ -33,7 +33,6 @@ import dev.gather.turn.SpoolWatcher;
 import dev.gather.turn.TurnFilter;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
@@ -187,8 +186,7 @@ public final class Daemon implements AutoCloseable {
      */
     public static boolean run(StateDir state, java.util.function.Consumer<Dispatcher> extend)
             throws IOException, InterruptedException {
-        Files.createDirectories(state.root());
-        Files.setPosixFilePermissions(state.root(), PosixFilePermissions.fromString("rwx------"));
+        state.create();
         Optional<DaemonLock> lock = DaemonLock.tryAcquire(state.lock());
         if (lock.isEmpty()) {
             return false;
@@ -207,8 +205,7 @@ public final class Daemon implements AutoCloseable {
 
     /** A daemon serving {@code state} inside this process (the demo, tests); close it to stop. */
     public static Daemon inProcess(StateDir state, Tmux tmux) throws IOException {
-        Files.createDirectories(state.root());
-        Files.setPosixFilePermissions(state.root(), PosixFilePermissions.fromString("rwx------"));
+        state.create();
         Daemon d = new Daemon(state, tmux, Clock.systemUTC());
         d.start();
         return d;

@@ -2,6 +2,7 @@ package dev.gather.transport;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.home.Secrets;
 import java.io.IOException;
 import java.net.URI;
 import java.util.List;
@@ -113,7 +114,7 @@ final class RedisTransport implements Transport {
                     seal.heartbeat(computer, System.currentTimeMillis()),
                     SetParams.setParams().ex(ALIVE_SECONDS));
         } catch (JedisException e) {
-            LOG.warn("redis: cannot refresh liveness of {}: {}", computer, e.getMessage());
+            LOG.warn("redis: cannot refresh liveness of {}: {}", computer, Secrets.redact(e.getMessage()));
         }
     }
 
@@ -136,7 +137,11 @@ final class RedisTransport implements Transport {
                 Thread.currentThread().interrupt();
                 return;
             } catch (JedisException | IOException e) {
-                LOG.warn("redis: send to {} failed ({}); retrying in {} ms", next.to(), e.getMessage(), backoff);
+                LOG.warn(
+                        "redis: send to {} failed ({}); retrying in {} ms",
+                        next.to(),
+                        Secrets.redact(e.getMessage()),
+                        backoff);
                 pause(backoff);
                 backoff = Math.min(backoff * 2, 2000);
             }
@@ -175,7 +180,11 @@ final class RedisTransport implements Transport {
                 if (!running) {
                     return;
                 }
-                LOG.warn("redis: reading {} failed ({}); retrying in {} ms", key, e.getMessage(), backoff);
+                LOG.warn(
+                        "redis: reading {} failed ({}); retrying in {} ms",
+                        key,
+                        Secrets.redact(e.getMessage()),
+                        backoff);
                 pendingFirst = true;
                 pause(backoff);
                 backoff = Math.min(backoff * 2, 2000);
@@ -200,7 +209,7 @@ final class RedisTransport implements Transport {
             handler.accept(new Envelope(f.getOrDefault("kind", ""), f.getOrDefault("from", ""), body));
         } catch (IOException | RuntimeException x) {
             // one bad envelope must not stop the stream; it is acknowledged and reported
-            LOG.warn("redis: envelope {} on {} dropped: {}", e.getID(), computer, x.toString());
+            LOG.warn("redis: envelope {} on {} dropped: {}", e.getID(), computer, Secrets.redact(x.toString()));
         }
     }
 
@@ -208,7 +217,7 @@ final class RedisTransport implements Transport {
         try {
             redis.xgroupCreate(key, GROUP, new StreamEntryID(), true);
         } catch (JedisException e) {
-            if (!String.valueOf(e.getMessage()).contains("BUSYGROUP")) {
+            if (!String.valueOf(Secrets.redact(e.getMessage())).contains("BUSYGROUP")) {
                 throw e;
             }
         }
