@@ -34,6 +34,9 @@ final class CodexQueueDoor implements Door {
             Path program, Map<String, String> env, String thread, Optional<CodexRollout> rollout, Executor executor) {
         this.program = program;
         this.env = Map.copyOf(env);
+        if (!CodexDoors.threadId(thread)) {
+            throw new IllegalArgumentException("'" + thread + "' is not the shape of a Codex thread id");
+        }
         this.thread = thread;
         this.rollout = rollout;
         this.executor = executor;

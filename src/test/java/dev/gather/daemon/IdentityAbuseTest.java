@@ -53,7 +53,7 @@ class IdentityAbuseTest {
         Pane bo = world.sim("Bo", "--reply-when", "never-matches-anything");
         world.linkInPanes("test", ada, bo);
         // as the adversarial pass wrote them: plain, other case, a Cyrillic A, full-width letters
-        for (String as : List.of("Ada", "ADA", "ada", "\u0410da", "\u0410\u0501\u0430", "\uFF21da")) {
+        for (String as : List.of("Ada", "ADA", "ada", "\u0410da", "\u0410\u0501\u0430", "\uFF21da", "Ада")) {
             JsonNode answer = raw(World.args()
                     .put("op", "send")
                     .put("to", bo.id())
@@ -97,6 +97,12 @@ class IdentityAbuseTest {
             // a name that is not the human member's does not open the door either
             JsonNode named = raw(World.args().put("op", op).put("gathering", id).put("as", "Ada"));
             assertFalse(named.path("ok").asBoolean(), named.toString());
+            // nor one drawn like it in Cyrillic (issue 35: Ада was taken as Ada)
+            JsonNode lookalike =
+                    raw(World.args().put("op", op).put("gathering", id).put("as", "Ни"));
+            assertFalse(lookalike.path("ok").asBoolean(), lookalike.toString());
+            assertTrue(
+                    lookalike.path("error").asText().contains("looks like the human member Hu"), lookalike.toString());
         }
         // the human member's words from a terminal are paced: a loop of 30 gets 10 through
         int said = 0;
