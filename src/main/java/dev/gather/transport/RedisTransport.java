@@ -32,8 +32,10 @@ import redis.clients.jedis.resps.StreamEntry;
  *
  * <p>Every envelope and heartbeat is signed with the computers' shared {@link RemoteKey}; what does
  * not verify, names another recipient or repeats an old sequence number is handed to the rejected
- * consumer and never to the daemon. A computer counts as alive while its newest signed heartbeat is
- * recent: deleting or overwriting its key does not make it look gone before its heartbeats stop.
+ * consumer and never to the daemon. A computer counts as alive while this computer saw its signed
+ * heartbeat change recently, by this computer's own clock ({@link Heartbeats}): deleting or
+ * overwriting its key does not make it look gone before its heartbeats stop, and no sender's clock
+ * counts.
  */
 final class RedisTransport implements Transport {
     private static final Logger LOG = LoggerFactory.getLogger(RedisTransport.class);
@@ -48,7 +50,8 @@ final class RedisTransport implements Transport {
     private final JedisPooled redis;
     private final Seal seal;
     private final Sequences sequences;
-    private final Map<String, Long> heardAt = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Heartbeats heartbeats = new Heartbeats(java.time.Duration.ofSeconds(ALIVE_SECONDS), System::nanoTime);
+    private final java.util.concurrent.atomic.AtomicLong beats = new java.util.concurrent.atomic.AtomicLong();
     private final BlockingQueue<Outgoing> outbox = new LinkedBlockingQueue<>();
     private final ScheduledExecutorService heartbeat =
             Executors.newSingleThreadScheduledExecutor(r -> thread(r, "gather-redis-alive"));
@@ -96,22 +99,20 @@ final class RedisTransport implements Transport {
         if (other.equals(computer)) {
             return true;
         }
-        long now = System.currentTimeMillis();
         try {
-            seal.heartbeatTime(other, redis.get(aliveKey(other))).ifPresent(t -> heardAt.merge(other, t, Math::max));
+            seal.heartbeatOf(other, redis.get(aliveKey(other))).ifPresent(b -> heartbeats.saw(other, b));
         } catch (JedisException e) {
             // Redis itself is away: that says nothing about the other computer
             return true;
         }
-        Long heard = heardAt.get(other);
-        return heard != null && now - heard < ALIVE_SECONDS * 1000L;
+        return heartbeats.alive(other);
     }
 
     private void beat() {
         try {
             redis.set(
                     aliveKey(computer),
-                    seal.heartbeat(computer, System.currentTimeMillis()),
+                    seal.heartbeat(computer, sequences.run(), beats.incrementAndGet()),
                     SetParams.setParams().ex(ALIVE_SECONDS));
         } catch (JedisException e) {
             LOG.warn("redis: cannot refresh liveness of {}: {}", computer, Secrets.redact(e.getMessage()));
@@ -195,8 +196,8 @@ final class RedisTransport implements Transport {
     private void deliver(Consumer<Envelope> handler, Consumer<Rejected> rejected, StreamEntry e) {
         Map<String, String> f = e.getFields();
         java.util.Optional<String> problem = seal.problem(f, computer);
-        if (problem.isEmpty() && !sequences.accept(f.get("from"), Long.parseLong(f.get("seq")))) {
-            problem = java.util.Optional.of("a replay (sequence number " + f.get("seq") + " was seen already)");
+        if (problem.isEmpty()) {
+            problem = sequences.accept(f.get("from"), f.get("seq"));
         }
         if (problem.isPresent()) {
             LOG.warn("redis: envelope {} on {} rejected: {}", e.getID(), computer, problem.get());
