@@ -63,7 +63,7 @@ public final class Remote {
         this.links = links;
         this.journals = journals;
         this.journal = Relay.ledger(journals);
-        this.spawns = new RemoteSpawns(transport, this::adopt, this::journalRejected);
+        this.spawns = new RemoteSpawns(transport, this::adopt, this::journalRejected, new SpawnedPanes(journals));
         this.policy = new EnvelopePolicy(links, spawns);
     }
 

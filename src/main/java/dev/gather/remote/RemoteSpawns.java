@@ -53,17 +53,21 @@ public final class RemoteSpawns {
 
     private final Transport transport;
     private final Map<String, CompletableFuture<String>> pending = new ConcurrentHashMap<>();
-    private final Map<String, String> spawnedFor = new ConcurrentHashMap<>();
+    private final SpawnedPanes spawnedFor;
     private volatile Spawner spawner = NONE;
     private volatile Consumer<String> killer = pane -> {};
     private final BiConsumer<String, String> adopt;
     private final Consumer<ObjectNode> journal;
 
     /** {@code journal} keeps, on the asking side, each spawn another computer refused. */
-    RemoteSpawns(Transport transport, BiConsumer<String, String> adopt, Consumer<ObjectNode> journal) {
+    RemoteSpawns(
+            Transport transport, BiConsumer<String, String> adopt, Consumer<ObjectNode> journal, SpawnedPanes spawned) {
         this.transport = transport;
         this.adopt = adopt;
         this.journal = journal;
+        this.spawnedFor = spawned;
+        // spawned before a restart: their turns go to their owners again, and their owners may end them
+        spawned.all().forEach(adopt);
     }
 
     /** How this daemon starts and ends agents others ask for (its own agents.yaml, its own tmux). */
@@ -120,7 +124,7 @@ public final class RemoteSpawns {
                             b.path("name").asText()))
                     ? Optional.empty()
                     : Optional.of("an answer to a spawn nobody asked " + e.from() + " for");
-            case "end" -> e.from().equals(spawnedFor.get(b.path("pane").asText()))
+            case "end" -> spawnedFor.owner(b.path("pane").asText()).equals(Optional.of(e.from()))
                     ? Optional.empty()
                     : Optional.of("pane " + b.path("pane").asText() + " was not spawned for " + e.from());
             default -> Optional.of("unknown kind '" + e.kind() + "'");
@@ -156,7 +160,7 @@ public final class RemoteSpawns {
                         .put("name", name);
                 try {
                     String pane = spawner.spawn(gathering, name, b.path("kind").asText());
-                    spawnedFor.put(pane, e.from());
+                    spawnedFor.spawned(pane, e.from(), gathering, name);
                     adopt.accept(pane, e.from());
                     transport.send(e.from(), new Envelope("spawned", transport.computer(), answer.put("pane", pane)));
                 } catch (RuntimeException x) {
@@ -186,8 +190,8 @@ public final class RemoteSpawns {
             }
             case "end" -> {
                 String pane = b.path("pane").asText();
-                spawnedFor.remove(pane);
                 killer.accept(pane);
+                spawnedFor.ended(pane);
             }
             default -> throw new IllegalArgumentException(e.kind());
         }

@@ -1,5 +1,6 @@
 package dev.gather.daemon;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,6 +11,7 @@ import dev.gather.remote.Remote;
 import dev.gather.server.UserError;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -59,5 +61,19 @@ class RemoteSpawnPolicyTest extends TwoComputers {
         assertTrue(pane.startsWith("beta:%"), pane);
         assertTrue(beta.tmux.alive(pane.substring("beta:".length())), "beta spawned its own kind");
         assertEquals(List.of(), beta.entries(Remote.REJECTED, "rejected"));
+    }
+
+    @Test
+    void aPaneSpawnedForAnotherComputerIsEndedByItsOwnerEvenAfterThisDaemonRestarted() throws Exception {
+        // issue 35: a pane spawned on another computer was left running when that computer's daemon restarted
+        Files.writeString(beta.state.root().resolve("agents.yaml"), World.SIM_AGENTS);
+        computers.awaitReachable();
+        String bo = alpha.daemon.remote.spawns.spawn("beta", "g-restart", "Bo", "speaker");
+        String pane = bo.substring("beta:".length());
+        beta.restartDaemon();
+        assertTrue(beta.tmux.alive(pane), "the agent runs on through its daemon's restart");
+        alpha.daemon.remote.spawns.end("beta", pane);
+        await().atMost(Duration.ofSeconds(30)).until(() -> !beta.tmux.alive(pane));
+        assertEquals(List.of(), beta.entries(Remote.REJECTED, "rejected"), "the owner's end was believed");
     }
 }
