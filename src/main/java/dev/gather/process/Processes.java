@@ -106,6 +106,27 @@ public final class Processes {
     }
 
     /**
+     * The terminals {@code pid}'s standard input, output and error are (such as {@code /dev/pts/3}),
+     * as far as {@code /proc} shows them: a process that left its pane's tree with {@code setsid} and
+     * cleared its environment still reads its pane's terminal unless it also let go of it.
+     */
+    public static java.util.Set<String> terminals(long pid) {
+        java.util.Set<String> ttys = new java.util.LinkedHashSet<>();
+        for (int fd = 0; fd <= 2; fd++) {
+            try {
+                String target = Files.readSymbolicLink(Path.of("/proc", Long.toString(pid), "fd", Integer.toString(fd)))
+                        .toString();
+                if (target.startsWith("/dev/pts/") || target.startsWith("/dev/tty")) {
+                    ttys.add(target);
+                }
+            } catch (IOException | UnsupportedOperationException e) {
+                // gone, or not ours to read: no terminal known
+            }
+        }
+        return ttys;
+    }
+
+    /**
      * Command lines (arguments joined by spaces) of {@code pid} and its descendants; empty if gone. A
      * harness installed with npm runs as {@code node …/codex.js}, so its pane's current command is
      * only {@code node}; its command line still names it.

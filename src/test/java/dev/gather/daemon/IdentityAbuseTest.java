@@ -153,6 +153,8 @@ class IdentityAbuseTest {
                 """
                 setsid -f sh -c '%1$s send --pane %2$s --to %3$s "detached forged" > setsid.out 2>&1; \
                   echo "exit $?" >> setsid.out'
+                setsid -f env -u TMUX -u TMUX_PANE sh -c '%1$s send --pane %2$s --to %3$s "cleared forged" \
+                  > cleared.out 2>&1; echo "exit $?" >> cleared.out'
                 '%4$s' -cp '%5$s' dev.gather.bridge.CliBridge send --pane %2$s --to %3$s 'bridged forged' \
                   > cli.out 2>&1; echo "exit $?" >> cli.out
                 echo done > done.out
@@ -175,6 +177,13 @@ class IdentityAbuseTest {
                 .until(() -> Files.exists(work.resolve("done.out"))
                         && Files.exists(work.resolve("setsid.out"))
                         && Files.readString(work.resolve("setsid.out")).contains("exit "));
+        // issue 35: with $TMUX and $TMUX_PANE cleared too, the pane's terminal still says where it started
+        await().atMost(LONG)
+                .until(() -> Files.exists(work.resolve("cleared.out"))
+                        && Files.readString(work.resolve("cleared.out")).contains("exit "));
+        String cleared = Files.readString(work.resolve("cleared.out"));
+        assertTrue(cleared.contains("was started in pane " + bo.id()), cleared);
+        assertFalse(cleared.contains("exit 0"), cleared);
         String detached = Files.readString(work.resolve("setsid.out"));
         assertTrue(detached.contains("was started in pane " + bo.id()), detached);
         assertFalse(detached.contains("exit 0"), detached);
