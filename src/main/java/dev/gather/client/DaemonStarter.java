@@ -63,9 +63,15 @@ public final class DaemonStarter {
     public static SocketChannel connectOrStart(StateDir state, BooleanSupplier running) throws IOException {
         try {
             return state.connect();
+        } catch (StateDir.NotYours e) {
+            throw new UserError(e.getMessage());
         } catch (IOException notRunning) {
             start(state, running);
-            return state.connect();
+            try {
+                return state.connect();
+            } catch (StateDir.NotYours e) {
+                throw new UserError(e.getMessage());
+            }
         }
     }
 
@@ -76,7 +82,7 @@ public final class DaemonStarter {
      */
     public static void start(StateDir state, BooleanSupplier running) throws IOException {
         requireOwnStateDir(state);
-        Files.createDirectories(state.root());
+        state.create();
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         try (FileChannel turn = FileChannel.open(
                 state.root().resolve("start.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
@@ -171,7 +177,7 @@ public final class DaemonStarter {
 
     /** The daemon's process, detached in its own session so it outlives the client's terminal. */
     private static Process spawn(StateDir state) throws IOException {
-        Files.createDirectories(state.root());
+        state.create();
         List<String> cmd = new ArrayList<>();
         if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
             cmd.add("/usr/bin/setsid");

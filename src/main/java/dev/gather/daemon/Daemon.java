@@ -41,7 +41,6 @@ import dev.gather.turn.SpoolWatcher;
 import dev.gather.turn.TurnFilter;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -168,8 +167,7 @@ public final class Daemon implements AutoCloseable {
      * dispatcher before the socket opens.
      */
     public static boolean run(StateDir state, Consumer<Dispatcher> extend) throws IOException, InterruptedException {
-        Files.createDirectories(state.root());
-        Files.setPosixFilePermissions(state.root(), PosixFilePermissions.fromString("rwx------"));
+        state.create();
         Optional<DaemonLock> lock = DaemonLock.tryAcquire(state.lock());
         if (lock.isEmpty()) {
             return false;
@@ -188,8 +186,7 @@ public final class Daemon implements AutoCloseable {
 
     /** A daemon serving {@code state} inside this process (the demo, tests); close it to stop. */
     public static Daemon inProcess(StateDir state, Tmux tmux) throws IOException {
-        Files.createDirectories(state.root());
-        Files.setPosixFilePermissions(state.root(), PosixFilePermissions.fromString("rwx------"));
+        state.create();
         Daemon d = new Daemon(state, tmux, Clock.systemUTC());
         d.start();
         return d;
@@ -222,7 +219,7 @@ public final class Daemon implements AutoCloseable {
         }
         exits = tmux.onPaneExit(relay::paneGone);
         MemberPanes memberPanes = new MemberPanes(house);
-        remote.spawns.use(memberPanes::spawnForAnother, memberPanes::kill);
+        remote.spawns.use(memberPanes.forOthers(), memberPanes::kill);
         remote.start(relay, post, timers);
         // links and gatherings come back first, so a turn the spool hands over again finds its link;
         // their ceremonies go on only once what the last daemon left queued is queued again

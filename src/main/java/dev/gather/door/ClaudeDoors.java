@@ -1,5 +1,6 @@
 package dev.gather.door;
 
+import dev.gather.home.Ownership;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -46,9 +47,20 @@ public final class ClaudeDoors implements DoorFactory, AutoCloseable {
         this.timing = Objects.requireNonNull(timing, "timing");
     }
 
-    /** The door into {@code pane}'s Claude session, if its hooks told gather one. */
+    /** The door into {@code pane}'s Claude session, if its hooks told gather one and it is this user's alone. */
     public Optional<Door> forPane(String pane) {
-        return learned.apply(pane).map(m -> new ClaudeSocketDoor(m, inboxes, executor, timing));
+        return learned.apply(pane)
+                .filter(m -> untrusted(m).isEmpty())
+                .map(m -> new ClaudeSocketDoor(m, inboxes, executor, timing));
+    }
+
+    /**
+     * Why {@code m}'s socket is not used: another user's socket or folder, or a folder others may
+     * write (Claude's shared fallback {@code /tmp/cc-socks} when there is no XDG_RUNTIME_DIR), where
+     * whoever listens would get the session's token, the messages and gather's reply inbox.
+     */
+    private static Optional<String> untrusted(ClaudeMessaging m) {
+        return Ownership.untrustedSocket(m.socket(), Ownership.me());
     }
 
     /**
@@ -74,6 +86,11 @@ public final class ClaudeDoors implements DoorFactory, AutoCloseable {
     /** The door into {@code pane}, traced; absent (keystrokes) until the pane's own hooks told its socket. */
     @Override
     public Opening open(String pane, java.util.function.Supplier<java.util.OptionalLong> pid) {
+        Optional<String> untrusted = learned.apply(pane).flatMap(ClaudeDoors::untrusted);
+        if (untrusted.isPresent()) {
+            return new Opening.Absent(
+                    ClaudeSocketDoor.NAME, "Claude's messaging socket is not used: " + untrusted.get());
+        }
         return forPane(pane, traces)
                 .<Opening>map(Opening.Open::new)
                 .orElseGet(() -> new Opening.Absent(

@@ -2,6 +2,7 @@ package dev.gather.door;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.home.Ownership;
 import java.io.IOException;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
@@ -82,6 +83,11 @@ public final class ClaudeSocketDoor implements Door {
         if (text.length() > MAX_CHARS) {
             return new Handover.Refused("the message has " + text.length()
                     + " characters; Claude's socket takes at most " + MAX_CHARS + " in one message");
+        }
+        // checked again as it is used: a socket swapped since the door opened gets nothing
+        java.util.Optional<String> untrusted = Ownership.untrustedSocket(target.socket(), Ownership.me());
+        if (untrusted.isPresent()) {
+            return new Handover.Refused("Claude's messaging socket is not used: " + untrusted.get());
         }
         ClaudeInbox inbox;
         try {

@@ -59,11 +59,26 @@ public final class CodexDoors implements DoorFactory {
         return new CodexDoors(threadOfPane, timer, executor, Optional.of(program));
     }
 
+    /** What a Codex thread id looks like: a UUID, or at least one word that no program reads as an option or a path. */
+    private static final java.util.regex.Pattern THREAD_ID =
+            java.util.regex.Pattern.compile("[0-9A-Za-z][0-9A-Za-z_.-]{0,127}");
+
+    /**
+     * Whether {@code id} has the shape of a Codex thread id: it reaches {@code codex queue --thread}
+     * and a search of Codex's sessions folder, so {@code --help} or {@code ../x} never may.
+     */
+    public static boolean threadId(String id) {
+        return id != null && THREAD_ID.matcher(id).matches() && !id.contains("..");
+    }
+
     @Override
     public Opening open(String pane, Supplier<OptionalLong> pid) {
         Optional<String> thread = threadOfPane.apply(pane);
         if (thread.isEmpty()) {
             return absent("no Codex thread known for " + pane + " yet (its first turn end names it)");
+        }
+        if (!threadId(thread.get())) {
+            return absent("'" + thread.get() + "' is not the shape of a Codex thread id");
         }
         OptionalLong root = pid.get();
         Optional<Processes.ProcessArgs> codex = root.isPresent()

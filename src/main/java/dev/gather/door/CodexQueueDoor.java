@@ -48,6 +48,9 @@ final class CodexQueueDoor implements Door {
         this.answerWithin = answerWithin;
         this.program = program;
         this.env = Map.copyOf(env);
+        if (!CodexDoors.threadId(thread)) {
+            throw new IllegalArgumentException("'" + thread + "' is not the shape of a Codex thread id");
+        }
         this.thread = thread;
         this.rollout = rollout;
         this.executor = executor;

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -166,7 +167,9 @@ final class CodexConfig implements HarnessConfig {
     }
 
     @Override
-    public FileChange uninstall(Path file, byte[] current) throws InstallException {
+    public FileChange uninstall(Path file, byte[] current, Set<String> installed) throws InstallException {
+        // Codex's entries stand between gather's own markers ("added by `gather install codex`"), which
+        // are the record here: an older gather wrote them before install.log existed
         TomlText toml = TomlText.of(file, new String(current, StandardCharsets.UTF_8));
         ObjectNode tree = toml.tree();
         List<Entry> removed = new ArrayList<>();

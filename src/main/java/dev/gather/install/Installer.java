@@ -125,7 +125,7 @@ public final class Installer {
             } else if (before.isEmpty()) {
                 change = new FileChange(Optional.empty(), List.of(), List.of());
             } else {
-                change = harness.uninstall(file, before.get());
+                change = harness.uninstall(file, before.get(), log.installed(harness.name(), file));
                 Optional<byte[]> original = ConfigFiles.read(backup(file));
                 if (!change.entries().isEmpty()
                         && original.isPresent()
@@ -153,6 +153,11 @@ public final class Installer {
         }
         if (e.after().isPresent()) {
             ConfigFiles.write(e.file(), e.after().get());
+        } else if (Files.isSymbolicLink(e.file())) {
+            // a link (dotfiles managed with stow) and the file it names are the person's: both stay, emptied
+            ConfigFiles.write(
+                    e.file(),
+                    e.file().toString().endsWith(".json") ? "{}\n".getBytes(StandardCharsets.UTF_8) : new byte[0]);
         } else {
             Files.deleteIfExists(e.file());
         }

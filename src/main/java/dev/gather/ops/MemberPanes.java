@@ -7,6 +7,7 @@ import dev.gather.link.Role;
 import dev.gather.ops.Participants.Participant;
 import dev.gather.process.Processes;
 import dev.gather.profile.Profile;
+import dev.gather.remote.RemoteSpawns;
 import dev.gather.server.Request;
 import dev.gather.server.UserError;
 import dev.gather.tmux.Pane;
@@ -105,13 +106,32 @@ public final class MemberPanes {
                 .orElseGet(d.profiles::generic);
     }
 
-    /** Spawns {@code kind} here as member {@code name} of another computer's gathering; its pane id. */
-    public String spawnForAnother(String gathering, String name, String kind) {
-        AgentCommands agents = AgentCommands.load(d.state);
-        agents.problem(kind, name, System.getenv("PATH")).ifPresent(why -> {
-            throw new IllegalArgumentException(why);
-        });
-        return spawn(gathering, name, kind, agents, d.state.root()).id();
+    /**
+     * How this computer starts members for another computer's gatherings: only a kind of its own
+     * agents.yaml (read afresh, so an edit counts at once), in its own tmux, started in its state
+     * directory.
+     */
+    public RemoteSpawns.Spawner forOthers() {
+        return new RemoteSpawns.Spawner() {
+            @Override
+            public Optional<String> refusal(String kind) {
+                return AgentCommands.load(d.state).refusalForAnother(kind);
+            }
+
+            @Override
+            public String spawn(String gathering, String name, String kind) {
+                AgentCommands agents = AgentCommands.load(d.state);
+                // checked again here: nothing but a known kind reaches a pane, whoever calls
+                agents.refusalForAnother(kind)
+                        .or(() -> agents.problem(kind, name, System.getenv("PATH")))
+                        .ifPresent(why -> {
+                            throw new IllegalArgumentException(why);
+                        });
+                return MemberPanes.this
+                        .spawn(gathering, name, kind, agents, d.state.root())
+                        .id();
+            }
+        };
     }
 
     /** {@code kind@computer}, split into kind and computer; empty for a kind spawned here. */

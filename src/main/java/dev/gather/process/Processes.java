@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -127,6 +128,27 @@ public final class Processes {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The terminals {@code pid}'s standard input, output and error are (such as {@code /dev/pts/3}),
+     * as far as {@code /proc} shows them: a process that left its pane's tree with {@code setsid} and
+     * cleared its environment still reads its pane's terminal unless it also let go of it.
+     */
+    public static Set<String> terminals(long pid) {
+        Set<String> ttys = new LinkedHashSet<>();
+        for (int fd = 0; fd <= 2; fd++) {
+            try {
+                String target = Files.readSymbolicLink(Path.of("/proc", Long.toString(pid), "fd", Integer.toString(fd)))
+                        .toString();
+                if (target.startsWith("/dev/pts/") || target.startsWith("/dev/tty")) {
+                    ttys.add(target);
+                }
+            } catch (IOException | UnsupportedOperationException e) {
+                // gone, or not ours to read: no terminal known
+            }
+        }
+        return ttys;
     }
 
     /**

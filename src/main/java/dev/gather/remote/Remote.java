@@ -70,7 +70,7 @@ public final class Remote {
         this.links = links;
         this.journals = journals;
         this.journal = Relay.ledger(journals);
-        this.spawns = new RemoteSpawns(transport, this::adopt);
+        this.spawns = new RemoteSpawns(transport, this::adopt, this::journalRejected, new SpawnedPanes(journals));
         this.policy = new EnvelopePolicy(links, spawns);
     }
 
@@ -193,15 +193,18 @@ public final class Remote {
 
     /** An envelope refused by the transport (signature, recipient, replay) or by {@link #problem}. */
     private void rejected(Rejected r) {
-        ObjectNode entry = Journal.entry("rejected")
+        journalRejected(Journal.entry("rejected")
                 .put("envelope", r.id())
                 .put("envelope_kind", r.kind())
                 .put("claimed_from", r.claimedFrom())
-                .put("why", r.why());
+                .put("why", r.why()));
+    }
+
+    private void journalRejected(ObjectNode entry) {
         try {
             journals.of(REJECTED).append(entry);
         } catch (RuntimeException x) {
-            LOG.warn("cannot journal a rejected envelope ({}): {}", r, x.getMessage());
+            LOG.warn("cannot journal a refused envelope ({}): {}", entry, x.getMessage());
         }
     }
 
@@ -211,6 +214,9 @@ public final class Remote {
         if (problem.isPresent()) {
             LOG.warn("envelope {} from {} refused: {}", e.kind(), e.from(), problem.get());
             rejected(new Rejected("", e.kind(), e.from(), problem.get()));
+            if (e.kind().equals("spawn")) {
+                spawns.refuse(e, problem.get());
+            }
             return;
         }
         if (RemoteSpawns.handles(e.kind())) {

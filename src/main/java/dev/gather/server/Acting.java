@@ -85,8 +85,16 @@ public final class Acting {
             return;
         }
         Optional<String> as = r.args().has("as") ? r.optionalText("as") : Optional.empty();
-        if (as.isPresent() && g.humans().stream().anyMatch(h -> Names.fold(h).equals(Names.fold(as.get())))) {
+        if (as.isPresent() && g.humans().stream().anyMatch(h -> Names.same(h, as.get()))) {
             return;
+        }
+        Optional<String> lookalike = as.flatMap(n -> g.humans().stream()
+                .filter(h -> Names.fold(h).equals(Names.fold(n)))
+                .findFirst());
+        if (lookalike.isPresent()) {
+            // a name drawn like the human member's is not the human member's: it grants nothing
+            throw new UserError(r.op() + ": refused: 'as' names " + as.get() + ", which looks like the human member "
+                    + lookalike.get() + " but is not that name letter for letter");
         }
         if (r.flag("operator")) {
             onOperator.accept(r);

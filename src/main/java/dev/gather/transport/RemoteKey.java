@@ -1,5 +1,6 @@
 package dev.gather.transport;
 
+import dev.gather.home.StateDir;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -84,7 +85,7 @@ public final class RemoteKey {
 
     /** Writes this key as {@code stateRoot}'s, owner-only. */
     public void save(Path stateRoot) throws IOException {
-        Files.createDirectories(stateRoot);
+        StateDir.createPrivate(stateRoot); // gather remote pair may be the first to make the state folder
         Path file = stateRoot.resolve(FILE);
         Path tmp = stateRoot.resolve(FILE + ".tmp");
         Files.deleteIfExists(tmp);

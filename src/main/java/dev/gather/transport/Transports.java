@@ -1,6 +1,7 @@
 package dev.gather.transport;
 
 import dev.gather.home.ConfigFile;
+import dev.gather.home.Secrets;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
@@ -66,8 +67,11 @@ public final class Transports {
                             config.stateRoot().resolve("remote.seen"));
         } catch (InvocationTargetException e) {
             Throwable cause = e.getCause();
-            throw new IllegalStateException(
-                    "cannot connect to Redis at " + config.redisUrl().get() + ": " + cause.getMessage(), cause);
+            // the cause is not chained: its message and its own causes may carry the URL's password,
+            // and a stack trace in daemon.log would show it
+            throw new IllegalStateException("cannot connect to Redis at "
+                    + Secrets.redact(config.redisUrl().get()) + ": "
+                    + cause.getClass().getSimpleName() + ": " + Secrets.redact(cause.getMessage()));
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("the Redis transport is missing from this build", e);
         }

@@ -2,6 +2,7 @@ package dev.gather.turn;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.door.ClaudeMessaging;
+import dev.gather.door.CodexDoors;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -123,7 +124,12 @@ public final class SessionPanes {
         } catch (HookRejected e) {
             return new Unknown();
         }
+        // a thread id not shaped like one (--help, ../x) is never learned nor looked up: it would
+        // reach codex queue as an option and Codex's sessions folder as a path
         String thread = payload.path("thread-id").asText("");
+        if (!CodexDoors.threadId(thread)) {
+            thread = "";
+        }
         Optional<String> pane = thread.isEmpty() ? Optional.empty() : paneOfThread(thread);
         if (pane.isEmpty()) {
             pane = typedInto(lastInput(payload));

@@ -130,6 +130,26 @@ class ClaudeSocketDoorTest {
     }
 
     @Test
+    void aSocketInAFolderOthersMayWriteGetsNeitherTokenNorMessageAndSaysWhy() throws Exception {
+        // Claude's shared fallback folder (/tmp/cc-socks without XDG_RUNTIME_DIR), another user's to fill
+        java.nio.file.Files.setPosixFilePermissions(
+                dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+        try (ClaudeDoors doors = new ClaudeDoors(
+                pane -> java.util.Optional.of(new ClaudeMessaging(claude.socket, TOKEN)), late::add, QUICK)) {
+            Opening opening = doors.open("%2", java.util.OptionalLong::empty);
+            Opening.Absent absent = assertInstanceOf(Opening.Absent.class, opening, opening.toString());
+            assertTrue(absent.why().contains("writable by other users"), absent.why());
+            assertTrue(doors.forPane("%2").isEmpty());
+        }
+        Handover h = hand("hello");
+        assertInstanceOf(Handover.Refused.class, h, h.toString());
+        assertEquals(List.of(), claude.lines, "nothing reached the socket");
+        try (var files = java.nio.file.Files.list(dir)) {
+            assertEquals(List.of(claude.socket), files.toList(), "no reply inbox was opened beside it");
+        }
+    }
+
+    @Test
     void aGoneSessionFailsAtOnce() throws Exception {
         claude.close();
 

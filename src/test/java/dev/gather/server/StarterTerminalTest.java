@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.tmux.Pane;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -83,7 +84,8 @@ class StarterTerminalTest {
                 () -> List.of(new Pane("%1", "Ada", 50, "bash", false)),
                 pid -> pid == 100 ? List.of(100L, 90L) : List.of(200L, 50L),
                 (pid, name) -> Optional.empty(),
-                pid -> Optional.of(pid == 100 ? SHELL_TTY : 1234L));
+                pid -> Optional.of(pid == 100 ? SHELL_TTY : 1234L),
+                pid -> Set.of());
         Request outside = callers.identify(new Peer(100), end(Optional.empty()), Optional.empty());
         assertEquals(Optional.of(SHELL_TTY), outside.terminal());
         Request inPane = callers.identify(new Peer(200), end(Optional.empty()), Optional.empty());
