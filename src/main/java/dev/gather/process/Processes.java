@@ -65,6 +65,11 @@ public final class Processes {
      * spaces and parentheses, so the fields are counted from the last closing parenthesis.
      */
     static Optional<Long> parent(Path stat) {
+        return field(stat, 1);
+    }
+
+    /** The numeric field {@code index} after the command name of a stat line (0 is the state). */
+    private static Optional<Long> field(Path stat, int index) {
         String line;
         try {
             line = Files.readString(stat, StandardCharsets.UTF_8);
@@ -77,10 +82,20 @@ public final class Processes {
         }
         String[] fields = line.substring(close + 1).trim().split(" ");
         try {
-            return fields.length > 1 ? Optional.of(Long.parseLong(fields[1])) : Optional.empty();
+            return fields.length > index ? Optional.of(Long.parseLong(fields[index])) : Optional.empty();
         } catch (NumberFormatException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * The session {@code pid} runs in (the pid of its session's leader), if it runs. Unlike its
+     * parents, a session outlives the process that started it: a child whose parent ended keeps it,
+     * and no process can join a session it was not born into ({@code setsid} only makes a new one), so
+     * a process in a tmux pane's session was started in that pane, whoever its parent is now.
+     */
+    public static Optional<Long> session(long pid) {
+        return field(Path.of("/proc", Long.toString(pid), "stat"), 3);
     }
 
     /**

@@ -58,8 +58,7 @@ public final class Sim {
         out.flush();
         if (pane.isPresent()) {
             // the session-start hook: says which harness runs here, and that it is ready
-            spool.drop(dev.gather.turn.HookEvent.fromThisProcess("sim", pane.get(), clock.instant(), json("")));
-            DaemonStarter.revive(state);
+            turnEnded(json(""));
         }
         int[] swallowed = {0};
         InputReader reader = new InputReader(in, this::drawBox, sinceInput -> {
@@ -100,9 +99,7 @@ public final class Sim {
             out.flush();
             if (pane.isPresent()) {
                 // every submitted input is a turn, answered or not, as for a real harness
-                spool.drop(dev.gather.turn.HookEvent.fromThisProcess("sim", pane.get(), clock.instant(), json(reply)));
-                // as the hook does: a daemon that ran here and is gone comes back to relay this turn
-                DaemonStarter.revive(state);
+                turnEnded(json(reply));
             }
         }
         out.print("\u001b[?2004l\r\n" + options.name() + " quits.\r\n");
@@ -110,6 +107,20 @@ public final class Sim {
     }
 
     private static final String PROMPT = "> ";
+
+    /**
+     * Reports a turn end: through the hook command, as a harness runs it, when the sim was given one;
+     * otherwise dropped into the spool by this process, which holds the file until the daemon took it,
+     * and, as the hook does, a daemon that ran here and is gone comes back to relay it.
+     */
+    private void turnEnded(String payload) throws IOException, InterruptedException {
+        if (options.hook().isPresent()) {
+            options.hook().get().run(payload);
+            return;
+        }
+        spool.drop(dev.gather.turn.HookEvent.fromThisProcess("sim", pane.get(), clock.instant(), payload));
+        DaemonStarter.revive(state);
+    }
 
     /** The input box: one line, the first line of what is typed and how many more there are. */
     private void drawBox(String typed) {
@@ -169,7 +180,38 @@ public final class Sim {
 
     /** How a simulated agent behaves. */
     public record SimOptions(
-            String name, Duration think, int passAfter, Pattern replyWhen, Fake fake, String passTo, String answer) {
+            String name,
+            Duration think,
+            int passAfter,
+            Pattern replyWhen,
+            Fake fake,
+            String passTo,
+            String answer,
+            Optional<HookRunner> hook) {
+        public SimOptions(
+                String name,
+                Duration think,
+                int passAfter,
+                Pattern replyWhen,
+                Fake fake,
+                String passTo,
+                String answer) {
+            this(name, think, passAfter, replyWhen, fake, passTo, answer, Optional.empty());
+        }
+
+        /** As it is, and its turn ends go through {@code hook} (a command line), run as a harness runs its hook. */
+        public SimOptions withHook(java.util.List<String> hook, Duration timeout) {
+            return new SimOptions(
+                    name,
+                    think,
+                    passAfter,
+                    replyWhen,
+                    fake,
+                    passTo,
+                    answer,
+                    Optional.of(new HookRunner(hook, timeout)));
+        }
+
         public SimOptions(String name, Duration think, int passAfter, Pattern replyWhen) {
             this(name, think, passAfter, replyWhen, Fake.NONE, "");
         }

@@ -91,6 +91,20 @@ public record HookEvent(
                 : this;
     }
 
+    /** The same event, naming {@code holder} first: the process that keeps its file open for its writer. */
+    public HookEvent heldBy(long holder) {
+        List<Long> pids = new java.util.ArrayList<>(List.of(holder));
+        if (origin instanceof Origin.Process p) {
+            pids.addAll(p.pids());
+            return new HookEvent(harness, pane, time, payload, new Origin.Process(pids), messaging);
+        }
+        if (origin instanceof Origin.OnBehalf b) {
+            pids.addAll(b.pids());
+            return new HookEvent(harness, pane, time, payload, new Origin.OnBehalf(pids), messaging);
+        }
+        throw new IllegalStateException("an event that names no processes has no holder to name");
+    }
+
     /** The same event, its writer's processes as {@code /proc} says now (the writer first), not as it wrote them. */
     public HookEvent withLiveChain(List<Long> chain) {
         Origin live = origin instanceof Origin.OnBehalf ? new Origin.OnBehalf(chain) : new Origin.Process(chain);
