@@ -118,9 +118,37 @@ public final class Sim {
             options.hook().get().run(payload);
             return;
         }
-        spool.drop(dev.gather.turn.HookEvent.fromThisProcess("sim", pane.get(), clock.instant(), payload));
+        java.time.Instant ended = clock.instant();
+        Duration wait = FIRST_RETRY;
+        boolean said = false;
+        while (true) {
+            try {
+                spool.drop(dev.gather.turn.HookEvent.fromThisProcess("sim", pane.get(), ended, payload));
+                break;
+            } catch (IOException e) {
+                // a full disk: the turn waits here, and the ones after it behind it, until space returns;
+                // leaving would close the link and drop every later turn
+                if (!said) {
+                    out.print("(" + options.name() + " cannot hand its turn over: " + e.getMessage()
+                            + "; trying again)\r\n");
+                    out.flush();
+                    said = true;
+                }
+                Thread.sleep(wait.toMillis());
+                wait = wait.multipliedBy(2).compareTo(LAST_RETRY) > 0 ? LAST_RETRY : wait.multipliedBy(2);
+            }
+        }
+        if (said) {
+            out.print("(" + options.name() + " handed its turn over)\r\n");
+            out.flush();
+        }
         DaemonStarter.revive(state);
     }
+
+    /** How soon a turn the spool could not take is tried again: doubling up to {@link #LAST_RETRY}. */
+    private static final Duration FIRST_RETRY = Duration.ofMillis(200);
+
+    private static final Duration LAST_RETRY = Duration.ofSeconds(2);
 
     /** The input box: one line, the first line of what is typed and how many more there are. */
     private void drawBox(String typed) {

@@ -60,12 +60,13 @@ class FrozenDaemonTurnsTest {
         assertTrue(m.find(), started.out());
         String id = m.group(1);
         Path journal = home.resolve("journal").resolve(id + ".jsonl");
-        await().atMost(Duration.ofSeconds(60))
-                .until(() -> SimLog.inputs(log("Bo")).size() >= 1);
+        // each nudge is typed only once both were told where the piece is: nothing gather types mixes with it
+        await().atMost(Duration.ofSeconds(60)).until(() -> toldBoth("The piece is now with Ada"));
 
         // one turn with the daemon awake: the hook path works, the piece goes to Bo
         nudge(id, "Ada", "NUDGE-Ada-0");
-        await().atMost(Duration.ofSeconds(60)).until(() -> heard("Bo", "NUDGE-Ada-0") == 1 && spoolIsEmpty());
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> heard("Bo", "NUDGE-Ada-0") == 1 && toldBoth("The piece is now with Bo") && spoolIsEmpty());
 
         long pid = Cli.daemonPid(home, Optional.of(daemons.socket));
         signal("STOP", pid);
@@ -131,6 +132,11 @@ class FrozenDaemonTurnsTest {
     private void nudge(String id, String name, String text) {
         World.tmux(daemons.socket, "send-keys", "-t", id + "-" + name, "-l", text);
         World.tmux(daemons.socket, "send-keys", "-t", id + "-" + name, "Enter");
+    }
+
+    private boolean toldBoth(String words) {
+        return List.of("Ada", "Bo").stream()
+                .allMatch(n -> SimLog.inputs(log(n)).stream().anyMatch(i -> i.contains(words)));
     }
 
     /** How many inputs {@code name} was handed that relay the reply to {@code nudge}. */
