@@ -58,6 +58,12 @@ final class SimCommand implements Callable<Integer> {
     @Option(names = "--log")
     Path log;
 
+    @Option(names = "--hook")
+    String hook;
+
+    @Option(names = "--hook-timeout-ms", defaultValue = "60000")
+    long hookTimeoutMs;
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         rawTerminal();
@@ -67,15 +73,19 @@ final class SimCommand implements Callable<Integer> {
                 Duration.ofMillis(readyAfterMs),
                 swallowEnters,
                 Optional.ofNullable(log));
+        Sim.SimOptions options = new Sim.SimOptions(
+                name,
+                Duration.ofMillis(thinkMs),
+                polite && passAfter == 0 ? 1 : passAfter,
+                polite ? Manners.floor(name) : Pattern.compile(replyWhen),
+                fake,
+                passTo,
+                answer.replace("\\n", "\n"));
+        if (hook != null && !hook.isBlank()) {
+            options = options.withHook(List.of(hook.trim().split("\\s+")), Duration.ofMillis(hookTimeoutMs));
+        }
         Sim sim = new Sim(
-                new Sim.SimOptions(
-                        name,
-                        Duration.ofMillis(thinkMs),
-                        polite && passAfter == 0 ? 1 : passAfter,
-                        polite ? Manners.floor(name) : Pattern.compile(replyWhen),
-                        fake,
-                        passTo,
-                        answer.replace("\\n", "\n")),
+                options,
                 System.in,
                 new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8),
                 StateDir.fromEnvironment(),

@@ -104,6 +104,15 @@ final class StatusCommand implements Callable<Integer> {
             out.println("journal " + journal.getKey() + " degraded: "
                     + journal.getValue().asText() + " (turns wait in the spool until it can be written)");
         }
+        long waiting = a.path("spool").path("waiting").asLong();
+        if (waiting > 0) {
+            out.println(waiting + " turn end(s) wait in the spool for the daemon to take them");
+        }
+        long refused = a.path("spool").path("refused").asLong();
+        if (refused > 0) {
+            out.println(refused + " turn end(s) refused: nothing proved who wrote them (spool/rejected;"
+                    + " daemon.log says why)");
+        }
         for (JsonNode id : a.path("interrupted")) {
             out.println(id.asText() + " interrupted (a daemon stopped before it closed and it could not"
                     + " resume; gather transcript " + id.asText() + ")");

@@ -5,7 +5,7 @@ import dev.gather.journal.Journal;
 import dev.gather.link.Link;
 import dev.gather.link.Member;
 import dev.gather.link.Role;
-import dev.gather.process.Processes;
+import dev.gather.process.CodexProgram;
 import dev.gather.server.Acting;
 import dev.gather.server.Request;
 import dev.gather.tmux.Pane;
@@ -67,7 +67,7 @@ public final class ActingView implements Acting.View {
 
     /** Whether {@code pane} runs Codex, whose one background server speaks for every Codex pane. */
     public boolean runsCodex(String pane) {
-        return d.tmux.panes().stream().anyMatch(p -> p.id().equals(pane) && !p.dead() && Processes.runsCodex(p.pid()));
+        return d.tmux.panes().stream().anyMatch(p -> p.id().equals(pane) && !p.dead() && CodexProgram.runsIn(p.pid()));
     }
 
     private static Acting.Holder holder(Member m) {

@@ -14,9 +14,12 @@ import dev.gather.link.Member;
 import dev.gather.relay.Relay;
 import dev.gather.server.Dispatcher;
 import dev.gather.server.Request;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.stream.Stream;
 
 /** Registers the daemon's basic ops; each complex op lives in a class of its own. */
 public final class Ops {
@@ -117,6 +120,15 @@ public final class Ops {
         return o;
     }
 
+    /** How many files {@code dir} holds (at most 100,000: a count, not a walk through a flood). */
+    private static long files(Path dir) {
+        try (Stream<Path> in = Files.list(dir)) {
+            return in.limit(100_000).count();
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
     private static ObjectNode letter(Letter l, DeliveryState state) {
         return Dispatcher.JSON
                 .createObjectNode()
@@ -144,6 +156,10 @@ public final class Ops {
         // journals refusing writes, links or not (one-shot sends have a journal of their own)
         ObjectNode refusing = out.putObject("degraded");
         d.relay.degraded().forEach((id, why) -> refusing.put(id, "cannot write journal (" + why + ")"));
+        // turns a hook handed over that the daemon has not taken, and those it refused (nothing proved who wrote them)
+        out.putObject("spool")
+                .put("waiting", files(d.state.spool().resolve("in")))
+                .put("refused", files(d.state.spool().resolve("rejected")));
         ArrayNode cut = out.putArray("interrupted");
         d.interrupted.forEach(cut::add);
         ArrayNode resumed = out.putArray("resumed");

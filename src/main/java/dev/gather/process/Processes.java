@@ -90,6 +90,11 @@ public final class Processes {
      * spaces and parentheses, so the fields are counted from the last closing parenthesis.
      */
     static Optional<Long> parent(Path stat) {
+        return field(stat, 1);
+    }
+
+    /** The numeric field {@code index} after the command name of a stat line (0 is the state). */
+    private static Optional<Long> field(Path stat, int index) {
         String line;
         try {
             line = Files.readString(stat, StandardCharsets.UTF_8);
@@ -102,10 +107,20 @@ public final class Processes {
         }
         String[] fields = line.substring(close + 1).trim().split(" ");
         try {
-            return fields.length > 1 ? Optional.of(Long.parseLong(fields[1])) : Optional.empty();
+            return fields.length > index ? Optional.of(Long.parseLong(fields[index])) : Optional.empty();
         } catch (NumberFormatException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * The session {@code pid} runs in (the pid of its session's leader), if it runs. Unlike its
+     * parents, a session outlives the process that started it: a child whose parent ended keeps it,
+     * and no process can join a session it was not born into ({@code setsid} only makes a new one), so
+     * a process in a tmux pane's session was started in that pane, whoever its parent is now.
+     */
+    public static Optional<Long> session(long pid) {
+        return field(Path.of("/proc", Long.toString(pid), "stat"), 3);
     }
 
     /**
@@ -163,48 +178,6 @@ public final class Processes {
         List<String> lines = new ArrayList<>();
         tree(pid).forEach(p -> commandLine(p).ifPresent(lines::add));
         return lines;
-    }
-
-    /**
-     * Whether Codex runs as {@code pid} or under it (its one background server runs every pane's
-     * turns): a process whose program is Codex's, never one whose arguments merely mention it ({@code
-     * vim codex-notes.md} is no Codex).
-     */
-    public static boolean runsCodex(int pid) {
-        return pid > 0 && arguments(pid).stream().anyMatch(p -> isCodex(p.args()));
-    }
-
-    /** Programs that run a script named by their first argument that is no option. */
-    private static final Set<String> INTERPRETERS =
-            Set.of("node", "nodejs", "bun", "deno", "sh", "bash", "dash", "zsh", "python", "python3");
-
-    /**
-     * Whether {@code argv} runs Codex: its program is the {@code codex} executable, or an interpreter
-     * runs Codex's launcher ({@code npm} installs it as {@code node …/bin/codex.js}, linked as {@code
-     * codex}).
-     */
-    static boolean isCodex(List<String> argv) {
-        if (argv.isEmpty()) {
-            return false;
-        }
-        String program = fileName(argv.get(0));
-        if (program.equals("codex")) {
-            return true;
-        }
-        if (!INTERPRETERS.contains(program)) {
-            return false;
-        }
-        return argv.stream()
-                .skip(1)
-                .filter(a -> !a.startsWith("-"))
-                .findFirst()
-                .map(Processes::fileName)
-                .filter(script -> script.equals("codex") || script.equals("codex.js"))
-                .isPresent();
-    }
-
-    private static String fileName(String path) {
-        return path.substring(path.lastIndexOf('/') + 1);
     }
 
     private static Optional<String> commandLine(ProcessHandle p) {

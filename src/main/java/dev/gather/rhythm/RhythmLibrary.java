@@ -146,8 +146,8 @@ public final class RhythmLibrary {
         for (Path dir : dirs) {
             if (Files.isDirectory(dir)) {
                 try (Stream<Path> s = Files.list(dir)) {
+                    // a FIFO, a device or a symlink loop is listed too: lint reports it as an error, not as nothing
                     s.filter(f -> f.toString().endsWith(".yaml") || f.toString().endsWith(".yml"))
-                            .filter(Files::isRegularFile)
                             .sorted()
                             .forEach(files::add);
                 } catch (IOException e) {

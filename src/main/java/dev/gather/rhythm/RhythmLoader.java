@@ -4,6 +4,7 @@ import dev.gather.home.ConfigFile;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -49,6 +50,16 @@ public final class RhythmLoader {
     }
 
     static String read(Path file, String shownAs) {
+        // a FIFO blocks its reader, /dev/zero never ends, a symlink loop is "too deeply nested" after
+        // seconds: what is not a regular file (after its links) is refused at once, by name, unread
+        if (Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(file)) {
+            throw new RhythmException(List.of(new RhythmError(
+                    shownAs,
+                    1,
+                    1,
+                    "file.special",
+                    "not a regular file (a directory, a FIFO, a device or a symlink loop): refused unread")));
+        }
         try {
             if (Files.isRegularFile(file) && Files.size(file) > YamlStage.MAX_CHARS * 4L) {
                 throw new RhythmException(List.of(new RhythmError(

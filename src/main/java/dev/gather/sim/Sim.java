@@ -1,7 +1,6 @@
 package dev.gather.sim;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.gather.client.DaemonStarter;
 import dev.gather.home.StateDir;
 import dev.gather.turn.HookEvent;
 import dev.gather.turn.Spool;
@@ -13,6 +12,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -71,8 +72,7 @@ public final class Sim {
         out.flush();
         if (pane.isPresent()) {
             // the session-start hook: says which harness runs here, and that it is ready
-            spool.drop(HookEvent.fromThisProcess("sim", pane.get(), clock.instant(), json("")));
-            DaemonStarter.revive(state);
+            turnEnded(json(""));
         }
         int[] swallowed = {0};
         InputReader reader = new InputReader(in, this::drawBox, sinceInput -> {
@@ -112,9 +112,8 @@ public final class Sim {
             out.print(PROMPT);
             out.flush();
             if (pane.isPresent()) {
-                // every submitted input is a turn, answered or not, as for a real harness; as the hook
-                // does, a daemon that ran here and is gone (now or before it took the turn) comes back
-                turns.watch(spool.drop(HookEvent.fromThisProcess("sim", pane.get(), clock.instant(), json(reply))));
+                // every submitted input is a turn, answered or not, as for a real harness
+                turnEnded(json(reply));
             }
         }
         out.print("\u001b[?2004l\r\n" + options.name() + " quits.\r\n");
@@ -122,6 +121,50 @@ public final class Sim {
     }
 
     private static final String PROMPT = "> ";
+
+    /**
+     * Reports a turn end: through the hook command, as a harness runs it, when the sim was given one;
+     * otherwise dropped into the spool by this process, which holds the file until the daemon took it,
+     * and, as the hook does, a daemon that ran here and is gone (now, or before it took the turn) comes
+     * back to relay it.
+     */
+    private void turnEnded(String payload) throws IOException, InterruptedException {
+        if (options.hook().isPresent()) {
+            options.hook().get().run(payload);
+            return;
+        }
+        Instant ended = clock.instant();
+        Duration wait = FIRST_RETRY;
+        boolean said = false;
+        Path dropped;
+        while (true) {
+            try {
+                dropped = spool.drop(HookEvent.fromThisProcess("sim", pane.get(), ended, payload));
+                break;
+            } catch (IOException e) {
+                // a full disk: the turn waits here, and the ones after it behind it, until space returns;
+                // leaving would close the link and drop every later turn
+                if (!said) {
+                    out.print("(" + options.name() + " cannot hand its turn over: " + e.getMessage()
+                            + "; trying again)\r\n");
+                    out.flush();
+                    said = true;
+                }
+                Thread.sleep(wait.toMillis());
+                wait = wait.multipliedBy(2).compareTo(LAST_RETRY) > 0 ? LAST_RETRY : wait.multipliedBy(2);
+            }
+        }
+        if (said) {
+            out.print("(" + options.name() + " handed its turn over)\r\n");
+            out.flush();
+        }
+        turns.watch(dropped);
+    }
+
+    /** How soon a turn the spool could not take is tried again: doubling up to {@link #LAST_RETRY}. */
+    private static final Duration FIRST_RETRY = Duration.ofMillis(200);
+
+    private static final Duration LAST_RETRY = Duration.ofSeconds(2);
 
     /** The input box: one line, the first line of what is typed and how many more there are. */
     private void drawBox(String typed) {
@@ -177,7 +220,38 @@ public final class Sim {
 
     /** How a simulated agent behaves. */
     public record SimOptions(
-            String name, Duration think, int passAfter, Pattern replyWhen, Fake fake, String passTo, String answer) {
+            String name,
+            Duration think,
+            int passAfter,
+            Pattern replyWhen,
+            Fake fake,
+            String passTo,
+            String answer,
+            Optional<HookRunner> hook) {
+        public SimOptions(
+                String name,
+                Duration think,
+                int passAfter,
+                Pattern replyWhen,
+                Fake fake,
+                String passTo,
+                String answer) {
+            this(name, think, passAfter, replyWhen, fake, passTo, answer, Optional.empty());
+        }
+
+        /** As it is, and its turn ends go through {@code hook} (a command line), run as a harness runs its hook. */
+        public SimOptions withHook(List<String> hook, Duration timeout) {
+            return new SimOptions(
+                    name,
+                    think,
+                    passAfter,
+                    replyWhen,
+                    fake,
+                    passTo,
+                    answer,
+                    Optional.of(new HookRunner(hook, timeout)));
+        }
+
         public SimOptions(String name, Duration think, int passAfter, Pattern replyWhen) {
             this(name, think, passAfter, replyWhen, Fake.NONE, "");
         }

@@ -5,6 +5,7 @@ import dev.gather.process.Processes;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
@@ -90,6 +91,20 @@ public record HookEvent(
         return origin instanceof Origin.OnBehalf b && b.pids().isEmpty()
                 ? new HookEvent(harness, pane, time, payload, new Origin.OnBehalf(List.of(pid)), messaging)
                 : this;
+    }
+
+    /** The same event, naming {@code holder} first: the process that keeps its file open for its writer. */
+    public HookEvent heldBy(long holder) {
+        List<Long> pids = new ArrayList<>(List.of(holder));
+        if (origin instanceof Origin.Process p) {
+            pids.addAll(p.pids());
+            return new HookEvent(harness, pane, time, payload, new Origin.Process(pids), messaging);
+        }
+        if (origin instanceof Origin.OnBehalf b) {
+            pids.addAll(b.pids());
+            return new HookEvent(harness, pane, time, payload, new Origin.OnBehalf(pids), messaging);
+        }
+        throw new IllegalStateException("an event that names no processes has no holder to name");
     }
 
     /** The same event, its writer's processes as {@code /proc} says now (the writer first), not as it wrote them. */

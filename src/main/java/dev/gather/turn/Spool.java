@@ -74,6 +74,15 @@ public record Spool(Path root) {
         }
     }
 
+    /**
+     * Drops one event for a writer that may end before the daemon takes it (a hook a harness stops
+     * waiting for): a holder process keeps the file open meanwhile, while {@code daemonLock} says a
+     * daemon ran here, for up to an hour.
+     */
+    public Path handOff(HookEvent event, Path daemonLock) throws IOException {
+        return SpoolHolder.drop(this, event, daemonLock);
+    }
+
     /** Waits until the daemon took {@code dropped} (it left {@code in/}); false when {@code patience} ran out. */
     public static boolean awaitTaken(Path dropped, Duration patience) {
         return SpoolHolds.awaitTaken(dropped, patience);

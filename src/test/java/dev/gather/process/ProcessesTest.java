@@ -51,13 +51,13 @@ class ProcessesTest {
     /** Codex is told by the program a process runs, never by a word in its arguments. */
     @Test
     void codexIsTheProgramNotAWordOnTheCommandLine() throws Exception {
-        assertTrue(Processes.isCodex(List.of("/usr/local/bin/codex", "--yolo")));
-        assertTrue(Processes.isCodex(List.of("node", "/usr/lib/node_modules/@openai/codex/bin/codex.js")));
-        assertTrue(Processes.isCodex(List.of("/usr/bin/node", "--no-warnings", "/home/a/.npm/bin/codex")));
-        assertFalse(Processes.isCodex(List.of("vim", "codex-notes.md")));
-        assertFalse(Processes.isCodex(List.of("node", "codex-notes.js")));
-        assertFalse(Processes.isCodex(List.of("grep", "-r", "codex", ".")));
-        assertFalse(Processes.isCodex(List.of()));
+        assertTrue(CodexProgram.isCodex(List.of("/usr/local/bin/codex", "--yolo")));
+        assertTrue(CodexProgram.isCodex(List.of("node", "/usr/lib/node_modules/@openai/codex/bin/codex.js")));
+        assertTrue(CodexProgram.isCodex(List.of("/usr/bin/node", "--no-warnings", "/home/a/.npm/bin/codex")));
+        assertFalse(CodexProgram.isCodex(List.of("vim", "codex-notes.md")));
+        assertFalse(CodexProgram.isCodex(List.of("node", "codex-notes.js")));
+        assertFalse(CodexProgram.isCodex(List.of("grep", "-r", "codex", ".")));
+        assertFalse(CodexProgram.isCodex(List.of()));
 
         Path notes = Files.writeString(proc.resolve("codex-notes.md"), "notes\n");
         Process reading = new ProcessBuilder("tail", "-f", notes.toString()).start();
@@ -69,8 +69,8 @@ class ProcessesTest {
             await().atMost(Duration.ofSeconds(10))
                     .until(() -> !Processes.arguments(running.pid()).isEmpty()
                             && !Processes.arguments(reading.pid()).isEmpty());
-            assertFalse(Processes.runsCodex((int) reading.pid()), "a file named after Codex is no Codex");
-            assertTrue(Processes.runsCodex((int) running.pid()));
+            assertFalse(CodexProgram.runsIn((int) reading.pid()), "a file named after Codex is no Codex");
+            assertTrue(CodexProgram.runsIn((int) running.pid()));
         } finally {
             reading.destroyForcibly();
             running.destroyForcibly();
