@@ -10,6 +10,7 @@ import dev.gather.link.Link;
 import dev.gather.link.Member;
 import dev.gather.ops.Participants.Participant;
 import dev.gather.relay.EffectRunner;
+import dev.gather.relay.TurnStart;
 import dev.gather.rhythm.Rhythm;
 import dev.gather.server.Dispatcher;
 import dev.gather.server.Request;
@@ -166,12 +167,21 @@ public final class StartGatheringOp {
         // the relay hands a turn over before the member's queue moves on: what is queued now was
         // sent before this turn ended, so the turn did not answer it; nor did it answer what waits
         // handed in its harness's own queue (a door's message no turn has started with yet)
-        d.relay.intercept(
-                link.id(),
-                (m, text) -> g.onTurnOutput(m, text, () -> m.pane()
-                        .flatMap(d.post::status)
-                        .map(s -> !s.queued().isEmpty() || !s.handed().isEmpty())
-                        .orElse(false)));
+        // handed in before the post office hears of the turn end: the letters this turn started with
+        // are still open. The floor first, the receipts after: a floor given later than this read
+        // was given after the turn ended
+        d.relay.intercept(link.id(), (m, text) -> {
+            long floor = runner.floor(m);
+            TurnStart start = TurnStart.of(m.pane().flatMap(d.post::status), link.id(), floor);
+            return g.onTurnOutput(
+                    m,
+                    text,
+                    () -> m.pane()
+                            .flatMap(d.post::status)
+                            .map(s -> !s.queued().isEmpty() || !s.handed().isEmpty())
+                            .orElse(false),
+                    () -> runner.beganWithFloor(m, start));
+        });
         return g;
     }
 
