@@ -5,7 +5,6 @@ import dev.gather.link.Member;
 import dev.gather.link.Role;
 import dev.gather.rhythm.Listening;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
@@ -28,13 +27,14 @@ final class Digest implements EffectSink {
     private final Ceremony c;
     private final EffectSink out;
     private final Listening listening;
-    /** What each agent was not yet told, as it would have been typed, oldest first. */
-    private final Map<Member, List<String>> kept = new HashMap<>();
+    /** What each agent was not yet told, as it would have been typed, oldest first (restored on resume). */
+    private final Map<Member, List<String>> kept;
 
     Digest(Ceremony c, EffectSink out) {
         this.c = c;
         this.out = out;
         this.listening = c.rhythm.listening();
+        this.kept = c.unheard;
     }
 
     @Override
@@ -120,8 +120,11 @@ final class Digest implements EffectSink {
                 .toList();
     }
 
-    /** People hear every word as it is said: no model runs for them. */
+    /**
+     * Whether a message typed to {@code m} wakes a model: an agent in a pane. People hear every word
+     * as it is said, and a member without a pane reads (hear) at its own pace, all it missed at once.
+     */
     private static boolean agent(Member m) {
-        return m.role() != Role.HUMAN;
+        return m.role() != Role.HUMAN && m.pane().isPresent();
     }
 }
