@@ -153,10 +153,26 @@ public final class StartGatheringOp {
             Optional<String> caller,
             List<Member> members,
             Maker maker) {
+        return wire(id, link, rhythm, question, caller, members, maker, Map.of());
+    }
+
+    /** As above, for a resumed gathering: {@code floors}, by name, the last message that gave each member the floor. */
+    public Gathering wire(
+            String id,
+            Link link,
+            Rhythm rhythm,
+            String question,
+            Optional<String> caller,
+            List<Member> members,
+            Maker maker,
+            Map<String, Long> floors) {
         EffectRunner runner =
                 new EffectRunner(d.relay, link, d.state.journals().resolve(id + ".harvest.md"), () -> d.runs.of(id)
                         .filter(run -> !run.keep())
                         .ifPresent(run -> run.spawned().values().forEach(memberPanes::kill)));
+        Map<Member, Long> given = new LinkedHashMap<>();
+        members.forEach(m -> Optional.ofNullable(floors.get(m.name())).ifPresent(f -> given.put(m, f)));
+        runner.restoreFloors(given);
         Gathering g = d.gatherings.add(
                 caller,
                 members,

@@ -72,6 +72,11 @@ public final class EffectRunner implements EffectSink {
         return floors.getOrDefault(m, -1L);
     }
 
+    /** The floors a stopped daemon had given (a resumed gathering), by journal entry. */
+    public void restoreFloors(Map<Member, Long> given) {
+        floors.putAll(given);
+    }
+
     /** Whether {@code m}'s turn that ended as {@code start} says began once the floor reached it. */
     public boolean beganWithFloor(Member m, TurnStart start) {
         return start.beganWith(floor(m));
