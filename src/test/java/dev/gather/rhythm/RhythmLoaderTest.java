@@ -183,9 +183,9 @@ class RhythmLoaderTest {
         RhythmException e = assertThrows(RhythmException.class, () -> RhythmLoader.parse("r.yaml", text));
         assertEquals(
                 List.of(
-                        "r.yaml:12:13: breath[0].prompts.turn uses unknown placeholder {holder}; it accepts [name, number]"
+                        "r.yaml:11:13: breath[0].prompts.turn uses unknown placeholder {holder}; it accepts [name, number]"
                                 + " [prompts.placeholder]",
-                        "r.yaml:13:7: unknown key 'seed' in breath[0].prompts; allowed: phase, turn, beat, final_beat"
+                        "r.yaml:12:7: unknown key 'seed' in breath[0].prompts; allowed: phase, turn, beat, final_beat"
                                 + " [schema.unknown-key]"),
                 e.errors().stream().map(RhythmError::toString).toList());
     }
@@ -204,10 +204,10 @@ class RhythmLoaderTest {
         RhythmException e = assertThrows(RhythmException.class, () -> RhythmLoader.parse("r.yaml", text));
         assertEquals(
                 List.of(
-                        "r.yaml:37:5: roles.parts casts 2 parts but a gathering may have only 1 speakers"
+                        "r.yaml:36:5: roles.parts casts 2 parts but a gathering may have only 1 speakers"
                                 + " (speakers.min); raise min so every part is played [roles.parts]",
-                        "r.yaml:39:13: part 'author' appears twice in roles.parts [roles.unique-part]",
-                        "r.yaml:40:15: roles.parts[1].prompt uses unknown placeholder {holder}; it accepts"
+                        "r.yaml:38:13: part 'author' appears twice in roles.parts [roles.unique-part]",
+                        "r.yaml:39:15: roles.parts[1].prompt uses unknown placeholder {holder}; it accepts"
                                 + " [name, number, part] [prompts.placeholder]"),
                 e.errors().stream().map(RhythmError::toString).toList());
     }
@@ -234,11 +234,11 @@ class RhythmLoaderTest {
         RhythmException e = assertThrows(RhythmException.class, () -> RhythmLoader.parse("r.yaml", text));
         assertEquals(
                 List.of(
-                        "r.yaml:11:13: breath[0].reveal does not have a value in the enumeration [\"named\", \"anonymous\"]"
+                        "r.yaml:10:13: breath[0].reveal does not have a value in the enumeration [\"named\", \"anonymous\"]"
                                 + " (found 'loudly') [schema.enum]",
-                        "r.yaml:17:5: breath[1] reveals its answers but everyone heard them already; add voice: private"
+                        "r.yaml:16:5: breath[1] reveals its answers but everyone heard them already; add voice: private"
                                 + " or remove reveal [breath.reveal]",
-                        "r.yaml:49:11: prompts.reveal uses unknown placeholder {name}; it accepts [PHASE, answers, phase]"
+                        "r.yaml:48:11: prompts.reveal uses unknown placeholder {name}; it accepts [PHASE, answers, phase]"
                                 + " [prompts.placeholder]"),
                 e.errors().stream().map(RhythmError::toString).toList());
 
@@ -247,7 +247,7 @@ class RhythmLoaderTest {
                 .replace("  harvester: 1\n", "  harvester: 0\n");
         RhythmException quiet = assertThrows(RhythmException.class, () -> RhythmLoader.parse("q.yaml", noReveal));
         assertEquals(
-                List.of("q.yaml:10:12: breath[0] is private but nobody would hear it: give the rhythm a harvester"
+                List.of("q.yaml:9:12: breath[0] is private but nobody would hear it: give the rhythm a harvester"
                         + " (roles.harvester: 1) or the phase a reveal [breath.voice]"),
                 quiet.errors().stream().map(RhythmError::toString).toList());
 
@@ -255,7 +255,7 @@ class RhythmLoaderTest {
         RhythmException missing = assertThrows(RhythmException.class, () -> RhythmLoader.parse("m.yaml", noPrompt));
         assertEquals(
                 List.of(
-                        "m.yaml:34:3: a rhythm with a phase that reveals its answers needs prompts.reveal [schema.required]"),
+                        "m.yaml:33:3: a rhythm with a phase that reveals its answers needs prompts.reveal [schema.required]"),
                 missing.errors().stream().map(RhythmError::toString).toList());
     }
 }
