@@ -3,6 +3,7 @@ package dev.gather.relay;
 import dev.gather.gathering.Effect;
 import dev.gather.gathering.EffectSink;
 import dev.gather.journal.Journal;
+import dev.gather.link.Attribution;
 import dev.gather.link.Link;
 import dev.gather.link.Member;
 import dev.gather.tmux.DeliveryResult;
@@ -93,7 +94,7 @@ public final class EffectRunner implements EffectSink {
         to.forEach(m -> entry.withArray("to").add(m.name()));
         Outbox.held(entry, c.held());
         entry.put("text", c.text());
-        track(relay.send(link.id(), entry, to, dev.gather.link.Attribution.of(c.from(), c.text())));
+        track(relay.send(link.id(), entry, to, Attribution.of(c.from(), c.text())));
     }
 
     /** A public line; the piece reaching a member that hears it now gives it the floor. */
