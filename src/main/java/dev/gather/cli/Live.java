@@ -50,6 +50,8 @@ final class Live {
         }
         List<String> to = new ArrayList<>();
         e.path("to").forEach(n -> to.add(n.asText()));
+        // those it is kept for until their own turn (digest hearing) hear it too, a little later
+        e.path("held").forEach(n -> to.add(n.asText()));
         String heard = to.isEmpty() ? "heard by nobody yet" : "heard by " + String.join(", ", to) + " alone";
         return mayRead.test(from) || to.stream().anyMatch(mayRead)
                 ? Optional.of(

@@ -1,6 +1,8 @@
 package dev.gather.gathering;
 
 import dev.gather.link.Member;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -8,16 +10,33 @@ import java.util.Optional;
  * them (typing into panes, journalling), so the machine is tested without tmux.
  */
 public sealed interface Effect {
-    /** The holder's words go to everyone else, attributed. */
-    record Relay(Member from, String text) implements Effect {}
+    /**
+     * The holder's words go to everyone else, attributed; {@code held}: those they are kept for until
+     * their own turn (digest hearing), typed to them then, with it, instead of now.
+     */
+    record Relay(Member from, String text, List<Member> held) implements Effect {
+        public Relay {
+            held = List.copyOf(held);
+        }
+
+        public Relay(Member from, String text) {
+            this(from, text, List.of());
+        }
+    }
 
     /**
      * The holder's words in a private phase: heard by {@code to} alone (the harvester), attributed,
      * and kept for the phase's reveal.
      */
-    record Confide(Member from, String text, java.util.List<Member> to) implements Effect {
+    record Confide(Member from, String text, List<Member> to, List<Member> held) implements Effect {
+        /** {@code held}: those of {@code to} it is kept for until their own prompt (digest hearing). */
         public Confide {
-            to = java.util.List.copyOf(to);
+            to = List.copyOf(to);
+            held = List.copyOf(held);
+        }
+
+        public Confide(Member from, String text, List<Member> to) {
+            this(from, text, to, List.of());
         }
     }
 
@@ -28,18 +47,29 @@ public sealed interface Effect {
      * A line for everyone (phase, turn change, member left, closing); {@code about} names the member it
      * concerns (the new holder of the piece, the one who left), for the journal's readers.
      */
-    record Announce(String kind, String text, Optional<Member> about, java.util.Map<String, Integer> marks)
+    record Announce(String kind, String text, Optional<Member> about, Map<String, Integer> marks, List<Member> held)
             implements Effect {
         /**
          * {@code marks} are counters the journal keeps beside the text (a turn's phase, round and
-         * number), so a restarted daemon reads where the gathering was instead of parsing prose.
+         * number), so a restarted daemon reads where the gathering was instead of parsing prose;
+         * {@code held}: those it is kept for until their own turn (digest hearing), not typed now.
          */
         public Announce {
-            marks = java.util.Map.copyOf(marks);
+            marks = Map.copyOf(marks);
+            held = List.copyOf(held);
+        }
+
+        public Announce(String kind, String text, Optional<Member> about, Map<String, Integer> marks) {
+            this(kind, text, about, marks, List.of());
         }
 
         public Announce(String kind, String text, Optional<Member> about) {
-            this(kind, text, about, java.util.Map.of());
+            this(kind, text, about, Map.of());
+        }
+
+        /** The same announcement, kept for {@code held} until their own turn. */
+        Announce heldFor(List<Member> held) {
+            return new Announce(kind, text, about, marks, held);
         }
 
         public Announce(String kind, String text) {

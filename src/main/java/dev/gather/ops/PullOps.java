@@ -92,6 +92,12 @@ final class PullOps {
     /** Entry {@code ref} of the journal as {@code name} hears it, if it was said to it at all. */
     static Optional<ObjectNode> heard(JsonNode e, long ref, String name) {
         String kind = e.path("kind").asText();
+        for (JsonNode held : e.path("held")) {
+            if (held.asText().equals(name)) {
+                // kept for it (digest hearing): it hears this with its own next prompt, not now
+                return Optional.empty();
+            }
+        }
         ObjectNode o = Dispatcher.JSON.createObjectNode().put("ref", ref).put("kind", kind);
         switch (kind) {
             case "relay" -> {

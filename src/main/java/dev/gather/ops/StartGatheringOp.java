@@ -13,6 +13,7 @@ import dev.gather.link.Link;
 import dev.gather.link.Member;
 import dev.gather.ops.Participants.Participant;
 import dev.gather.relay.EffectRunner;
+import dev.gather.relay.TurnStart;
 import dev.gather.rhythm.Rhythm;
 import dev.gather.server.Acting;
 import dev.gather.server.Dispatcher;
@@ -158,6 +159,19 @@ public final class StartGatheringOp {
             Optional<String> caller,
             List<Member> members,
             Maker maker) {
+        return wire(id, link, rhythm, question, caller, members, maker, Map.of());
+    }
+
+    /** As above, for a resumed gathering: {@code floors}, by name, the last message that gave each member the floor. */
+    public Gathering wire(
+            String id,
+            Link link,
+            Rhythm rhythm,
+            String question,
+            Optional<String> caller,
+            List<Member> members,
+            Maker maker,
+            Map<String, Long> floors) {
         EffectRunner runner = new EffectRunner(
                 d.relay,
                 link,
@@ -167,6 +181,9 @@ public final class StartGatheringOp {
                         .ifPresent(run -> run.spawned().values().forEach(memberPanes::kill)),
                 EffectRunner.LAST_WORDS_WITHIN,
                 d.lanes);
+        Map<Member, Long> given = new LinkedHashMap<>();
+        members.forEach(m -> Optional.ofNullable(floors.get(m.name())).ifPresent(f -> given.put(m, f)));
+        runner.restoreFloors(given);
         Gathering g = d.gatherings.add(
                 caller,
                 members,
@@ -177,12 +194,21 @@ public final class StartGatheringOp {
         // the relay hands a turn over before the member's queue moves on: what is queued now was
         // sent before this turn ended, so the turn did not answer it; nor did it answer what waits
         // handed in its harness's own queue (a door's message no turn has started with yet)
-        d.relay.intercept(
-                link.id(),
-                (m, text) -> g.onTurnOutput(m, text, () -> m.pane()
-                        .flatMap(d.post::status)
-                        .map(s -> !s.queued().isEmpty() || !s.handed().isEmpty())
-                        .orElse(false)));
+        // handed in before the post office hears of the turn end: the letters this turn started with
+        // are still open. The floor first, the receipts after: a floor given later than this read
+        // was given after the turn ended
+        d.relay.intercept(link.id(), (m, text) -> {
+            long floor = runner.floor(m);
+            TurnStart start = TurnStart.of(m.pane().flatMap(d.post::status), link.id(), floor);
+            return g.onTurnOutput(
+                    m,
+                    text,
+                    () -> m.pane()
+                            .flatMap(d.post::status)
+                            .map(s -> !s.queued().isEmpty() || !s.handed().isEmpty())
+                            .orElse(false),
+                    () -> runner.beganWithFloor(m, start));
+        });
         return g;
     }
 

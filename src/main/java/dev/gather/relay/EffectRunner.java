@@ -47,6 +47,11 @@ public final class EffectRunner implements EffectSink {
     private final List<CompletableFuture<DeliveryResult>> closing = new CopyOnWriteArrayList<>();
     /** What this gathering sent that its member has not yet taken (or failed). */
     private final Set<CompletableFuture<DeliveryResult>> unheard = ConcurrentHashMap.newKeySet();
+    /**
+     * Per member, the journal entry of the last message that gave it the floor (the piece, the
+     * harvest prompt): only a turn that began with it or later speaks for the member.
+     */
+    private final Map<Member, Long> floors = new ConcurrentHashMap<>();
     /** The closing words' step: it waits for what was sent before them to be heard, up to a bound. */
     private volatile CompletableFuture<Void> closingStep = CompletableFuture.completedFuture(null);
     /** The closing words, once: after the last words were heard, or at once when ended now. */
@@ -80,6 +85,21 @@ public final class EffectRunner implements EffectSink {
         this.afterClose = afterClose;
     }
 
+    /** The last message that gave {@code m} the floor, by its journal entry; negative when none did here. */
+    public long floor(Member m) {
+        return floors.getOrDefault(m, -1L);
+    }
+
+    /** The floors a stopped daemon had given (a resumed gathering), by journal entry. */
+    public void restoreFloors(Map<Member, Long> given) {
+        floors.putAll(given);
+    }
+
+    /** Whether {@code m}'s turn that ended as {@code start} says began once the floor reached it. */
+    public boolean beganWithFloor(Member m, TurnStart start) {
+        return start.beganWith(floor(m));
+    }
+
     /** Journals a private phase's words as relayed, marked private, and types them to their few hearers alone. */
     private void confide(Effect.Confide c) {
         var entry = Journal.entry("relay")
@@ -87,9 +107,29 @@ public final class EffectRunner implements EffectSink {
                 .put("from", c.from().name())
                 .put("from_number", c.from().number())
                 .put("voice", "private");
-        c.to().forEach(m -> entry.withArray("to").add(m.name()));
+        List<Member> to = c.to().stream().filter(m -> !c.held().contains(m)).toList();
+        to.forEach(m -> entry.withArray("to").add(m.name()));
+        Outbox.held(entry, c.held());
         entry.put("text", c.text());
-        track(relay.send(link.id(), entry, c.to(), Attribution.of(c.from(), c.text())));
+        track(relay.send(link.id(), entry, to, Attribution.of(c.from(), c.text())));
+    }
+
+    /** A public line; the piece reaching a member that hears it now gives it the floor. */
+    private void announce(Effect.Announce a) {
+        Outbox.Sent sent = relay.announce(link, a.text(), a.kind(), a.about(), a.marks(), a.held());
+        if (a.kind().equals("turn")) {
+            a.about().filter(m -> !a.held().contains(m)).ifPresent(m -> floors.put(m, sent.ref()));
+        }
+        track(sent.results());
+    }
+
+    /** A private prompt; the piece (in digest hearing) or the harvest prompt gives its member the floor. */
+    private void inject(Effect.Inject i) {
+        Outbox.Sent sent = relay.injectNumbered(link, i.to(), i.text(), i.kind());
+        if (i.kind().equals("turn") || i.kind().equals("harvest")) {
+            floors.put(i.to(), sent.ref());
+        }
+        track(sent.results());
     }
 
     private void track(Map<Member, CompletableFuture<DeliveryResult>> sent) {
@@ -113,7 +153,8 @@ public final class EffectRunner implements EffectSink {
         closingWords = () -> {
             if (once.compareAndSet(false, true)) {
                 relay.withdraw(link, "not typed: the gathering closed first");
-                closing.addAll(relay.announce(link, a.text(), a.kind(), a.about(), a.marks())
+                closing.addAll(relay.announce(link, a.text(), a.kind(), a.about(), a.marks(), a.held())
+                        .results()
                         .values());
             }
         };
@@ -153,15 +194,15 @@ public final class EffectRunner implements EffectSink {
     @Override
     public void accept(Effect effect) {
         if (effect instanceof Effect.Relay r) {
-            track(relay.relay(link, r.from(), r.text(), "relay"));
+            track(relay.relay(link, r.from(), r.text(), "relay", r.held()));
         } else if (effect instanceof Effect.Confide c) {
             confide(c);
         } else if (effect instanceof Effect.Inject i) {
-            track(relay.inject(link, i.to(), i.text(), i.kind()));
+            inject(i);
         } else if (effect instanceof Effect.Announce a && a.kind().equals("closing")) {
             closing(a);
         } else if (effect instanceof Effect.Announce a) {
-            track(relay.announce(link, a.text(), a.kind(), a.about(), a.marks()));
+            announce(a);
         } else if (effect instanceof Effect.OutOfTurn o) {
             relay.append(
                     link,

@@ -46,7 +46,16 @@ public abstract class Outbox {
      * the link; each member's future completes once it was typed, or failed.
      */
     public Map<Member, CompletableFuture<DeliveryResult>> relay(Link link, Member from, String text, String kind) {
-        return relay(link, from, text, kind, false);
+        return relay(link, from, text, kind, false, List.of());
+    }
+
+    /**
+     * As {@link #relay(Link, Member, String, String)}, except for {@code held}: members it is kept for
+     * until their own turn (a gathering's digest hearing), named in the entry and not typed now.
+     */
+    public Map<Member, CompletableFuture<DeliveryResult>> relay(
+            Link link, Member from, String text, String kind, List<Member> held) {
+        return relay(link, from, text, kind, false, held);
     }
 
     /**
@@ -54,19 +63,21 @@ public abstract class Outbox {
      * turn): marked {@code sent}, so a restarted daemon does not count it against the turn budget.
      */
     public Map<Member, CompletableFuture<DeliveryResult>> relaySent(Link link, Member from, String text) {
-        return relay(link, from, text, "relay", true);
+        return relay(link, from, text, "relay", true, List.of());
     }
 
     private Map<Member, CompletableFuture<DeliveryResult>> relay(
-            Link link, Member from, String text, String kind, boolean sent) {
+            Link link, Member from, String text, String kind, boolean sent, List<Member> held) {
         Link.View view = link.snapshot();
-        List<Member> to = view.othersThan(from);
+        List<Member> to =
+                view.othersThan(from).stream().filter(m -> !held.contains(m)).toList();
         ObjectNode entry = Journal.entry(kind).put("link", view.id()).put("from", from.name());
         if (sent) {
             entry.put("sent", true);
         }
         entry.put("from_number", from.number());
         to.forEach(m -> entry.withArray("to").add(m.name()));
+        held(entry, held);
         entry.put("text", text);
         return send(link.id(), entry, to, Attribution.of(from, text));
     }
@@ -85,6 +96,20 @@ public abstract class Outbox {
     /** As {@link #announce(Link, String, String, Optional)}, with counters kept beside the text (a turn's phase, round). */
     public Map<Member, CompletableFuture<DeliveryResult>> announce(
             Link link, String text, String kind, Optional<Member> about, Map<String, Integer> marks) {
+        return announce(link, text, kind, about, marks, List.of()).results();
+    }
+
+    /**
+     * As {@link #announce(Link, String, String, Optional, Map)}, except for {@code held}: members it is
+     * kept for until their own turn (digest hearing), named in the entry and not typed now.
+     */
+    public Sent announce(
+            Link link,
+            String text,
+            String kind,
+            Optional<Member> about,
+            Map<String, Integer> marks,
+            List<Member> held) {
         Link.View view = link.snapshot();
         ObjectNode entry = Journal.entry("announce")
                 .put("prompt", kind)
@@ -94,10 +119,18 @@ public abstract class Outbox {
         new TreeMap<>(marks).forEach(entry::put);
         // who left is not told so (the link may still list them while their leaving goes through); who
         // joined gets its seed instead
-        List<Member> to = (kind.equals("left") || kind.equals("joined")) && about.isPresent()
-                ? view.members().stream().filter(m -> !m.equals(about.get())).toList()
-                : view.members();
-        return send(link.id(), entry, to, text);
+        List<Member> to = ((kind.equals("left") || kind.equals("joined")) && about.isPresent()
+                        ? view.members().stream().filter(m -> !m.equals(about.get()))
+                        : view.members().stream())
+                .filter(m -> !held.contains(m))
+                .toList();
+        held(entry, held);
+        return sendNumbered(link.id(), entry, to, text);
+    }
+
+    /** Names in {@code entry} the members it is kept for until their own turn, if any. */
+    static void held(ObjectNode entry, List<Member> held) {
+        held.forEach(m -> entry.withArray("held").add(m.name()));
     }
 
     /** What is still queued for the link's members and not yet typed is dropped (a gathering closing). */
@@ -113,15 +146,21 @@ public abstract class Outbox {
 
     /** Journals and queues a private text for one member. */
     public CompletableFuture<DeliveryResult> inject(Link link, Member to, String text, String kind) {
+        return injectNumbered(link, to, text, kind)
+                .results()
+                .getOrDefault(
+                        to,
+                        CompletableFuture.completedFuture(new DeliveryResult.Failed("-", to.name() + " has no pane")));
+    }
+
+    /** As {@link #inject}, also saying which entry of the journal the prompt is. */
+    Sent injectNumbered(Link link, Member to, String text, String kind) {
         ObjectNode entry = Journal.entry("private")
                 .put("link", link.id())
                 .put("prompt", kind)
                 .put("to", to.name())
                 .put("text", text);
-        return send(link.id(), entry, List.of(to), text)
-                .getOrDefault(
-                        to,
-                        CompletableFuture.completedFuture(new DeliveryResult.Failed("-", to.name() + " has no pane")));
+        return sendNumbered(link.id(), entry, List.of(to), text);
     }
 
     /**

@@ -247,7 +247,8 @@ final class GatheringReplay {
                 Optional.ofNullable(finalBeat),
                 Optional.ofNullable(holderWords),
                 afterFinal,
-                byCommand);
+                byCommand,
+                Unheard.of(entries));
     }
 
     /** The profile each member was typed into with, by name (the last message that named one). */

@@ -114,7 +114,8 @@ public final class Resumption {
                                 d.lanes,
                                 pulse,
                                 midTurn,
-                                sink));
+                                sink),
+                        Floors.of(entries));
         d.journals
                 .of(id)
                 .append(dev.gather.journal.Journal.entry("resumed")

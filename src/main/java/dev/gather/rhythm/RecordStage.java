@@ -59,7 +59,11 @@ final class RecordStage {
                 patterns,
                 rolesRecord,
                 prompts(r.path("prompts")),
-                r.has("turn_budget") ? OptionalInt.of(r.get("turn_budget").asInt()) : OptionalInt.empty());
+                r.has("turn_budget") ? OptionalInt.of(r.get("turn_budget").asInt()) : OptionalInt.empty(),
+                new Listening(
+                        Listening.Mode.valueOf(r.path("hearing").asText("live").toUpperCase(Locale.ROOT)),
+                        Listening.HarvesterHears.valueOf(
+                                r.path("harvester_hears").asText("harvest").toUpperCase(Locale.ROOT))));
     }
 
     private static Prompts prompts(JsonNode node) {

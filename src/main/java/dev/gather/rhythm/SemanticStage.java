@@ -181,6 +181,13 @@ final class SemanticStage {
                     "piece.turn-budget",
                     "turn_budget is for links without a talking piece; a gathering ends with its breath"));
         }
+        if (r.has("harvester_hears") && !r.path("hearing").asText("live").equals("digest")) {
+            errors.add(t.keyError(
+                    "/harvester_hears",
+                    "hearing.harvester",
+                    "harvester_hears is for hearing: digest; with live hearing the harvester hears every message"
+                            + " as it is said"));
+        }
     }
 
     private static void direct(SourceTree t, List<RhythmError> errors) {
@@ -208,7 +215,7 @@ final class SemanticStage {
                     "a rhythm without a talking piece has no separate human member (found '"
                             + r.path("roles").path("human").asText() + "')"));
         }
-        for (String key : List.of("breath", "beats", "pass_patterns")) {
+        for (String key : List.of("breath", "beats", "pass_patterns", "hearing", "harvester_hears")) {
             if (r.has(key)) {
                 errors.add(t.keyError("/" + key, "direct." + key, "a rhythm without a talking piece has no " + key));
             }

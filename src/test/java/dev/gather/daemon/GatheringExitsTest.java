@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.testing.Beside;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -34,7 +35,14 @@ class GatheringExitsTest {
             """;
 
     @RegisterExtension
-    final Worlds worlds = Worlds.withAgents(World.SIM_AGENTS + TALKER);
+    final Worlds worlds = Worlds.withAgents(World.SIM_AGENTS + TALKER).preparing(home -> {
+        Files.createDirectories(home.resolve("rhythms"));
+        Files.writeString(
+                home.resolve("rhythms/minimal-live.yaml"),
+                Files.readString(Path.of("rhythms/minimal.yaml"))
+                        .replace("name: minimal", "name: minimal-live")
+                        .replace("hearing: digest", "hearing: live"));
+    });
 
     Path home;
     World world;
@@ -127,7 +135,8 @@ class GatheringExitsTest {
         var user = world.sim("User");
         JsonNode started = Ceremonies.start(
                 world,
-                args("minimal", "Ada:speaker:talker", "Bo:speaker:talker", "Hal:harvester:harvester")
+                // live hearing, as this test was measured: every member is typed to before the end
+                args("minimal-live", "Ada:speaker:talker", "Bo:speaker:talker", "Hal:harvester:harvester")
                         .put("beat_interval_seconds", 30)
                         .put("keep", true));
         String id = started.path("gathering_id").asText();

@@ -105,12 +105,20 @@ class GatheringResumeTest {
                 "--think-ms, \"1500\", --reply-when, \"you are the harvester\"");
         assertTrue(agents.contains("1500"), agents);
         Files.writeString(home.resolve("agents.yaml"), agents);
+        // the kill moments are counted in journal entries, as many as live hearing writes: every
+        // message typed to every listener (digest hearing's resume is ResumedGatheringTest's)
+        Files.createDirectories(home.resolve("rhythms"));
+        Files.writeString(
+                home.resolve("rhythms/standard-live.yaml"),
+                Files.readString(Path.of("rhythms/standard.yaml"))
+                        .replace("name: standard", "name: standard-live")
+                        .replace("hearing: digest", "hearing: live"));
         startDaemon();
         Cli.Result started = Cli.run(
                 home,
                 Optional.of(tmuxSocket),
                 "start",
-                "standard",
+                "standard-live",
                 "-p",
                 "Ada:speaker:speaker",
                 "-p",

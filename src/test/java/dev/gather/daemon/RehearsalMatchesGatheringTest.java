@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.gathering.GatheringOptions;
 import dev.gather.history.Pulse;
@@ -113,10 +115,18 @@ class RehearsalMatchesGatheringTest {
         }
     }
 
+    /** Who hears a message: those it was typed to now, and those it is kept for until their own turn (digest). */
+    private static ArrayNode hearers(JsonNode e) {
+        ArrayNode all = JsonNodeFactory.instance.arrayNode();
+        e.path("to").forEach(all::add);
+        e.path("held").forEach(all::add);
+        return all;
+    }
+
     /** One step as both journals say it: kind, prompt, whom it concerns, the words. */
     private static String line(JsonNode e) {
-        String who = e.path("to").isArray()
-                ? e.path("to").toString()
+        String who = e.path("kind").asText().equals("relay")
+                ? hearers(e).toString()
                 : e.path("to").asText(e.path("member").asText(e.path("from").asText("")));
         return e.path("kind").asText() + " | " + e.path("prompt").asText("") + " | "
                 + e.path("from").asText("") + " → " + who + " | "

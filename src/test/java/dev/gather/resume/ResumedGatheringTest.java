@@ -48,6 +48,28 @@ class ResumedGatheringTest extends InReplayWorld {
     }
 
     @Test
+    void whatAnAgentWasNotYetToldComesWithItsNextPromptAfterARestart() {
+        // standard hears in a digest: Ada's words are kept for Cy until its turn
+        w.say("Ada", "Ada's first thought. I pass the piece.");
+        Snapshot s = w.replay();
+        assertTrue(
+                s.unheard().get("Cy").stream().anyMatch(t -> t.contains("Ada's first thought.")),
+                s.unheard()::toString);
+        assertTrue(!s.unheard().containsKey("Bo") || s.unheard().get("Bo").isEmpty(), "Bo was given it with the piece");
+        List<Effect> effects = new ArrayList<>();
+        Gathering g = w.resumed(w.rhythm, w.options, s, effects);
+        g.onTurnOutput(w.member("Bo"), "Bo's thought. I pass the piece.").join();
+        Effect.Inject cy = effects.stream()
+                .filter(e -> e instanceof Effect.Inject i && i.kind().equals("turn"))
+                .map(Effect.Inject.class::cast)
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(effects.toString()));
+        assertEquals("Cy", cy.to().name());
+        assertTrue(cy.text().contains("Ada's first thought."), cy.text());
+        assertTrue(cy.text().contains("Bo's thought."), cy.text());
+    }
+
+    @Test
     void aGraceThatRanOutWhileNoDaemonRanMovesThePieceOnceOnResume() {
         w.say("Ada", "I pass the piece.");
         w.time.advance(ReplayWorld.INTERVAL.multipliedBy(2));
