@@ -1,5 +1,6 @@
 package dev.gather.client;
 
+import dev.gather.home.RotatingLog;
 import dev.gather.home.StateDir;
 import dev.gather.server.UserError;
 import java.io.File;
@@ -178,6 +179,9 @@ public final class DaemonStarter {
     /** The daemon's process, detached in its own session so it outlives the client's terminal. */
     private static Process spawn(StateDir state) throws IOException {
         state.create();
+        // the last daemon's log moves aside before this one writes a line: rotated later, once the new
+        // daemon held its lock, its own first lines (a broken profile it refused) went with the old log
+        RotatingLog.rotate(state.log(), RotatingLog.KEEP);
         List<String> cmd = new ArrayList<>();
         if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
             cmd.add("/usr/bin/setsid");

@@ -55,12 +55,11 @@ public final class RotatingLog extends OutputStream {
     }
 
     /**
-     * Makes this process's stdout and stderr (where its logger writes) a rotating log at {@code file},
-     * after moving the last process's log there aside. A daemon started in the background calls it
-     * once it holds the daemon lock, so a daemon that loses the race never moves the winner's log.
+     * Makes this process's stdout and stderr (where its logger writes) a log at {@code file} that rotates
+     * past {@link #MAX_BYTES}. The last daemon's log was moved aside by the client that started this one
+     * (DaemonStarter), before this daemon wrote its first line.
      */
     public static void takeStdio(Path file) throws IOException {
-        rotate(file, KEEP);
         PrintStream log = new PrintStream(new RotatingLog(file, MAX_BYTES, KEEP), true, StandardCharsets.UTF_8);
         System.setOut(log);
         System.setErr(log);
