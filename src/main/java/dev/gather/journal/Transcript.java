@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -38,6 +39,28 @@ public final class Transcript {
             throw new UncheckedIOException("cannot read journal " + file, e);
         }
         return entries;
+    }
+
+    /**
+     * Every entry of the journal file a record reads, in order, numbered as {@link #read} counts (a
+     * line of a kind no record reads is skipped but counted).
+     */
+    public static List<Line> lines(Path file) {
+        return lines(read(file));
+    }
+
+    /** The entries of {@code all}, a whole journal's lines, that a record reads, numbered by their place in it. */
+    public static List<Line> lines(List<JsonNode> all) {
+        List<Line> out = new ArrayList<>();
+        Instant before = Instant.EPOCH;
+        for (int i = 0; i < all.size(); i++) {
+            JsonNode e = all.get(i);
+            Instant time = Entries.time(e, before);
+            before = time;
+            long n = i + 1;
+            Entries.decode(e).ifPresent(entry -> out.add(new Line(n, time, entry)));
+        }
+        return out;
     }
 
     /**

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.gathering.Gathering;
-import dev.gather.journal.Journal;
 import dev.gather.journal.JournalUnavailable;
+import dev.gather.journal.Lifecycle;
 import dev.gather.journal.Transcript;
 import dev.gather.link.Link;
 import dev.gather.link.Member;
@@ -215,7 +215,7 @@ final class PullOps {
             for (Pulls.Change c : d.pulls.sweep(id -> d.links.byId(id).isPresent())) {
                 Pulls.Pull p = c.pull();
                 if (c.kind() == Pulls.Change.Kind.AWAY) {
-                    note(p, "away", p.member.name() + " is away (has not heard for " + p.awayAfter.toSeconds() + "s)");
+                    away(p, p.member.name() + " is away (has not heard for " + p.awayAfter.toSeconds() + "s)");
                 } else {
                     depart(p, "did not hear for " + p.leaveAfter.toSeconds() + "s");
                 }
@@ -235,17 +235,12 @@ final class PullOps {
         }
     }
 
-    private void note(Pulls.Pull p, String kind, String text) {
+    private void away(Pulls.Pull p, String text) {
         d.links.byId(p.link).ifPresent(link -> {
             try {
-                d.relay
-                        .journal(link)
-                        .append(Journal.entry(kind)
-                                .put("link", link.id())
-                                .put("from", p.member.name())
-                                .put("text", text));
+                d.relay.journal(link).append(new Lifecycle.Away(link.id(), p.member.name(), text));
             } catch (JournalUnavailable e) {
-                LOG.warn("{}: {} not journalled: {}", link.id(), kind, e.getMessage());
+                LOG.warn("{}: away not journalled: {}", link.id(), e.getMessage());
             }
         });
     }

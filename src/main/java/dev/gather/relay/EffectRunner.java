@@ -2,7 +2,9 @@ package dev.gather.relay;
 
 import dev.gather.gathering.Effect;
 import dev.gather.gathering.EffectSink;
-import dev.gather.journal.Journal;
+import dev.gather.journal.Entry;
+import dev.gather.journal.Kept;
+import dev.gather.journal.Message;
 import dev.gather.link.Link;
 import dev.gather.link.Member;
 import dev.gather.tmux.DeliveryResult;
@@ -64,14 +66,24 @@ public final class EffectRunner implements EffectSink {
 
     /** Journals a private phase's words as relayed, marked private, and types them to their few hearers alone. */
     private void confide(Effect.Confide c) {
-        var entry = Journal.entry("relay")
-                .put("link", link.id())
-                .put("from", c.from().name())
-                .put("from_number", c.from().number())
-                .put("voice", "private");
-        c.to().forEach(m -> entry.withArray("to").add(m.name()));
-        entry.put("text", c.text());
+        var entry = new Message.Relay(
+                link.id(),
+                c.from().name(),
+                false,
+                c.from().number(),
+                "private",
+                c.to().stream().map(Member::name).toList(),
+                c.text());
         track(relay.send(link.id(), entry, c.to(), dev.gather.link.Attribution.of(c.from(), c.text())));
+    }
+
+    /** The journal's record of who passed or took the piece by command. */
+    private Entry note(Effect.Note n) {
+        return switch (n.kind()) {
+            case "pass" -> new Kept.Pass(link.id(), n.text());
+            case "take" -> new Kept.Take(link.id(), n.text());
+            default -> throw new IllegalArgumentException("no journal entry for a note of kind " + n.kind());
+        };
     }
 
     private void track(Map<Member, CompletableFuture<DeliveryResult>> sent) {
@@ -133,7 +145,7 @@ public final class EffectRunner implements EffectSink {
     @Override
     public void accept(Effect effect) {
         if (effect instanceof Effect.Relay r) {
-            track(relay.relay(link, r.from(), r.text(), "relay"));
+            track(relay.relay(link, r.from(), r.text()));
         } else if (effect instanceof Effect.Confide c) {
             confide(c);
         } else if (effect instanceof Effect.Inject i) {
@@ -143,34 +155,18 @@ public final class EffectRunner implements EffectSink {
         } else if (effect instanceof Effect.Announce a) {
             track(relay.announce(link, a.text(), a.kind(), a.about(), a.marks()));
         } else if (effect instanceof Effect.OutOfTurn o) {
-            relay.append(
-                    link,
-                    Journal.entry("out_of_turn")
-                            .put("link", link.id())
-                            .put("from", o.from().name())
-                            .put("text", o.text()));
+            relay.append(link, new Kept.OutOfTurn(link.id(), o.from().name(), o.text()));
         } else if (effect instanceof Effect.Late l) {
-            relay.append(
-                    link,
-                    Journal.entry("late")
-                            .put("link", link.id())
-                            .put("from", l.from().name())
-                            .put("text", l.text()));
+            relay.append(link, new Kept.Late(link.id(), l.from().name(), l.text()));
         } else if (effect instanceof Effect.Note n) {
-            relay.append(link, Journal.entry(n.kind()).put("link", link.id()).put("text", n.text()));
+            relay.append(link, note(n));
         } else if (effect instanceof Effect.HarvestStored h) {
             try {
                 Files.writeString(harvestFile, h.text() + "\n");
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write harvest " + harvestFile, e);
             }
-            relay.append(
-                    link,
-                    Journal.entry("harvest")
-                            .put("link", link.id())
-                            .put("from", h.by().name())
-                            .put("file", harvestFile.toString())
-                            .put("text", h.text()));
+            relay.append(link, new Kept.Harvest(link.id(), h.by().name(), harvestFile.toString(), h.text()));
         } else if (effect instanceof Effect.Closed c) {
             closed(c);
         }

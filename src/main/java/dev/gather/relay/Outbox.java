@@ -1,16 +1,19 @@
 package dev.gather.relay;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.delivery.Ledger;
 import dev.gather.delivery.PostOffice;
+import dev.gather.journal.Delivery;
+import dev.gather.journal.Entry;
 import dev.gather.journal.Journal;
 import dev.gather.journal.JournalUnavailable;
 import dev.gather.journal.Journals;
+import dev.gather.journal.Message;
 import dev.gather.link.Attribution;
 import dev.gather.link.Fanout;
 import dev.gather.link.Link;
 import dev.gather.link.Member;
 import dev.gather.tmux.DeliveryResult;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -44,29 +47,29 @@ public abstract class Outbox {
      * Journals {@code text} from {@code from} (forced to disk) and queues it for everyone else in
      * the link; each member's future completes once it was typed, or failed.
      */
-    public Map<Member, CompletableFuture<DeliveryResult>> relay(Link link, Member from, String text, String kind) {
-        return relay(link, from, text, kind, false);
+    public Map<Member, CompletableFuture<DeliveryResult>> relay(Link link, Member from, String text) {
+        return relay(link, from, text, false);
     }
 
     /**
-     * As {@link #relay(Link, Member, String, String)} for a message sent with {@code send} (not a
+     * As {@link #relay(Link, Member, String)} for a message sent with {@code send} (not a
      * turn): marked {@code sent}, so a restarted daemon does not count it against the turn budget.
      */
     public Map<Member, CompletableFuture<DeliveryResult>> relaySent(Link link, Member from, String text) {
-        return relay(link, from, text, "relay", true);
+        return relay(link, from, text, true);
     }
 
-    private Map<Member, CompletableFuture<DeliveryResult>> relay(
-            Link link, Member from, String text, String kind, boolean sent) {
+    private Map<Member, CompletableFuture<DeliveryResult>> relay(Link link, Member from, String text, boolean sent) {
         Link.View view = link.snapshot();
         List<Member> to = view.othersThan(from);
-        ObjectNode entry = Journal.entry(kind).put("link", view.id()).put("from", from.name());
-        if (sent) {
-            entry.put("sent", true);
-        }
-        entry.put("from_number", from.number());
-        to.forEach(m -> entry.withArray("to").add(m.name()));
-        entry.put("text", text);
+        Message.Relay entry = new Message.Relay(
+                view.id(),
+                from.name(),
+                sent,
+                from.number(),
+                null,
+                to.stream().map(Member::name).toList(),
+                text);
         return send(link.id(), entry, to, Attribution.of(from, text));
     }
 
@@ -85,12 +88,16 @@ public abstract class Outbox {
     public Map<Member, CompletableFuture<DeliveryResult>> announce(
             Link link, String text, String kind, Optional<Member> about, Map<String, Integer> marks) {
         Link.View view = link.snapshot();
-        ObjectNode entry = Journal.entry("announce")
-                .put("prompt", kind)
-                .put("link", view.id())
-                .put("text", text);
-        about.ifPresent(m -> entry.put("member", m.name()));
-        new java.util.TreeMap<>(marks).forEach(entry::put);
+        Message.Announce entry = new Message.Announce(
+                kind,
+                view.id(),
+                text,
+                about.map(Member::name).orElse(null),
+                marks.get("phase"),
+                marks.get("round"),
+                marks.get("turn"),
+                Map.of(),
+                Map.of());
         // who left is not told so (the link may still list them while their leaving goes through); who
         // joined gets its seed instead
         List<Member> to = (kind.equals("left") || kind.equals("joined")) && about.isPresent()
@@ -106,17 +113,13 @@ public abstract class Outbox {
 
     /** Journals and queues a notice for members no longer in a link (after it closed). */
     public void fanoutNotice(Link link, List<Member> to, String text) {
-        ObjectNode entry = Journal.entry("notice").put("link", link.id()).put("text", text);
+        Message.Notice entry = new Message.Notice(link.id(), text, Map.of(), Map.of());
         send(link.id(), entry, to, text);
     }
 
     /** Journals and queues a private text for one member. */
     public CompletableFuture<DeliveryResult> inject(Link link, Member to, String text, String kind) {
-        ObjectNode entry = Journal.entry("private")
-                .put("link", link.id())
-                .put("prompt", kind)
-                .put("to", to.name())
-                .put("text", text);
+        Message.Private entry = new Message.Private(link.id(), kind, to.name(), text, Map.of(), Map.of());
         return send(link.id(), entry, List.of(to), text)
                 .getOrDefault(
                         to,
@@ -129,7 +132,7 @@ public abstract class Outbox {
      * recipient's mailbox gets {@code typed}.
      */
     Map<Member, CompletableFuture<DeliveryResult>> send(
-            String journalId, ObjectNode entry, List<Member> to, String typed) {
+            String journalId, Message entry, List<Member> to, String typed) {
         return sendNumbered(journalId, entry, to, typed).results();
     }
 
@@ -137,9 +140,8 @@ public abstract class Outbox {
     public record Sent(long ref, Map<Member, CompletableFuture<DeliveryResult>> results) {}
 
     /** As {@link #send}, also saying which entry of the journal the message is. */
-    public Sent sendNumbered(String journalId, ObjectNode entry, List<Member> to, String typed) {
-        address(entry, to, fanout.post());
-        long ref = journalled(journalId, entry);
+    public Sent sendNumbered(String journalId, Message entry, List<Member> to, String typed) {
+        long ref = journalled(journalId, address(entry, to, fanout.post()));
         Map<Member, CompletableFuture<DeliveryResult>> sent = fanout.send(journalId, ref, to, typed);
         sent.values()
                 .forEach(f -> f.thenAccept(r -> {
@@ -154,7 +156,7 @@ public abstract class Outbox {
      * Appends {@code entry} to journal {@code id}, forced; a refusal marks the journal degraded (in
      * status and to senders) and is thrown on, so the caller sends nothing.
      */
-    final long journalled(String id, ObjectNode entry) {
+    final long journalled(String id, Entry entry) {
         try {
             long ref = journals.of(id).append(entry);
             if (degraded.remove(id) != null) {
@@ -173,20 +175,16 @@ public abstract class Outbox {
      * Appends {@code entry} to the link's journal, forced; a refusal marks the link degraded and is
      * thrown on (words kept out of turn or late, a harvest: their turn stays in the spool).
      */
-    final long append(Link link, ObjectNode entry) {
+    final long append(Link link, Entry entry) {
         return journalled(link.id(), entry);
     }
 
     /** Journals a record that nothing waits on (a close, a member leaving): a refusal is logged, not thrown. */
-    final void record(Link link, ObjectNode entry) {
+    final void record(Link link, Entry entry) {
         try {
             journalled(link.id(), entry);
         } catch (JournalUnavailable e) {
-            LOG.warn(
-                    "link {}: {} not journalled: {}",
-                    link.id(),
-                    entry.path("kind").asText(),
-                    e.getMessage());
+            LOG.warn("link {}: {} not journalled: {}", link.id(), entry.kind(), e.getMessage());
         }
     }
 
@@ -205,12 +203,12 @@ public abstract class Outbox {
     }
 
     /**
-     * Names each recipient's pane in a message's journal entry, and its profile when it is not
-     * generic: a restarted daemon types what is still queued into the right pane, the right way.
+     * {@code entry} naming each recipient's pane, and its profile when it is not generic: a restarted
+     * daemon types what is still queued into the right pane, the right way.
      */
-    public static void address(ObjectNode entry, List<Member> to, PostOffice post) {
-        ObjectNode panes = entry.putObject("panes");
-        ObjectNode profiles = entry.putObject("profiles");
+    public static Message address(Message entry, List<Member> to, PostOffice post) {
+        Map<String, String> panes = new LinkedHashMap<>();
+        Map<String, String> profiles = new LinkedHashMap<>();
         for (Member m : to) {
             m.pane().ifPresent(p -> {
                 panes.put(m.name(), p);
@@ -220,22 +218,13 @@ public abstract class Outbox {
                 }
             });
         }
-        if (profiles.isEmpty()) {
-            entry.remove("profiles");
-        }
+        return entry.addressed(panes, profiles);
     }
 
     /** Records each delivery step as a {@code delivery} entry next to the message it belongs to. */
     public static Ledger ledger(Journals journals) {
         return (letter, pane, state, detail) -> {
-            ObjectNode e = Journal.entry("delivery")
-                    .put("ref", letter.ref())
-                    .put("to", letter.to())
-                    .put("pane", pane)
-                    .put("state", state.word());
-            if (!detail.isEmpty()) {
-                e.put("text", detail);
-            }
+            Delivery e = new Delivery(letter.ref(), letter.to(), pane, state.word(), detail);
             try {
                 journals.of(letter.journal()).appendUnforced(e);
             } catch (JournalUnavailable refused) {

@@ -9,6 +9,9 @@ import dev.gather.gathering.Gathering;
 import dev.gather.gathering.GatheringOptions;
 import dev.gather.gathering.GatheringState;
 import dev.gather.gathering.Snapshot;
+import dev.gather.journal.Entry;
+import dev.gather.journal.Line;
+import dev.gather.journal.Message;
 import dev.gather.ops.StartGatheringOp;
 import dev.gather.rhythm.Rhythm;
 import dev.gather.rhythm.RhythmLibrary;
@@ -25,6 +28,8 @@ import org.junit.jupiter.api.Test;
  * ran fires once, a turn that had ended moves on, and a private phase's answers come back sealed.
  */
 class ResumedGatheringTest extends InReplayWorld {
+    private long written;
+
     @Test
     void aBeatDueThreeTimesOverWhileNoDaemonRanFiresOnceOnResume() {
         w.say("Ada", "A first thought, still forming.");
@@ -108,19 +113,21 @@ class ResumedGatheringTest extends InReplayWorld {
     void aPrivatePhasesAnswersComeBackSealedForItsRevealAndLeaveWithThePhase() {
         Rhythm decision = RhythmLibrary.shippedRhythm("design-decision").orElseThrow();
         java.time.Instant started = w.time.clock().instant();
-        List<JsonNode> entries = new ArrayList<>();
-        entries.add(StartGatheringOp.startEntry(
-                "g-private", decision, "Which?", GatheringOptions.NONE, w.members, Map.of(), Optional.empty(), false));
+        List<Line> entries = new ArrayList<>();
+        entries.add(line(StartGatheringOp.startEntry(
+                "g-private",
+                decision,
+                "Which?",
+                GatheringOptions.NONE,
+                w.members,
+                Map.of(),
+                Optional.empty(),
+                false,
+                Map.of())));
         entries.add(turn(0, "Ada", 1));
-        entries.add(dev.gather.journal.Journal.entry("relay")
-                .put("from", "Ada")
-                .put("voice", "private")
-                .put("text", "The queue."));
+        entries.add(line(new Message.Relay("g-private", "Ada", false, 1, "private", List.of("Hal"), "The queue.")));
         entries.add(turn(0, "Bo", 2));
-        entries.add(dev.gather.journal.Journal.entry("relay")
-                .put("from", "Bo")
-                .put("voice", "private")
-                .put("text", "The log."));
+        entries.add(line(new Message.Relay("g-private", "Bo", false, 2, "private", List.of("Hal"), "The log.")));
         entries.add(turn(0, "Cy", 3));
         Snapshot s = GatheringReplay.snapshot(entries, started);
         assertEquals(
@@ -142,12 +149,12 @@ class ResumedGatheringTest extends InReplayWorld {
         assertEquals(List.of(), GatheringReplay.snapshot(entries, started).said());
     }
 
-    private static com.fasterxml.jackson.databind.node.ObjectNode turn(int phase, String holder, int turn) {
-        return dev.gather.journal.Journal.entry("announce")
-                .put("prompt", "turn")
-                .put("member", holder)
-                .put("phase", phase)
-                .put("round", 1)
-                .put("turn", turn);
+    private Line turn(int phase, String holder, int turn) {
+        return line(new Message.Announce(
+                "turn", "g-private", holder + " has the piece", holder, phase, 1, turn, Map.of(), Map.of()));
+    }
+
+    private Line line(Entry e) {
+        return new Line(++written, w.time.clock().instant(), e);
     }
 }
