@@ -1,5 +1,7 @@
 package dev.gather.gathering;
 
+import dev.gather.journal.Announcement;
+import dev.gather.journal.Prompt;
 import dev.gather.link.Member;
 import java.util.Optional;
 
@@ -22,13 +24,13 @@ public sealed interface Effect {
     }
 
     /** A private prompt to one member (seed, beat, final beat, reminder, harvest signal). */
-    record Inject(Member to, String kind, String text) implements Effect {}
+    record Inject(Member to, Prompt kind, String text) implements Effect {}
 
     /**
      * A line for everyone (phase, turn change, member left, closing); {@code about} names the member it
      * concerns (the new holder of the piece, the one who left), for the journal's readers.
      */
-    record Announce(String kind, String text, Optional<Member> about, java.util.Map<String, Integer> marks)
+    record Announce(Announcement kind, String text, Optional<Member> about, java.util.Map<String, Integer> marks)
             implements Effect {
         /**
          * {@code marks} are counters the journal keeps beside the text (a turn's phase, round and
@@ -38,11 +40,11 @@ public sealed interface Effect {
             marks = java.util.Map.copyOf(marks);
         }
 
-        public Announce(String kind, String text, Optional<Member> about) {
+        public Announce(Announcement kind, String text, Optional<Member> about) {
             this(kind, text, about, java.util.Map.of());
         }
 
-        public Announce(String kind, String text) {
+        public Announce(Announcement kind, String text) {
             this(kind, text, Optional.empty());
         }
     }
@@ -54,7 +56,13 @@ public sealed interface Effect {
     record Late(Member from, String text) implements Effect {}
 
     /** Something worth a journal line that nobody is told (who took or passed the piece by command). */
-    record Note(String kind, String text) implements Effect {}
+    record Note(Note.Kind kind, String text) implements Effect {
+        /** The piece moved by command: its holder passed it, or an operator took it. */
+        public enum Kind {
+            PASS,
+            TAKE
+        }
+    }
 
     /** The harvest text, to be kept beside the journal. */
     record HarvestStored(Member by, String text) implements Effect {}

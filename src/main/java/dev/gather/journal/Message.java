@@ -66,12 +66,11 @@ public sealed interface Message extends Entry {
     }
 
     /**
-     * A line for everyone of a link; {@code prompt} names which (turn, phase, left, joined, closing,
-     * reveal, budget_exhausted), {@code member} whom it concerns, and a turn's announcement keeps its
+     * A line for everyone of a link; {@code prompt} names which, {@code member} whom it concerns, and a turn's announcement keeps its
      * {@code phase}, {@code round} and {@code turn} counters beside the words.
      */
     record Announce(
-            String prompt,
+            Announcement prompt,
             String link,
             String text,
             @JsonInclude(Include.NON_NULL) String member,
@@ -92,10 +91,10 @@ public sealed interface Message extends Entry {
         @Override
         public String event() {
             return switch (prompt) {
-                case "turn" -> "piece";
-                case "phase", "closing" -> prompt;
-                case "left" -> "leave";
-                default -> "announce";
+                case TURN -> "piece";
+                case PHASE, CLOSING -> prompt.word();
+                case LEFT -> "leave";
+                case JOINED, REVEAL, BUDGET_EXHAUSTED -> "announce";
             };
         }
 
@@ -105,10 +104,10 @@ public sealed interface Message extends Entry {
         }
     }
 
-    /** A prompt to one member alone ({@code prompt}: seed, part, beat, final_beat, reminder, harvest). */
+    /** A prompt to one member alone. */
     record Private(
             String link,
-            String prompt,
+            Prompt prompt,
             String to,
             String text,
             Map<String, String> panes,
@@ -126,9 +125,9 @@ public sealed interface Message extends Entry {
         @Override
         public String event() {
             return switch (prompt) {
-                case "beat", "final_beat" -> "beat";
-                case "seed" -> "seed";
-                default -> "private";
+                case BEAT, FINAL_BEAT -> "beat";
+                case SEED -> "seed";
+                case PART, REMINDER, HARVEST -> "private";
             };
         }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.agents.AgentCommands;
 import dev.gather.gathering.Gathering;
 import dev.gather.history.Pulse;
+import dev.gather.journal.Announcement;
 import dev.gather.journal.Lifecycle;
 import dev.gather.link.Link;
 import dev.gather.link.Member;
@@ -133,7 +134,7 @@ public final class JoinOp {
                 d.relay.announce(
                         link,
                         m.name() + " (" + m.number() + ") has joined the link; it hears what is said from now on.",
-                        "joined",
+                        Announcement.JOINED,
                         Optional.of(m));
             }
         } catch (CompletionException e) {

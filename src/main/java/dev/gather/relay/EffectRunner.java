@@ -2,6 +2,7 @@ package dev.gather.relay;
 
 import dev.gather.gathering.Effect;
 import dev.gather.gathering.EffectSink;
+import dev.gather.journal.Announcement;
 import dev.gather.journal.Entry;
 import dev.gather.journal.Kept;
 import dev.gather.journal.Message;
@@ -80,9 +81,8 @@ public final class EffectRunner implements EffectSink {
     /** The journal's record of who passed or took the piece by command. */
     private Entry note(Effect.Note n) {
         return switch (n.kind()) {
-            case "pass" -> new Kept.Pass(link.id(), n.text());
-            case "take" -> new Kept.Take(link.id(), n.text());
-            default -> throw new IllegalArgumentException("no journal entry for a note of kind " + n.kind());
+            case PASS -> new Kept.Pass(link.id(), n.text());
+            case TAKE -> new Kept.Take(link.id(), n.text());
         };
     }
 
@@ -150,7 +150,7 @@ public final class EffectRunner implements EffectSink {
             confide(c);
         } else if (effect instanceof Effect.Inject i) {
             track(relay.inject(link, i.to(), i.text(), i.kind()));
-        } else if (effect instanceof Effect.Announce a && a.kind().equals("closing")) {
+        } else if (effect instanceof Effect.Announce a && a.kind() == Announcement.CLOSING) {
             closing(a);
         } else if (effect instanceof Effect.Announce a) {
             track(relay.announce(link, a.text(), a.kind(), a.about(), a.marks()));

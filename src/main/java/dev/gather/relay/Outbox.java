@@ -2,12 +2,14 @@ package dev.gather.relay;
 
 import dev.gather.delivery.Ledger;
 import dev.gather.delivery.PostOffice;
+import dev.gather.journal.Announcement;
 import dev.gather.journal.Delivery;
 import dev.gather.journal.Entry;
 import dev.gather.journal.Journal;
 import dev.gather.journal.JournalUnavailable;
 import dev.gather.journal.Journals;
 import dev.gather.journal.Message;
+import dev.gather.journal.Prompt;
 import dev.gather.link.Attribution;
 import dev.gather.link.Fanout;
 import dev.gather.link.Link;
@@ -74,19 +76,19 @@ public abstract class Outbox {
     }
 
     /** Journals and queues a system text for every member; {@code kind} names the prompt. */
-    public Map<Member, CompletableFuture<DeliveryResult>> announce(Link link, String text, String kind) {
+    public Map<Member, CompletableFuture<DeliveryResult>> announce(Link link, String text, Announcement kind) {
         return announce(link, text, kind, Optional.empty());
     }
 
-    /** As {@link #announce(Link, String, String)}, naming the member it concerns ({@code member} in the journal). */
+    /** As {@link #announce(Link, String, Announcement)}, naming the member it concerns ({@code member} in the journal). */
     public Map<Member, CompletableFuture<DeliveryResult>> announce(
-            Link link, String text, String kind, Optional<Member> about) {
+            Link link, String text, Announcement kind, Optional<Member> about) {
         return announce(link, text, kind, about, Map.of());
     }
 
-    /** As {@link #announce(Link, String, String, Optional)}, with counters kept beside the text (a turn's phase, round). */
+    /** As {@link #announce(Link, String, Announcement, Optional)}, with counters kept beside the text (a turn's phase, round). */
     public Map<Member, CompletableFuture<DeliveryResult>> announce(
-            Link link, String text, String kind, Optional<Member> about, Map<String, Integer> marks) {
+            Link link, String text, Announcement kind, Optional<Member> about, Map<String, Integer> marks) {
         Link.View view = link.snapshot();
         Message.Announce entry = new Message.Announce(
                 kind,
@@ -100,7 +102,7 @@ public abstract class Outbox {
                 Map.of());
         // who left is not told so (the link may still list them while their leaving goes through); who
         // joined gets its seed instead
-        List<Member> to = (kind.equals("left") || kind.equals("joined")) && about.isPresent()
+        List<Member> to = kind.sparesItsMember() && about.isPresent()
                 ? view.members().stream().filter(m -> !m.equals(about.get())).toList()
                 : view.members();
         return send(link.id(), entry, to, text);
@@ -118,7 +120,7 @@ public abstract class Outbox {
     }
 
     /** Journals and queues a private text for one member. */
-    public CompletableFuture<DeliveryResult> inject(Link link, Member to, String text, String kind) {
+    public CompletableFuture<DeliveryResult> inject(Link link, Member to, String text, Prompt kind) {
         Message.Private entry = new Message.Private(link.id(), kind, to.name(), text, Map.of(), Map.of());
         return send(link.id(), entry, List.of(to), text)
                 .getOrDefault(

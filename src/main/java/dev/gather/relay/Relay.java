@@ -1,5 +1,6 @@
 package dev.gather.relay;
 
+import dev.gather.journal.Announcement;
 import dev.gather.journal.Audit;
 import dev.gather.journal.JournalUnavailable;
 import dev.gather.journal.Journals;
@@ -181,7 +182,7 @@ public final class Relay extends Outbox {
                 int turns = link.snapshot().turnsUsed();
                 String notice = Template.fill(direct.budgetNotice(), Map.of("turns", turns));
                 try {
-                    announce(link, notice, "budget_exhausted");
+                    announce(link, notice, Announcement.BUDGET_EXHAUSTED);
                 } catch (JournalUnavailable e) {
                     // the turn itself went out: retrying it for the sake of the notice would say it twice
                     LOG.warn("link {}: budget notice not sent: {}", link.id(), e.getMessage());

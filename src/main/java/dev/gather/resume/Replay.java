@@ -2,11 +2,13 @@ package dev.gather.resume;
 
 import dev.gather.gathering.GatheringState;
 import dev.gather.gathering.Snapshot;
+import dev.gather.journal.Announcement;
 import dev.gather.journal.Entry;
 import dev.gather.journal.Kept;
 import dev.gather.journal.Lifecycle;
 import dev.gather.journal.Line;
 import dev.gather.journal.Message;
+import dev.gather.journal.Prompt;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -47,9 +49,9 @@ final class Replay {
     void read(Line line) {
         Entry e = line.entry();
         Instant time = line.time();
-        if (e instanceof Message.Announce a && a.prompt().equals("turn")) {
+        if (e instanceof Message.Announce a && a.prompt() == Announcement.TURN) {
             turn(a, time);
-        } else if (e instanceof Message.Announce a && a.prompt().equals("left") && a.member() != null) {
+        } else if (e instanceof Message.Announce a && a.prompt() == Announcement.LEFT && a.member() != null) {
             gone.add(a.member());
         } else if (e instanceof Lifecycle.Left l) {
             gone.add(l.from());
@@ -105,24 +107,24 @@ final class Replay {
 
     private void prompted(Message.Private p, Instant time) {
         switch (p.prompt()) {
-            case "seed" -> seeded.add(p.to());
-            case "beat", "final_beat" -> {
+            case SEED -> seeded.add(p.to());
+            case BEAT, FINAL_BEAT -> {
                 if (p.to().equals(holder)) {
                     beat++;
                     beatBase = time;
-                    if (p.prompt().equals("final_beat")) {
+                    if (p.prompt() == Prompt.FINAL_BEAT) {
                         state = GatheringState.FINAL_BEAT;
                         finalBeat = time;
                     }
                 }
             }
-            case "harvest" -> {
+            case HARVEST -> {
                 state = GatheringState.HARVESTING;
                 holder = null;
                 since = time;
             }
-            default -> {
-                // reminders and parts change nothing of where the gathering is
+            case PART, REMINDER -> {
+                // change nothing of where the gathering is
             }
         }
     }

@@ -39,7 +39,7 @@ class JournalStreamTest {
             journals.of("g-1").append(start("g-1"));
             journals.of("g-1")
                     .append(new Message.Announce(
-                            "turn", "g-1", "Ada has the piece", "Ada", 0, 1, 1, Map.of(), Map.of()));
+                            Announcement.TURN, "g-1", "Ada has the piece", "Ada", 0, 1, 1, Map.of(), Map.of()));
         }
         // a line torn by a crash, then a whole one: the torn one is neither shown nor counted
         Files.writeString(

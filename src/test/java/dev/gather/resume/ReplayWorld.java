@@ -9,6 +9,7 @@ import dev.gather.gathering.Gathering;
 import dev.gather.gathering.GatheringOptions;
 import dev.gather.gathering.GatheringStatus;
 import dev.gather.gathering.Snapshot;
+import dev.gather.journal.Announcement;
 import dev.gather.journal.Journals;
 import dev.gather.journal.Line;
 import dev.gather.journal.Transcript;
@@ -163,13 +164,13 @@ final class ReplayWorld implements AutoCloseable {
     static boolean turnOf(List<Effect> effects, String name) {
         return effects.stream()
                 .anyMatch(e -> e instanceof Effect.Announce a
-                        && a.kind().equals("turn")
+                        && a.kind() == Announcement.TURN
                         && a.about().map(Member::name).equals(Optional.of(name)));
     }
 
     static long announced(List<Effect> effects, String kind) {
         return effects.stream()
-                .filter(e -> e instanceof Effect.Announce a && a.kind().equals(kind))
+                .filter(e -> e instanceof Effect.Announce a && a.kind().word().equals(kind))
                 .count();
     }
 }

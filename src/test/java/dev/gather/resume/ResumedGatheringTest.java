@@ -9,9 +9,11 @@ import dev.gather.gathering.Gathering;
 import dev.gather.gathering.GatheringOptions;
 import dev.gather.gathering.GatheringState;
 import dev.gather.gathering.Snapshot;
+import dev.gather.journal.Announcement;
 import dev.gather.journal.Entry;
 import dev.gather.journal.Line;
 import dev.gather.journal.Message;
+import dev.gather.journal.Prompt;
 import dev.gather.ops.StartGatheringOp;
 import dev.gather.rhythm.Rhythm;
 import dev.gather.rhythm.RhythmLibrary;
@@ -39,7 +41,7 @@ class ResumedGatheringTest extends InReplayWorld {
         assertEquals(
                 1,
                 effects.stream()
-                        .filter(e -> e instanceof Effect.Inject i && i.kind().equals("beat"))
+                        .filter(e -> e instanceof Effect.Inject i && i.kind() == Prompt.BEAT)
                         .count(),
                 effects::toString);
         assertEquals(0, ReplayWorld.announced(effects, "turn"), "the turn goes on, it is not begun again");
@@ -47,7 +49,7 @@ class ResumedGatheringTest extends InReplayWorld {
         assertEquals(
                 1,
                 effects.stream()
-                        .filter(e -> e instanceof Effect.Inject i && i.kind().equals("final_beat"))
+                        .filter(e -> e instanceof Effect.Inject i && i.kind() == Prompt.FINAL_BEAT)
                         .count(),
                 "the next beat comes an interval after the one that fired: " + effects);
     }
@@ -139,7 +141,7 @@ class ResumedGatheringTest extends InReplayWorld {
         g.onTurnOutput(w.member("Cy"), "Both. I pass the piece.").join();
         g.onTurnOutput(w.member("Di"), "Neither. I pass the piece.").join();
         String reveal = effects.stream()
-                .filter(e -> e instanceof Effect.Announce a && a.kind().equals("reveal"))
+                .filter(e -> e instanceof Effect.Announce a && a.kind() == Announcement.REVEAL)
                 .map(e -> ((Effect.Announce) e).text())
                 .findFirst()
                 .orElseThrow(() -> new AssertionError(effects.toString()));
@@ -151,7 +153,7 @@ class ResumedGatheringTest extends InReplayWorld {
 
     private Line turn(int phase, String holder, int turn) {
         return line(new Message.Announce(
-                "turn", "g-private", holder + " has the piece", holder, phase, 1, turn, Map.of(), Map.of()));
+                Announcement.TURN, "g-private", holder + " has the piece", holder, phase, 1, turn, Map.of(), Map.of()));
     }
 
     private Line line(Entry e) {
