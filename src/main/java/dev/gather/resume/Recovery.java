@@ -16,6 +16,7 @@ import dev.gather.link.Role;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -92,7 +93,9 @@ public final class Recovery {
                 long ref = line.ref();
                 for (Map.Entry<String, String> to : e.panes().entrySet()) {
                     Delivery step = last.get(stepKey(ref, to.getKey()));
-                    String state = step == null ? null : step.state();
+                    // never stepped: still queued; a state no release before this one wrote is left alone
+                    DeliveryState state =
+                            step == null ? DeliveryState.QUEUED : stateOf(step).orElse(null);
                     Letter letter = new Letter(id, ref, to.getKey(), typed(e));
                     String pane = to.getValue();
                     if (e instanceof Message.Remote r) {
@@ -101,19 +104,19 @@ public final class Recovery {
                     // a step "queued" is one a door sent to the keystrokes: still never typed; one handed
                     // to a door is in the harness's own queue and is not sent again
                     String profile = e.profiles().getOrDefault(to.getKey(), "");
-                    if (state == null || state.equals(DeliveryState.QUEUED.word())) {
+                    if (state == DeliveryState.QUEUED) {
                         requeue(post, pane, letter, profile);
                         queued++;
-                    } else if (state.equals(DeliveryState.DELIVERED.word()) && !remote) {
+                    } else if (state == DeliveryState.DELIVERED && !remote) {
                         settle(post, ledger, pane, letter, profile, alive);
-                    } else if (state.equals(DeliveryState.HANDED.word()) && !remote) {
+                    } else if (state == DeliveryState.HANDED && !remote) {
                         if (alive.test(pane)) {
                             started(post, pane, profile);
                             post.handed(pane, letter);
                         } else {
                             ledger.record(letter, pane, DeliveryState.FAILED, "pane gone before a turn carried it");
                         }
-                    } else if (state.equals(DeliveryState.TYPING.word())) {
+                    } else if (state == DeliveryState.TYPING) {
                         boolean finished = !remote
                                 && finish.finish(
                                         pane,
@@ -188,6 +191,14 @@ public final class Recovery {
         }
         started(post, pane, profile);
         post.delivered(pane, letter);
+    }
+
+    private static Optional<DeliveryState> stateOf(Delivery step) {
+        try {
+            return Optional.of(DeliveryState.valueOf(step.state().toUpperCase(Locale.ROOT)));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
     }
 
     /** The last delivery step of each message and recipient, by {@link #stepKey}. */
