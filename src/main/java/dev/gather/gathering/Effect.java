@@ -1,6 +1,7 @@
 package dev.gather.gathering;
 
 import dev.gather.journal.Announcement;
+import dev.gather.journal.Counters;
 import dev.gather.journal.Prompt;
 import dev.gather.link.Member;
 import java.util.Optional;
@@ -30,18 +31,11 @@ public sealed interface Effect {
      * A line for everyone (phase, turn change, member left, closing); {@code about} names the member it
      * concerns (the new holder of the piece, the one who left), for the journal's readers.
      */
-    record Announce(Announcement kind, String text, Optional<Member> about, java.util.Map<String, Integer> marks)
+    record Announce(Announcement kind, String text, Optional<Member> about, Optional<Counters> counters)
             implements Effect {
-        /**
-         * {@code marks} are counters the journal keeps beside the text (a turn's phase, round and
-         * number), so a restarted daemon reads where the gathering was instead of parsing prose.
-         */
-        public Announce {
-            marks = java.util.Map.copyOf(marks);
-        }
-
+        /** {@code counters}: where a turn stands, which the journal keeps beside its announcement. */
         public Announce(Announcement kind, String text, Optional<Member> about) {
-            this(kind, text, about, java.util.Map.of());
+            this(kind, text, about, Optional.empty());
         }
 
         public Announce(Announcement kind, String text) {

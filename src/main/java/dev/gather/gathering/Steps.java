@@ -1,6 +1,7 @@
 package dev.gather.gathering;
 
 import dev.gather.journal.Announcement;
+import dev.gather.journal.Counters;
 import dev.gather.journal.Prompt;
 import dev.gather.link.Member;
 import dev.gather.rhythm.Phase;
@@ -189,7 +190,7 @@ final class Steps {
                 Announcement.TURN,
                 prompts.turn(next.holder(), c.rhythm.breath().get(next.phaseIndex())),
                 Optional.of(next.holder()),
-                Map.of(Ceremony.PHASE, next.phaseIndex(), Ceremony.ROUND, next.round(), Ceremony.TURN, c.turn() + 1)));
+                Optional.of(new Counters(next.phaseIndex(), next.round(), c.turn() + 1))));
         c.begin(next);
         timers.in(c.beats.interval(), GatheringEvent.BEAT);
         timers.in(c.beats.turnCap(), GatheringEvent.MAX_TURN);

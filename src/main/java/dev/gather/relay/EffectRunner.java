@@ -107,7 +107,7 @@ public final class EffectRunner implements EffectSink {
         closingWords = () -> {
             if (once.compareAndSet(false, true)) {
                 relay.withdraw(link, "not typed: the gathering closed first");
-                closing.addAll(relay.announce(link, a.text(), a.kind(), a.about(), a.marks())
+                closing.addAll(relay.announce(link, a.text(), a.kind(), a.about(), a.counters())
                         .values());
             }
         };
@@ -153,7 +153,7 @@ public final class EffectRunner implements EffectSink {
         } else if (effect instanceof Effect.Announce a && a.kind() == Announcement.CLOSING) {
             closing(a);
         } else if (effect instanceof Effect.Announce a) {
-            track(relay.announce(link, a.text(), a.kind(), a.about(), a.marks()));
+            track(relay.announce(link, a.text(), a.kind(), a.about(), a.counters()));
         } else if (effect instanceof Effect.OutOfTurn o) {
             relay.append(link, new Kept.OutOfTurn(link.id(), o.from().name(), o.text()));
         } else if (effect instanceof Effect.Late l) {

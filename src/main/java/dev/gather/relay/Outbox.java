@@ -3,6 +3,7 @@ package dev.gather.relay;
 import dev.gather.delivery.Ledger;
 import dev.gather.delivery.PostOffice;
 import dev.gather.journal.Announcement;
+import dev.gather.journal.Counters;
 import dev.gather.journal.Delivery;
 import dev.gather.journal.Entry;
 import dev.gather.journal.Journal;
@@ -83,21 +84,21 @@ public abstract class Outbox {
     /** As {@link #announce(Link, String, Announcement)}, naming the member it concerns ({@code member} in the journal). */
     public Map<Member, CompletableFuture<DeliveryResult>> announce(
             Link link, String text, Announcement kind, Optional<Member> about) {
-        return announce(link, text, kind, about, Map.of());
+        return announce(link, text, kind, about, Optional.empty());
     }
 
-    /** As {@link #announce(Link, String, Announcement, Optional)}, with counters kept beside the text (a turn's phase, round). */
+    /** As {@link #announce(Link, String, Announcement, Optional)}, with the turn's counters kept beside the text. */
     public Map<Member, CompletableFuture<DeliveryResult>> announce(
-            Link link, String text, Announcement kind, Optional<Member> about, Map<String, Integer> marks) {
+            Link link, String text, Announcement kind, Optional<Member> about, Optional<Counters> counters) {
         Link.View view = link.snapshot();
         Message.Announce entry = new Message.Announce(
                 kind,
                 view.id(),
                 text,
                 about.map(Member::name).orElse(null),
-                marks.get("phase"),
-                marks.get("round"),
-                marks.get("turn"),
+                counters.map(Counters::phase).orElse(null),
+                counters.map(Counters::round).orElse(null),
+                counters.map(Counters::turn).orElse(null),
                 Map.of(),
                 Map.of());
         // who left is not told so (the link may still list them while their leaving goes through); who
