@@ -11,6 +11,8 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -146,6 +148,16 @@ class JournalSchemaTest {
             return String.join("|", all);
         }
         return type.asText();
+    }
+
+    @Test
+    void theProtocolDocumentsEachKind() throws Exception {
+        String doc = Files.readString(Path.of("docs/protocol.md"));
+        String table = doc.substring(doc.indexOf("## Journal entries"));
+        List<String> missing = Entries.kinds().values().stream()
+                .filter(k -> !table.contains("\n| " + k + " | "))
+                .toList();
+        assertEquals(List.of(), missing, "docs/protocol.md's table of journal entries lacks these kinds");
     }
 
     @Test
