@@ -8,7 +8,7 @@ import dev.gather.client.DaemonPid;
 import dev.gather.home.StateDir;
 import dev.gather.journal.Journal;
 import dev.gather.journal.Journals;
-import dev.gather.journal.Kept;
+import dev.gather.journal.Message;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -38,7 +38,7 @@ class ClientEdgesTest {
         Journal journal = new Journals(new StateDir(home).journals(), Clock.systemUTC()).of(id);
         for (int i = 0; i < 200; i++) {
             // far more than a pipe holds, so the bridge is still writing when the reader goes
-            journal.appendUnforced(new Kept.OutOfTurn(id, "Ada", "words ".repeat(400)));
+            journal.appendUnforced(new Message.Relay(id, "Ada", false, 1, null, List.of("Bo"), "words ".repeat(400)));
         }
         Path stderr = home.resolve("transcript.err");
         Process p = Cli.startBridged(
