@@ -11,9 +11,11 @@ VERSION := $(shell sed -n 's:^  <version>\(.*\)</version>:\1:p' pom.xml | head -
 DIST := target/dist/gather-$(VERSION)
 PREFIX ?= $(HOME)/.local
 CODEGEN := info.picocli:picocli-codegen:4.7.7
+# another apt (an unattended upgrade) may hold the package lock: wait for it rather than fail
+APT_WAIT := -o DPkg::Lock::Timeout=600
 
 .DEFAULT_GOAL := help
-.PHONY: help deps build test lint bench bench-quick demo fmt fmt-check clean ci dist install dist-check
+.PHONY: help deps build check test lint bench bench-quick demo fmt fmt-check clean ci dist install dist-check
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-12s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -24,35 +26,43 @@ deps: ## Install what this machine lacks (tmux; for make test also redis-server,
 	  case $$c in /*) [ -e $$c ] ;; *) command -v $$c >/dev/null 2>&1 ;; esac || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "gather: installing$$missing with apt-get" >&2; \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/tmp/gather-apt.log 2>&1 || { cat /tmp/gather-apt.log >&2; exit 1; }; \
-	  elif command -v sudo >/dev/null 2>&1; then sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
-	  else echo "gather: please install$$missing (e.g. apt-get install$$missing)" >&2; exit 1; fi; fi
+	  mkdir -p target; log=target/deps-apt.log; \
+	  if [ "$$(id -u)" = 0 ]; then sudo=; elif command -v sudo >/dev/null 2>&1; then sudo=sudo; \
+	  else echo "gather: please install$$missing (e.g. apt-get install$$missing)" >&2; exit 1; fi; \
+	  { $$sudo apt-get $(APT_WAIT) update -qq && $$sudo env DEBIAN_FRONTEND=noninteractive apt-get $(APT_WAIT) install -y -qq $$missing; } \
+	    >$$log 2>&1 || { cat $$log >&2; exit 1; }; fi
 	@command -v java >/dev/null 2>&1 || { echo "gather: Java 17 is required" >&2; exit 1; }
 	@command -v mvn >/dev/null 2>&1 || { echo "gather: Maven is required" >&2; exit 1; }
 
 build: deps ## Compile and package; leaves the launcher bin/gather ready
 	$(MVN) package -DskipTests
 
+check: NEED = tmux
+check: deps ## The two-minute lane for every change: compile, the fast tests (fakes and real tmux), format check, lint
+	@rm -rf target/surefire-reports target/leftovers.txt; rc=0; \
+	$(MVN) spotless:check package -Dsurefire.excludedGroups=slow || rc=$$?; \
+	bash .ci/test-summary.sh || rc=1; [ $$rc = 0 ] || exit $$rc
+	bin/gather lint rhythms/ profiles/
+
 test: NEED = tmux redis-server node:nodejs npm chromium chromedriver:chromium-driver zsh fish
-test: deps ## Run the whole test suite (unit, contract tests on real tmux, end-to-end, faults)
+test: deps ## Run the whole test suite (unit, contract tests on real tmux, end-to-end, faults); prints the summary either way
 	@bash .ci/npm-cache.sh
-	@echo "gather: running the test suite (about 20 minutes on 2 cores; reports in target/surefire-reports)" >&2
-	$(MVN) verify
-	@cat target/surefire-reports/TEST-*.xml | grep -o '<testsuite [^>]*>' | awk '\
-	  { match($$0, / tests="[0-9]+"/); t += substr($$0, RSTART+8, RLENGTH-9); \
-	    match($$0, / failures="[0-9]+"/); f += substr($$0, RSTART+11, RLENGTH-12); \
-	    match($$0, / errors="[0-9]+"/); e += substr($$0, RSTART+9, RLENGTH-10); \
-	    match($$0, / skipped="[0-9]+"/); s += substr($$0, RSTART+10, RLENGTH-11) } \
-	  END { printf "\ntests: %d passed, %d failed, %d skipped\n", t - f - e - s, f + e, s }'
+	@echo "gather: running the test suite (about 15 minutes on 2 cores; reports in target/surefire-reports)" >&2
+	@rm -rf target/surefire-reports target/leftovers.txt; rc=0; $(MVN) verify || rc=$$?; \
+	bash .ci/test-summary.sh || rc=1; exit $$rc
 
 lint: build ## Validate every rhythm in rhythms/ and $GATHER_HOME/rhythms, and harness profile in profiles/ (or RHYTHMS="paths…")
 	bin/gather lint $(or $(RHYTHMS),--user rhythms/ profiles/)
 
+# the benchmarks and the fake models are developers' tools, not the product: they live in src/bench and
+# run from their own jar, target/gather-bench.jar (its manifest finds gather.jar and its libraries)
+BENCH := java -jar target/gather-bench.jar
+
 bench: build ## Run the benchmarks; prints ratios against the old design, writes target/bench/summary.json and docs/performance.md's run
-	bin/gather bench $(or $(BENCH_ARGS),--markdown docs/performance.md)
+	$(BENCH) $(or $(BENCH_ARGS),--markdown docs/performance.md)
 
 bench-quick: build ## Check that every benchmark runs (short, for CI)
-	bin/gather bench --quick $(BENCH_ARGS)
+	$(BENCH) --quick $(BENCH_ARGS)
 
 demo: build ## Run a real gathering of simulated agents in tmux and print it live
 	bin/gather demo
@@ -64,7 +74,7 @@ dist: build ## Make the release archive target/gather-VERSION.tar.gz (jars, laun
 	cp bin/gather dist/install.sh README.md $(DIST)/ && mv $(DIST)/gather $(DIST)/bin/gather
 	cp target/gather.jar target/gather-bridge.jar $(DIST)/lib/ && cp -R target/lib $(DIST)/lib/lib
 	$(MVN) dependency:copy -Dartifact=$(CODEGEN) -DoutputDirectory=target/codegen
-	java -cp "$(JAR):target/codegen/*" picocli.codegen.docgen.manpage.ManPageGenerator -d target/man dev.gather.cli.Main
+	java -cp "$(JAR):target/codegen/*" dev.gather.cli.ManPages target/man
 	asciidoctor -b manpage -D $(DIST)/share/man/man1 target/man/*.adoc
 	bin/gather completion > $(DIST)/share/bash-completion/completions/gather
 	bin/gather plugins --launcher gather $(DIST)/share/gather/plugins >/dev/null

@@ -4,6 +4,7 @@
 # `gather doctor`, the Claude Code plugin (in the pinned Claude Code) and `gather uninstall`. Prints "N passed, N failed"; exits non-zero on any failure.
 set -uo pipefail
 archive=$(readlink -f "$1")
+here=$(cd "$(dirname "$0")" && pwd)
 # the pinned Claude Code the tests run (make dist-check installs it first with .ci/npm-cache.sh)
 claude=${XDG_CACHE_HOME:-$HOME/.cache}/gather/harnesses/$(sha256sum src/test/resources/harnesses/package.json \
   | cut -c1-16)/node_modules/.bin/claude
@@ -66,5 +67,6 @@ check "Claude Code installs the plugin make install wrote" plugin "$HOME/.local/
 check "gather uninstall removes the program" shell 'gather uninstall --yes && [ ! -e "$HOME/.local/bin/gather" ] && [ ! -e "$HOME/.local/lib/gather" ] && [ ! -e "$HOME/.local/share/man/man1/gather.1" ] && [ ! -e "$HOME/.local/share/gather" ]'
 check "every harness config is as it was before install" diff -r "$work/claude-before" "$HOME/.claude"
 check "codex config is as it was before install" diff -r "$work/codex-before" "$HOME/.codex"
+check "make install then gather uninstall leaves a new HOME as it was" bash "$here/uninstall-check.sh" "$archive"
 echo "dist-check: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

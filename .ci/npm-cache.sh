@@ -5,6 +5,20 @@
 # the hash of each package.json); a later run finds them installed and says nothing.
 set -euo pipefail
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/gather
+# The pinned Claude Code asks for Node 22 (its engines field); Debian's and this image's node may be older.
+# npm then runs, for these installs only, under Node 22 from the npm registry's own `node` package, so its
+# engines check passes (no EBADENGINE). The harnesses' binaries run as they are: Claude's is native, Codex
+# and Gemini ask for Node 16 and 20.
+node_pin=22.23.3
+if [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 22 ]; then
+  node_dir=$cache/node/$node_pin
+  if [ ! -x "$node_dir/node_modules/.bin/node" ]; then
+    echo "gather: installing Node $node_pin for npm with npm into $node_dir (first run only)" >&2
+    mkdir -p "$node_dir"
+    npm install --prefix "$node_dir" --no-audit --no-fund --no-update-notifier --loglevel=error "node@$node_pin" >&2
+  fi
+  export PATH=$node_dir/node_modules/.bin:$PATH
+fi
 for pins in src/test/resources/harnesses/package.json src/test/resources/mcp-sdk/package.json; do
   name=$(basename "$(dirname "$pins")")
   dir=$cache/$name/$(sha256sum "$pins" | cut -c1-16)

@@ -16,6 +16,14 @@ src=$(cd "$(dirname "$0")" && pwd)
 command -v java >/dev/null 2>&1 || { echo "install.sh: gather needs Java 17 (e.g. apt-get install openjdk-17-jre-headless)" >&2; exit 1; }
 command -v tmux >/dev/null 2>&1 || echo "install.sh: tmux is missing; gather needs it (e.g. apt-get install tmux)" >&2
 home=$PREFIX/lib/gather
+# the folders this install makes (an earlier install's count as made by it): gather uninstall removes
+# them again when they are empty, so a HOME is left as it was, and never a folder that was there before
+made=
+[ -f "$home/installed-files" ] && made=$(sed -n 's/^dir //p' "$home/installed-files")
+for d in "$home" "$PREFIX/bin" "$PREFIX/share/man/man1" "$PREFIX/share/bash-completion/completions" "$PREFIX/share/gather"; do
+  while [ ! -d "$d" ]; do made="$made
+$d"; d=$(dirname "$d"); done
+done
 # an upgrade replaces the program but nothing the user made (state lives under ~/.local/state/gather)
 rm -rf "$home"
 mkdir -p "$home" "$PREFIX/bin" "$PREFIX/share/man/man1" "$PREFIX/share/bash-completion/completions"
@@ -36,9 +44,17 @@ rm -rf "$PREFIX/share/gather"
 "$home/bin/gather" plugins "$PREFIX/share/gather/plugins" >/dev/null
 echo "$PREFIX/share/gather" >> "$home/installed-files"
 echo "$home" >> "$home/installed-files"
+printf '%s\n' "$made" | sed '/^$/d' | sort -u | sed 's/^/dir /' >> "$home/installed-files"
 echo "installed $("$PREFIX/bin/gather" --version) into $PREFIX"
 case ":$PATH:" in *":$PREFIX/bin:"*) ;; *) echo "add $PREFIX/bin to your PATH (e.g. in ~/.profile: PATH=\"$PREFIX/bin:\$PATH\")" ;; esac
-echo "bash completes gather through bash-completion; for zsh add to ~/.zshrc:"
+# the completions folder is read by bash-completion only: without it, say what loads it instead
+if [ -f /usr/share/bash-completion/bash_completion ] || [ -f /etc/bash_completion ]; then
+  echo "bash completes gather in a new shell (through bash-completion)"
+else
+  echo "bash completion needs bash-completion (apt-get install bash-completion), or add to ~/.bashrc:"
+  echo "  source $PREFIX/share/bash-completion/completions/gather"
+fi
+echo "for zsh add to ~/.zshrc:"
 echo "  autoload -U +X compinit && compinit; autoload -U +X bashcompinit && bashcompinit"
 echo "  source $PREFIX/share/bash-completion/completions/gather"
 echo "next: gather doctor, then gather install claude|codex|gemini"

@@ -1,7 +1,7 @@
 // One gathering, live: its conversation and status as they arrive (live.js), the speaking order, the
 // countdown to the next beat, the state machine, and the human member's say, pass and end. No polling.
 import { get, post, el, replace } from './common.js';
-import { Conversation, follow } from './live.js';
+import { Conversation, finished, follow } from './live.js';
 
 const id = new URLSearchParams(location.search).get('id');
 const $ = (s) => document.getElementById(s);
@@ -102,6 +102,7 @@ function onStatus(s) {
     }).catch(() => {});
   }
   $('controls').hidden = s.state === 'closed';
+  if (s.state === 'closed') finished($('connection'));
   if (s.rhythm) $('rhythm').textContent = s.rhythm;
   // the person at this page is the human member: a clear cue when the piece is theirs
   const holder = (s.members || []).find((m) => m.name === s.holder);

@@ -1,7 +1,7 @@
 // One plain link (a direct link of two, or any link without a gathering), live: its members with their
 // states and delivery counts, and the conversation as it is relayed. No polling.
 import { replace } from './common.js';
-import { Conversation, follow } from './live.js';
+import { Conversation, finished, follow } from './live.js';
 
 const id = new URLSearchParams(location.search).get('id');
 const $ = (s) => document.getElementById(s);
@@ -14,6 +14,7 @@ document.title = `${id} · gather`;
 function draw() {
   if (!link) return;
   $('state').textContent = link.open ? 'open' : 'closed';
+  if (!link.open) finished($('connection'));
   $('summary').textContent = link.open
     ? `rhythm ${link.rhythm} · ${link.turns_used}${link.turn_budget ? `/${link.turn_budget}` : ''} turns`
     : 'closed: the conversation below is its journal';

@@ -98,11 +98,20 @@ export class Conversation {
   }
 }
 
+// Marks the page's connection badge as done: what it follows has closed, so it reads neither "live"
+// nor "reconnecting…" (the stream stays open for a harvest that comes after the close).
+export function finished(connection) {
+  connection.dataset.finished = 'true';
+  connection.textContent = '';
+}
+
 // Follows /api/events for one journal: `on` maps event names (entry, status, link) to handlers.
 export function follow(query, connection, on) {
   const events = new EventSource(`/api/events?${query}`);
-  events.addEventListener('open', () => { connection.textContent = 'live'; });
-  events.addEventListener('error', () => { connection.textContent = 'reconnecting…'; });
+  // a closed link or gathering is its journal, no longer live: the page says "closed" only
+  const say = (text) => { if (!connection.dataset.finished) connection.textContent = text; };
+  events.addEventListener('open', () => say('live'));
+  events.addEventListener('error', () => say('reconnecting…'));
   for (const [name, handle] of Object.entries(on)) {
     events.addEventListener(name, (m) => handle(JSON.parse(m.data)));
   }

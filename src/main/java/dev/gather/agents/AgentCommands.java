@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Turns a participant's agent (a kind such as {@code claude} or a command line) into the words to
@@ -114,6 +115,24 @@ public final class AgentCommands {
             }
         }
         return false;
+    }
+
+    /** How a kind is spelled: one word, no path, no option, nothing a shell would read. */
+    private static final Pattern KIND = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
+
+    /**
+     * Why another computer may not have {@code kind} started here, or empty when it may. A paired
+     * computer names one of this computer's own kinds (built in or in agents.yaml), whose command the
+     * person here chose; a command line, a path or an unknown word is never run for it.
+     */
+    public Optional<String> refusalForAnother(String kind) {
+        if (kind != null && KIND.matcher(kind).matches() && kinds.containsKey(kind)) {
+            return Optional.empty();
+        }
+        String shown = kind == null ? "" : kind.length() > 80 ? kind.substring(0, 80) + "…" : kind;
+        return Optional.of("'" + shown + "' is not an agent kind of this computer (known: "
+                + String.join(", ", kinds()) + "): another computer may start only a kind from this computer's "
+                + FILE + ", never a command line or a path");
     }
 
     /** The known kinds, sorted. */

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import java.util.stream.StreamSupport;
 
 /**
  * Reads agents.yaml: {@code agents:} maps a kind to a command line (text) or to its words (a list).
@@ -70,9 +71,8 @@ final class AgentsFile {
                 throw new IllegalArgumentException(file + ": agents." + kind + ": " + e.getMessage());
             }
         } else if (value.isArray()
-                && java.util.stream.StreamSupport.stream(value.spliterator(), false)
-                        .allMatch(JsonNode::isTextual)) {
-            words = java.util.stream.StreamSupport.stream(value.spliterator(), false)
+                && StreamSupport.stream(value.spliterator(), false).allMatch(JsonNode::isTextual)) {
+            words = StreamSupport.stream(value.spliterator(), false)
                     .map(JsonNode::asText)
                     .toList();
         } else {

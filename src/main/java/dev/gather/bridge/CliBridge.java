@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
@@ -80,7 +81,7 @@ public final class CliBridge {
             } catch (IOException e) {
                 // the daemon has the command: running it again here could send a message twice
                 stderr.write("gather: the daemon went away before the command finished; see `gather status`\n"
-                        .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                        .getBytes(StandardCharsets.UTF_8));
                 return 1;
             }
             if (kind == 'x') {

@@ -52,13 +52,14 @@ final class CommandGroups {
                         "remote"));
         g.put(
                 "Plumbing (run by harnesses, the daemon and developers)",
-                List.of("daemon", "mcp", "hook", "sim", "bench", "clean", "help"));
+                List.of("daemon", "mcp", "hook", "sim", "clean", "help"));
         return g;
     }
 
     /** Applies the grouping to {@code cli}'s help, wraps descriptions at spaces, hides {@code -V} below the top. */
     static CommandLine apply(CommandLine cli) {
         wrapAtSpaces(cli);
+        HelpSections.apply(cli);
         cli.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST_HEADING, h -> "");
         cli.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST, CommandGroups::render);
         cli.getSubcommands().values().forEach(CommandGroups::hideVersion);
@@ -111,9 +112,7 @@ final class CommandGroups {
             for (String paragraph : help.commandSpec().usageMessage().description()) {
                 String text = paragraph.replace("%n", "\n").replace("%%", "%");
                 for (String line : text.split("\n", -1)) {
-                    // an example stays one line, so it can be copied whole
-                    out.append(line.startsWith("Example") ? line : Wrap.atSpaces(line, width))
-                            .append('\n');
+                    out.append(Wrap.atSpaces(line, width)).append('\n');
                 }
             }
             return out.toString();

@@ -2,6 +2,7 @@ package dev.gather.cli;
 
 import java.util.concurrent.Callable;
 import picocli.AutoComplete;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Spec;
 
@@ -9,7 +10,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "completion", resourceBundle = "dev.gather.cli.help.completion")
 final class CompletionCommand implements Callable<Integer> {
     @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {

@@ -15,6 +15,7 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -84,7 +85,7 @@ public final class DaemonCli implements Takeover {
 
             @Override
             public void write(byte[] b, int off, int len) throws IOException {
-                frame(frames, kind, java.util.Arrays.copyOfRange(b, off, off + len));
+                frame(frames, kind, Arrays.copyOfRange(b, off, off + len));
             }
         };
         return new PrintWriter(new OutputStreamWriter(channel, StandardCharsets.UTF_8), true);

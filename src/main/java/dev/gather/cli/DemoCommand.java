@@ -10,9 +10,11 @@ import dev.gather.journal.JournalTail;
 import dev.gather.tmux.Tmux;
 import dev.gather.tmux.TmuxConfig;
 import dev.gather.tmux.Tmuxes;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -59,7 +61,7 @@ final class DemoCommand implements Callable<Integer> {
                 ps.addObject()
                         .put("name", name)
                         .put("role", "speaker")
-                        .put("agent", "demo-" + name.toLowerCase(java.util.Locale.ROOT));
+                        .put("agent", "demo-" + name.toLowerCase(Locale.ROOT));
             }
             ps.addObject().put("name", "Hal").put("role", "harvester").put("agent", "demo-harvester");
             JsonNode started = JSON.readTree(daemon.answer(JSON.writeValueAsString(start)));
@@ -112,7 +114,7 @@ final class DemoCommand implements Callable<Integer> {
     private static void deleteTree(Path root) {
         try {
             UninstallCommand.deleteTree(root);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             System.err.println("gather demo: could not remove " + root + ": " + e.getMessage());
         }
     }

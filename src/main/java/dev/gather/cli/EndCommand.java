@@ -2,21 +2,22 @@ package dev.gather.cli;
 
 import dev.gather.client.DaemonClient;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "end", resourceBundle = "dev.gather.cli.help.end", mixinStandardHelpOptions = true)
 final class EndCommand implements Callable<Integer> {
-    @picocli.CommandLine.Mixin
+    @CommandLine.Mixin
     PaneOption pane = new PaneOption();
 
-    @picocli.CommandLine.Mixin
+    @CommandLine.Mixin
     GatheringId gathering = new GatheringId();
 
     @Option(names = "--now")
     boolean now;
 
-    @picocli.CommandLine.Mixin
+    @CommandLine.Mixin
     OperatorOption operator = new OperatorOption();
 
     @Override

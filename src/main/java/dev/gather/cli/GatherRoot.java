@@ -1,5 +1,6 @@
 package dev.gather.cli;
 
+import dev.gather.about.Build;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -13,6 +14,8 @@ import picocli.CommandLine.Command;
         name = "gather",
         resourceBundle = "dev.gather.cli.help.gather",
         mixinStandardHelpOptions = true,
+        // as wide as the terminal (80 columns when it cannot tell), never a fixed width on a wide one
+        usageHelpAutoWidth = true,
         // every subcommand answers --help and --version, not only the ones that ask for it
         scope = CommandLine.ScopeType.INHERIT,
         versionProvider = GatherRoot.Version.class)
@@ -30,6 +33,7 @@ abstract class GatherRoot implements Runnable, Invocation.Holder {
     /** How every gather command line handles errors and lays out its help. */
     static CommandLine configured(CommandLine cli) {
         cli.setExecutionExceptionHandler(new UserErrors());
+        cli.setUsageHelpAutoWidth(true);
         return CommandGroups.apply(cli);
     }
 
@@ -46,7 +50,7 @@ abstract class GatherRoot implements Runnable, Invocation.Holder {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {dev.gather.about.Build.line()};
+            return new String[] {Build.line()};
         }
     }
 }

@@ -8,6 +8,8 @@ import dev.gather.turn.HookParsers;
 import dev.gather.turn.Spool;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -22,7 +24,11 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "hook", resourceBundle = "dev.gather.cli.help.hook")
 final class HookCommand implements Callable<Integer> {
-    /** How long a turn waits for the daemon to take it: longer than a daemon takes to come back on a loaded machine. */
+    /**
+     * How long this hook waits for the daemon to take its turn: less than a harness gives its hook
+     * (Claude Code and Gemini CLI, 60 s). The turn itself waits longer, kept by its holder; {@code
+     * $GATHER_HOOK_PATIENCE} (seconds) sets it, as for bin/gather's hook.
+     */
     static final Duration PATIENCE = Duration.ofSeconds(30);
 
     @Parameters(index = "0", descriptionKey = "harness")
@@ -55,21 +61,23 @@ final class HookCommand implements Callable<Integer> {
     }
 
     /**
-     * Into the spool, held open until the daemon took it (its proof of who wrote it; a daemon that ran
-     * here and is gone is brought back first); on the socket when the spool cannot take it (a full
-     * disk). A turn that reached neither is said on stderr and the hook fails: never dropped silently. A
-     * daemon that does not take a spooled turn in time (frozen) is said on stderr, and the agent goes on.
+     * Into the spool, held open by a holder process until the daemon took it, however long that takes
+     * (its proof of who wrote it; a daemon that ran here and is gone is brought back first); on the
+     * socket when the spool cannot take it (a full disk). A turn that reached neither is said on stderr
+     * and the hook fails: never dropped silently. This hook waits for the daemon up to its patience,
+     * then leaves the turn to its holder and ends, as a harness would end it.
      */
     private int handOver(StateDir state, String pane, String behalf, String payload) {
-        boolean ranHere = java.nio.file.Files.isRegularFile(state.lock());
-        java.nio.file.Path dropped;
+        boolean ranHere = Files.isRegularFile(state.lock());
+        Path dropped;
         try {
             dropped = new Spool(state.spool())
-                    .drop(
+                    .handOff(
                             behalf.isBlank()
                                     ? HookEvent.fromThisProcess(
                                             harness, pane.isBlank() ? "-" : pane, Instant.now(), payload)
-                                    : HookEvent.onBehalfFromThisProcess(harness, behalf, Instant.now(), payload));
+                                    : HookEvent.onBehalfFromThisProcess(harness, behalf, Instant.now(), payload),
+                            state.lock());
         } catch (IllegalArgumentException e) {
             System.err.println("gather hook: could not hand the event over: " + e.getMessage());
             return 1;
@@ -81,14 +89,19 @@ final class HookCommand implements Callable<Integer> {
         }
         // a daemon that ran here and is gone comes back: it relays the spool in order
         DaemonStarter.revive(state);
-        if (Spool.awaitTaken(dropped, PATIENCE)) {
+        Duration patience = patience();
+        if (Spool.awaitTaken(dropped, patience)) {
             return 0;
         }
-        System.err.println("gather hook: the daemon did not take this turn within " + PATIENCE.toSeconds()
-                + " s; it stays in " + dropped + ", but once this hook ends nothing proves who wrote it, so the"
-                + " daemon will refuse it (see `gather status`)");
-        // said, and journalled as refused once the daemon answers again: a frozen daemon never fails the agent
+        // not lost: its holder keeps it, and the daemon relays it in order when it answers again
+        System.err.println("gather hook: the daemon did not take this turn within " + patience.toSeconds()
+                + " s; it waits in " + dropped + ", kept until the daemon does (gather status shows turns waiting)");
         return 0;
+    }
+
+    private static Duration patience() {
+        String set = System.getenv().getOrDefault("GATHER_HOOK_PATIENCE", "");
+        return set.matches("[0-9]{1,6}") ? Duration.ofSeconds(Long.parseLong(set)) : PATIENCE;
     }
 
     private int overSocket(String payload, IOException spoolFailed) {

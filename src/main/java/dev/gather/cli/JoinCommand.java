@@ -2,14 +2,16 @@ package dev.gather.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.client.DaemonClient;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "join", resourceBundle = "dev.gather.cli.help.join", mixinStandardHelpOptions = true)
 final class JoinCommand implements Callable<Integer> {
-    @picocli.CommandLine.Mixin
+    @CommandLine.Mixin
     GatheringId gathering = new GatheringId();
 
     @Option(names = "--name", required = true)
@@ -35,10 +37,7 @@ final class JoinCommand implements Callable<Integer> {
             r.put("pane", who.pane);
         } else {
             r.put("agent", who.agent)
-                    .put(
-                            "cwd",
-                            java.nio.file.Path.of(System.getProperty("user.dir"))
-                                    .toString());
+                    .put("cwd", Path.of(System.getProperty("user.dir")).toString());
         }
         JsonNode a = client.call(r);
         JsonNode m = a.path("member");

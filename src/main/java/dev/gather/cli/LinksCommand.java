@@ -3,12 +3,13 @@ package dev.gather.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.client.DaemonClient;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 @Command(name = "links", resourceBundle = "dev.gather.cli.help.links", mixinStandardHelpOptions = true)
 final class LinksCommand implements Callable<Integer> {
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {

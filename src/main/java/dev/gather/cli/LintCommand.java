@@ -3,6 +3,8 @@ package dev.gather.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.home.ConfigFile;
+import dev.gather.process.Threads;
 import dev.gather.profile.ProfileLoader;
 import dev.gather.rhythm.RhythmError;
 import dev.gather.rhythm.RhythmException;
@@ -10,6 +12,7 @@ import dev.gather.rhythm.RhythmLibrary;
 import dev.gather.rhythm.RhythmLint;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +20,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -25,7 +29,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "lint", resourceBundle = "dev.gather.cli.help.lint", mixinStandardHelpOptions = true)
 final class LintCommand implements Callable<Integer> {
     @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    CommandLine.Model.CommandSpec spec;
 
     @Parameters(arity = "0..*", descriptionKey = "paths")
     List<Path> paths;
@@ -60,8 +64,8 @@ final class LintCommand implements Callable<Integer> {
             return true;
         }
         try {
-            return ProfileLoader.looksLikeProfile(dev.gather.home.ConfigFile.text(f, 1024 * 1024));
-        } catch (IOException | java.io.UncheckedIOException e) {
+            return ProfileLoader.looksLikeProfile(ConfigFile.text(f, 1024 * 1024));
+        } catch (IOException | UncheckedIOException e) {
             return false; // the rhythm loader reports the unreadable file
         }
     }
@@ -99,8 +103,8 @@ final class LintCommand implements Callable<Integer> {
             RhythmLibrary.standard().userFiles().forEach(f -> files.add(() -> RhythmLint.check(f)));
         }
         // files are independent: check them on every core, report in file order
-        List<List<RhythmError>> perFile =
-                files.parallelStream().map(Supplier::get).toList();
+        List<List<RhythmError>> perFile = Threads.inParallel(
+                "gather-lint", () -> files.parallelStream().map(Supplier::get).toList());
         List<RhythmError> errors = new ArrayList<>();
         perFile.forEach(errors::addAll);
         long bad = perFile.stream().filter(e -> !e.isEmpty()).count();

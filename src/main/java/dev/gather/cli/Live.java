@@ -1,6 +1,8 @@
 package dev.gather.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
 
@@ -46,8 +48,10 @@ final class Live {
         if (!e.path("voice").asText().equals("private")) {
             return Optional.of(head + ":\n" + indent(e.path("text").asText("")));
         }
-        java.util.List<String> to = new java.util.ArrayList<>();
+        List<String> to = new ArrayList<>();
         e.path("to").forEach(n -> to.add(n.asText()));
+        // those it is kept for until their own turn (digest hearing) hear it too, a little later
+        e.path("held").forEach(n -> to.add(n.asText()));
         String heard = to.isEmpty() ? "heard by nobody yet" : "heard by " + String.join(", ", to) + " alone";
         return mayRead.test(from) || to.stream().anyMatch(mayRead)
                 ? Optional.of(

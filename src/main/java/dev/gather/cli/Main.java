@@ -17,7 +17,6 @@ import picocli.CommandLine.Command;
 @Command(
         subcommands = {
             CommandLine.HelpCommand.class,
-            BenchCommand.class,
             SimCommand.class,
             DaemonCommand.class,
             SendCommand.class,

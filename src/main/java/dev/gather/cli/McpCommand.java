@@ -11,11 +11,12 @@ import java.io.FileOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 @Command(name = "mcp", resourceBundle = "dev.gather.cli.help.mcp", mixinStandardHelpOptions = true)
 final class McpCommand implements Callable<Integer> {
-    @picocli.CommandLine.Option(names = "--in-process", hidden = true)
+    @CommandLine.Option(names = "--in-process", hidden = true)
     boolean inProcess;
 
     @Override

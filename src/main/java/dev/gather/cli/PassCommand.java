@@ -2,22 +2,23 @@ package dev.gather.cli;
 
 import dev.gather.client.DaemonClient;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "pass", resourceBundle = "dev.gather.cli.help.pass", mixinStandardHelpOptions = true)
 final class PassCommand implements Callable<Integer> {
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
 
-    @picocli.CommandLine.Mixin
+    @CommandLine.Mixin
     PaneOption pane = new PaneOption();
 
     @Parameters(arity = "0..1", descriptionKey = "to")
     String to;
 
-    @picocli.CommandLine.Mixin
+    @CommandLine.Mixin
     HumanMember as = new HumanMember();
 
     @Option(names = "--gathering")

@@ -9,13 +9,17 @@ import dev.gather.rehearsal.Part;
 import dev.gather.rehearsal.Rehearsal;
 import dev.gather.rehearsal.Timeline;
 import dev.gather.rhythm.Durations;
+import dev.gather.rhythm.Listening;
 import dev.gather.rhythm.Rhythm;
 import dev.gather.rhythm.RhythmLibrary;
 import dev.gather.rhythm.RhythmLoader;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -26,7 +30,7 @@ final class RehearseCommand implements Callable<Integer> {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    CommandLine.Model.CommandSpec spec;
 
     @Parameters(index = "0", descriptionKey = "rhythm")
     String rhythm;
@@ -34,11 +38,14 @@ final class RehearseCommand implements Callable<Integer> {
     @Option(names = {"-p", "--participant"})
     List<String> participants;
 
-    @picocli.CommandLine.Mixin
+    @CommandLine.Mixin
     RhythmOverrides overrides = new RhythmOverrides();
 
     @Option(names = "--format", defaultValue = "text")
     String format;
+
+    @Option(names = "--hearing", descriptionKey = "hearing")
+    String hearing;
 
     @Override
     public Integer call() {
@@ -49,9 +56,20 @@ final class RehearseCommand implements Callable<Integer> {
             err.flush();
             return 2;
         }
-        Rhythm r = rhythm.endsWith(".yaml") || rhythm.endsWith(".yml")
+        Rhythm loaded = rhythm.endsWith(".yaml") || rhythm.endsWith(".yml")
                 ? RhythmLoader.load(Path.of(rhythm))
                 : RhythmLibrary.standard().load(rhythm);
+        if (hearing != null && !hearing.equals("live") && !hearing.equals("digest")) {
+            err.println("gather rehearse: --hearing must be live or digest (found '" + hearing + "')");
+            err.flush();
+            return 2;
+        }
+        // to compare what each member receives, and when, in either mode
+        Rhythm r = hearing == null
+                ? loaded
+                : loaded.withListening(new Listening(
+                        Listening.Mode.valueOf(hearing.toUpperCase(Locale.ROOT)),
+                        loaded.listening().harvester()));
         if (!r.talkingPiece()) {
             err.println("gather rehearse: rhythm " + r.name()
                     + " has no talking piece (a direct link); there is no ceremony to rehearse");
@@ -87,7 +105,7 @@ final class RehearseCommand implements Callable<Integer> {
         for (int i = 0; i < parts.size(); i++) {
             Part p = parts.get(i);
             out.println("  " + (i + 1) + ". " + p.name() + " ["
-                    + p.role().name().toLowerCase(java.util.Locale.ROOT) + "] " + p.means());
+                    + p.role().name().toLowerCase(Locale.ROOT) + "] " + p.means());
         }
         for (ObjectNode e : t.entries()) {
             String at = clock(e.path("at_ms").asLong());
@@ -97,6 +115,12 @@ final class RehearseCommand implements Callable<Integer> {
                         + e.path("text").asText().strip().replace("\n", "\n" + " ".repeat(at.length() + 5)));
             } else {
                 Live.line(e, to -> true).ifPresent(l -> out.println(stamp(at, l)));
+            }
+            if (e.has("held")) {
+                List<String> held = new ArrayList<>();
+                e.path("held").forEach(n -> held.add(n.asText()));
+                out.println(" ".repeat(at.length() + 4) + "(not typed now to " + String.join(", ", held)
+                        + ": they hear it with their own next prompt)");
             }
         }
         out.println();
@@ -113,6 +137,6 @@ final class RehearseCommand implements Callable<Integer> {
 
     private static String clock(long ms) {
         long s = ms / 1000;
-        return String.format(java.util.Locale.ROOT, "[%02d:%02d:%02d]", s / 3600, s / 60 % 60, s % 60);
+        return String.format(Locale.ROOT, "[%02d:%02d:%02d]", s / 3600, s / 60 % 60, s % 60);
     }
 }

@@ -4,6 +4,7 @@ import dev.gather.home.StateDir;
 import dev.gather.transport.RemoteKey;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -14,8 +15,8 @@ import picocli.CommandLine.Parameters;
         resourceBundle = "dev.gather.cli.help.remote",
         subcommands = {RemoteCommand.Pair.class})
 final class RemoteCommand implements Runnable {
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
 
     @Override
     public void run() {

@@ -6,6 +6,7 @@ import dev.gather.rhythm.Phase;
 import dev.gather.rhythm.Rhythm;
 import dev.gather.rhythm.RhythmException;
 import dev.gather.rhythm.RhythmLibrary;
+import dev.gather.rhythm.RolePart;
 import java.io.PrintStream;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -42,9 +43,7 @@ final class RhythmsCommand implements Callable<Integer> {
                 out.println("  parts:  "
                         + String.join(
                                 ", ",
-                                r.roles().parts().stream()
-                                        .map(dev.gather.rhythm.RolePart::name)
-                                        .toList())
+                                r.roles().parts().stream().map(RolePart::name).toList())
                         + " (cast one by name: -p Name:part:agent)");
             }
         }

@@ -5,18 +5,19 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.client.DaemonClient;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "say", resourceBundle = "dev.gather.cli.help.say", mixinStandardHelpOptions = true)
 final class SayCommand implements Callable<Integer> {
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
 
-    @picocli.CommandLine.Mixin
+    @CommandLine.Mixin
     PaneOption pane = new PaneOption();
 
-    @picocli.CommandLine.Mixin
+    @CommandLine.Mixin
     GatheringId gathering = new GatheringId();
 
     @Parameters(index = "1..*", arity = "1..*", descriptionKey = "words")

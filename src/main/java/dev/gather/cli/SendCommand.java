@@ -5,16 +5,17 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.client.DaemonClient;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "send", resourceBundle = "dev.gather.cli.help.send", mixinStandardHelpOptions = true)
 final class SendCommand implements Callable<Integer> {
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
 
-    @picocli.CommandLine.Mixin
+    @CommandLine.Mixin
     PaneOption pane = new PaneOption();
 
     @Option(names = "--to")

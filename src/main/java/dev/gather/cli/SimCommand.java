@@ -3,9 +3,17 @@ package dev.gather.cli;
 import dev.gather.home.StateDir;
 import dev.gather.sim.Manners;
 import dev.gather.sim.Sim;
+import java.io.File;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
@@ -48,7 +56,13 @@ final class SimCommand implements Callable<Integer> {
     int swallowEnters;
 
     @Option(names = "--log")
-    java.nio.file.Path log;
+    Path log;
+
+    @Option(names = "--hook")
+    String hook;
+
+    @Option(names = "--hook-timeout-ms", defaultValue = "60000")
+    long hookTimeoutMs;
 
     @Override
     public Integer call() throws IOException, InterruptedException {
@@ -59,20 +73,21 @@ final class SimCommand implements Callable<Integer> {
                 Duration.ofMillis(readyAfterMs),
                 swallowEnters,
                 Optional.ofNullable(log));
+        Sim.SimOptions options = new Sim.SimOptions(
+                name,
+                Duration.ofMillis(thinkMs),
+                polite && passAfter == 0 ? 1 : passAfter,
+                polite ? Manners.floor(name) : Pattern.compile(replyWhen),
+                fake,
+                passTo,
+                answer.replace("\\n", "\n"));
+        if (hook != null && !hook.isBlank()) {
+            options = options.withHook(List.of(hook.trim().split("\\s+")), Duration.ofMillis(hookTimeoutMs));
+        }
         Sim sim = new Sim(
-                new Sim.SimOptions(
-                        name,
-                        Duration.ofMillis(thinkMs),
-                        polite && passAfter == 0 ? 1 : passAfter,
-                        polite ? Manners.floor(name) : Pattern.compile(replyWhen),
-                        fake,
-                        passTo,
-                        answer.replace("\\n", "\n")),
+                options,
                 System.in,
-                new java.io.PrintStream(
-                        new java.io.FileOutputStream(java.io.FileDescriptor.out),
-                        true,
-                        java.nio.charset.StandardCharsets.UTF_8),
+                new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8),
                 StateDir.fromEnvironment(),
                 Optional.ofNullable(System.getenv("TMUX_PANE")),
                 Clock.systemUTC());
@@ -93,10 +108,10 @@ final class SimCommand implements Callable<Integer> {
         if (System.console() == null) {
             return;
         }
-        java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of("stty"));
-        command.addAll(java.util.List.of(modes));
+        List<String> command = new ArrayList<>(List.of("stty"));
+        command.addAll(List.of(modes));
         new ProcessBuilder(command)
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/tty")))
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/tty")))
                 .start()
                 .waitFor();
     }

@@ -4,15 +4,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.client.DaemonClient;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "start", resourceBundle = "dev.gather.cli.help.start", mixinStandardHelpOptions = true)
 final class StartCommand implements Callable<Integer> {
-    @picocli.CommandLine.Mixin
+    @CommandLine.Mixin
     PaneOption pane = new PaneOption();
 
     @Parameters(index = "0", descriptionKey = "rhythm")
@@ -21,14 +23,14 @@ final class StartCommand implements Callable<Integer> {
     @Option(names = {"-p", "--participant"})
     List<String> participants;
 
-    @picocli.CommandLine.Mixin
+    @CommandLine.Mixin
     RhythmOverrides overrides = new RhythmOverrides();
 
     @Option(names = "--keep")
     boolean keep;
 
     @Option(names = "--cwd")
-    java.nio.file.Path cwd;
+    Path cwd;
 
     @Override
     public Integer call() throws Exception {
@@ -36,7 +38,7 @@ final class StartCommand implements Callable<Integer> {
         ObjectNode r = client.request("start_gathering").put("rhythm", rhythm);
         r.put(
                 "cwd",
-                (cwd != null ? cwd : java.nio.file.Path.of(System.getProperty("user.dir")))
+                (cwd != null ? cwd : Path.of(System.getProperty("user.dir")))
                         .toAbsolutePath()
                         .normalize()
                         .toString());

@@ -4,21 +4,34 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.client.DaemonClient;
 import java.io.PrintWriter;
 import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 @Command(name = "status", resourceBundle = "dev.gather.cli.help.status", mixinStandardHelpOptions = true)
 final class StatusCommand implements Callable<Integer> {
     /** A pending message's delivery state in words, in the order a message goes through them. */
-    private static final java.util.List<java.util.Map.Entry<String, String>> PENDING = java.util.List.of(
-            java.util.Map.entry("typing", "being typed in"),
-            java.util.Map.entry("queued", "waiting to be typed"),
-            java.util.Map.entry("delivered", "typed but not yet confirmed"));
+    private static final List<Map.Entry<String, String>> PENDING = List.of(
+            Map.entry("typing", "being typed in"),
+            Map.entry("queued", "waiting to be typed"),
+            Map.entry("delivered", "typed but not yet confirmed"));
 
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
 
-    @picocli.CommandLine.Option(names = "--format", defaultValue = "text")
+    @CommandLine.Option(names = "--format", defaultValue = "text")
     String format;
 
     @Override
@@ -44,8 +57,8 @@ final class StatusCommand implements Callable<Integer> {
             out.println(a.path("tmux").path("error").asText());
         }
         // a gathering is also a link: it is told once, as a gathering, with its members' panes
-        java.util.Set<String> gatherings = new java.util.HashSet<>();
-        java.util.Set<String> panes = new java.util.HashSet<>();
+        Set<String> gatherings = new HashSet<>();
+        Set<String> panes = new HashSet<>();
         for (JsonNode g : a.path("gatherings")) {
             gatherings.add(g.path("gathering_id").asText());
             g.path("members").forEach(m -> panes.add(m.path("pane").asText("")));
@@ -55,8 +68,8 @@ final class StatusCommand implements Callable<Integer> {
                 out.println(LinksCommand.describe(l));
             }
         }
-        java.util.Set<String> open = new java.util.HashSet<>();
-        java.util.List<String> closed = new java.util.ArrayList<>();
+        Set<String> open = new HashSet<>();
+        List<String> closed = new ArrayList<>();
         a.path("links").forEach(l -> open.add(l.path("id").asText()));
         for (JsonNode g : a.path("gatherings")) {
             String id = g.path("gathering_id").asText();
@@ -90,6 +103,15 @@ final class StatusCommand implements Callable<Integer> {
         for (var journal : a.path("degraded").properties()) {
             out.println("journal " + journal.getKey() + " degraded: "
                     + journal.getValue().asText() + " (turns wait in the spool until it can be written)");
+        }
+        long waiting = a.path("spool").path("waiting").asLong();
+        if (waiting > 0) {
+            out.println(waiting + " turn end(s) wait in the spool for the daemon to take them");
+        }
+        long refused = a.path("spool").path("refused").asLong();
+        if (refused > 0) {
+            out.println(refused + " turn end(s) refused: nothing proved who wrote them (spool/rejected;"
+                    + " daemon.log says why)");
         }
         for (JsonNode id : a.path("interrupted")) {
             out.println(id.asText() + " interrupted (a daemon stopped before it closed and it could not"
@@ -125,12 +147,10 @@ final class StatusCommand implements Callable<Integer> {
     /** An instant as the reader's local time to the second, with the date when it is not today. */
     static String localTime(String instant, Clock clock) {
         try {
-            java.time.ZonedDateTime t = java.time.Instant.parse(instant)
-                    .atZone(clock.getZone())
-                    .truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
-            boolean today = t.toLocalDate().equals(java.time.LocalDate.now(clock));
-            return t.format(java.time.format.DateTimeFormatter.ofPattern(today ? "HH:mm:ss" : "yyyy-MM-dd HH:mm:ss"));
-        } catch (java.time.format.DateTimeParseException e) {
+            ZonedDateTime t = Instant.parse(instant).atZone(clock.getZone()).truncatedTo(ChronoUnit.SECONDS);
+            boolean today = t.toLocalDate().equals(LocalDate.now(clock));
+            return t.format(DateTimeFormatter.ofPattern(today ? "HH:mm:ss" : "yyyy-MM-dd HH:mm:ss"));
+        } catch (DateTimeParseException e) {
             return instant.isBlank() ? "-" : instant;
         }
     }
@@ -140,9 +160,9 @@ final class StatusCommand implements Callable<Integer> {
      * mailbox's note: what is on its way to the member, in plain words.
      */
     static String pending(JsonNode list, String note) {
-        java.util.Map<String, Integer> counts = new java.util.HashMap<>();
+        Map<String, Integer> counts = new HashMap<>();
         list.forEach(p -> counts.merge(p.path("state").asText(), 1, Integer::sum));
-        java.util.List<String> parts = new java.util.ArrayList<>();
+        List<String> parts = new ArrayList<>();
         for (var p : PENDING) {
             int n = counts.getOrDefault(p.getKey(), 0);
             if (n > 0) {

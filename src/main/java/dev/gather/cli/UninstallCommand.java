@@ -9,10 +9,13 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
@@ -73,18 +76,36 @@ final class UninstallCommand implements Callable<Integer> {
             System.out.println("the program in " + home + " is a build, not an install: left as it is");
             return;
         }
+        List<Path> made = new ArrayList<>();
         for (String line : Files.readAllLines(list, StandardCharsets.UTF_8)) {
+            if (line.startsWith("dir ")) {
+                made.add(Path.of(line.substring("dir ".length())));
+                continue;
+            }
             Path p = Path.of(line);
             if (line.isBlank() || !p.isAbsolute()) {
                 continue;
             }
-            if (Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
                 deleteTree(p);
             } else {
                 Files.deleteIfExists(p);
             }
         }
+        // the folders the install made, deepest first, where nothing else has come to live since
+        made.sort(Comparator.comparingInt(Path::getNameCount).reversed());
+        for (Path dir : made) {
+            if (dir.isAbsolute() && Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS) && empty(dir)) {
+                Files.delete(dir);
+            }
+        }
         System.out.println("removed the program from " + home);
+    }
+
+    private static boolean empty(Path dir) throws IOException {
+        try (Stream<Path> inside = Files.list(dir)) {
+            return inside.findAny().isEmpty();
+        }
     }
 
     private static boolean ask(String question) throws IOException {
@@ -94,8 +115,7 @@ final class UninstallCommand implements Callable<Integer> {
         System.out.print(question + " [y/N] ");
         System.out.flush();
         String answer = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
-        return answer != null
-                && answer.strip().toLowerCase(java.util.Locale.ROOT).startsWith("y");
+        return answer != null && answer.strip().toLowerCase(Locale.ROOT).startsWith("y");
     }
 
     /** Deletes {@code root} and everything below it, deepest first. */

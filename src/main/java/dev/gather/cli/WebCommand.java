@@ -3,8 +3,11 @@ package dev.gather.cli;
 import dev.gather.client.DaemonClient;
 import dev.gather.home.StateDir;
 import dev.gather.rhythm.RhythmLibrary;
+import dev.gather.server.UserError;
 import dev.gather.web.WebServer;
+import java.net.BindException;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -20,14 +23,14 @@ final class WebCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         StateDir state = StateDir.fromEnvironment();
         // the web page is a person at a browser, not a member's pane: it speaks as the human member
-        DaemonClient client = new DaemonClient(state, java.util.Optional.empty());
+        DaemonClient client = new DaemonClient(state, Optional.empty());
         client.call(client.request("hello"));
         RhythmLibrary rhythms = new RhythmLibrary(List.of(state.root().resolve("rhythms")));
         WebServer started;
         try {
             started = WebServer.start(client, rhythms, port);
-        } catch (java.net.BindException e) {
-            throw new dev.gather.server.UserError("web: port " + port + " on 127.0.0.1 is taken (" + e.getMessage()
+        } catch (BindException e) {
+            throw new UserError("web: port " + port + " on 127.0.0.1 is taken (" + e.getMessage()
                     + "); choose another with --port, or leave --port out for any free one");
         }
         try (WebServer server = started) {

@@ -14,7 +14,10 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 
 /**
  * A thin client of the daemon: one request, one response. Starts a daemon when none answers (as
@@ -27,23 +30,20 @@ public final class DaemonClient {
     public static final List<String> DAEMON_JVM = DaemonStarter.DAEMON_JVM;
 
     /** The daemon's environment beyond gather's own variables. */
-    public static final java.util.Map<String, String> DAEMON_ENV = DaemonStarter.DAEMON_ENV;
+    public static final Map<String, String> DAEMON_ENV = DaemonStarter.DAEMON_ENV;
 
     private final StateDir state;
     private final Optional<String> callerPane;
     private final Optional<String> onBehalfOf;
     /** Answers request lines inside the daemon instead of over its socket; null for a socket client. */
-    private final java.util.function.UnaryOperator<String> local;
+    private final UnaryOperator<String> local;
 
     public DaemonClient(StateDir state, Optional<String> callerPane) {
         this(state, callerPane, Optional.empty(), null);
     }
 
     private DaemonClient(
-            StateDir state,
-            Optional<String> callerPane,
-            Optional<String> onBehalfOf,
-            java.util.function.UnaryOperator<String> local) {
+            StateDir state, Optional<String> callerPane, Optional<String> onBehalfOf, UnaryOperator<String> local) {
         this.state = state;
         this.callerPane = callerPane;
         this.onBehalfOf = onBehalfOf;
@@ -56,9 +56,7 @@ public final class DaemonClient {
      * answers that process ({@link dev.gather.server.Takeover}).
      */
     public static DaemonClient inDaemon(
-            java.util.function.UnaryOperator<String> asCaller,
-            Optional<String> callerPane,
-            Optional<String> onBehalfOf) {
+            UnaryOperator<String> asCaller, Optional<String> callerPane, Optional<String> onBehalfOf) {
         // no state directory: it never connects, so it never starts a daemon either
         return new DaemonClient(new StateDir(Path.of("/nonexistent")), callerPane, onBehalfOf, asCaller);
     }
@@ -108,7 +106,7 @@ public final class DaemonClient {
      * line} every line after the first answer until the daemon ends the stream or {@code line} returns
      * false. Throws {@link UserError} when the daemon refuses the request.
      */
-    public void stream(ObjectNode request, java.util.function.Predicate<JsonNode> line) throws IOException {
+    public void stream(ObjectNode request, Predicate<JsonNode> line) throws IOException {
         if (local != null) {
             throw new UserError("'" + request.path("op").asText() + "' streams: run it in a terminal of its own");
         }

@@ -15,6 +15,8 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -46,7 +48,10 @@ public final class DaemonStarter {
             "-XX:TrimNativeHeapInterval=5000");
 
     /** The daemon's environment beyond gather's own variables. */
-    static final java.util.Map<String, String> DAEMON_ENV = java.util.Map.of("MALLOC_ARENA_MAX", "2");
+    static final Map<String, String> DAEMON_ENV = Map.of("MALLOC_ARENA_MAX", "2");
+
+    /** The system property that tells a daemon started here where its log goes. */
+    public static final String LOG_PROPERTY = "gather.daemon.log";
 
     private DaemonStarter() {}
 
@@ -58,9 +63,15 @@ public final class DaemonStarter {
     public static SocketChannel connectOrStart(StateDir state, BooleanSupplier running) throws IOException {
         try {
             return state.connect();
+        } catch (StateDir.NotYours e) {
+            throw new UserError(e.getMessage());
         } catch (IOException notRunning) {
             start(state, running);
-            return state.connect();
+            try {
+                return state.connect();
+            } catch (StateDir.NotYours e) {
+                throw new UserError(e.getMessage());
+            }
         }
     }
 
@@ -71,7 +82,7 @@ public final class DaemonStarter {
      */
     public static void start(StateDir state, BooleanSupplier running) throws IOException {
         requireOwnStateDir(state);
-        Files.createDirectories(state.root());
+        state.create();
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         try (FileChannel turn = FileChannel.open(
                 state.root().resolve("start.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
@@ -97,9 +108,16 @@ public final class DaemonStarter {
             if (running.getAsBoolean()) {
                 return; // started by whoever held the turn before us
             }
+            Optional<String> stopped = stoppedAt(state);
             Process p = spawn(state);
             // on stderr (stdout may be an MCP stream): a first call waits seconds for the JVM and tmux, and says why
-            System.err.println("gather: starting the daemon for " + state.root() + " (log: " + state.log() + ") …");
+            if (stopped.isPresent()) {
+                // someone stopped it on purpose: starting it again quietly would undo that unseen
+                System.err.println("gather: the daemon was stopped (gather daemon --stop, " + stopped.get()
+                        + "); starting it again for this command (log: " + state.log() + ") …");
+            } else {
+                System.err.println("gather: starting the daemon for " + state.root() + " (log: " + state.log() + ") …");
+            }
             awaitReady(state, running, p, deadline);
         }
     }
@@ -140,6 +158,15 @@ public final class DaemonStarter {
         }
     }
 
+    /** When {@code gather daemon --stop} stopped the last daemon, if it did and none ran since. */
+    private static Optional<String> stoppedAt(StateDir state) {
+        try {
+            return Optional.of(Files.readString(state.stoppedMark()).strip());
+        } catch (IOException none) {
+            return Optional.empty();
+        }
+    }
+
     private static boolean connects(StateDir state) {
         try (SocketChannel ch = state.connect()) {
             return ch.isConnected();
@@ -150,14 +177,16 @@ public final class DaemonStarter {
 
     /** The daemon's process, detached in its own session so it outlives the client's terminal. */
     private static Process spawn(StateDir state) throws IOException {
-        Files.createDirectories(state.root());
+        state.create();
         List<String> cmd = new ArrayList<>();
         if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
             cmd.add("/usr/bin/setsid");
         }
         cmd.add(ProcessHandle.current().info().command().orElse("java"));
         cmd.addAll(DAEMON_JVM);
-        cmd.add("-Dorg.slf4j.simpleLogger.logFile=" + state.log());
+        // the logger writes to stderr, which the daemon makes its rotating log once it holds the lock
+        // (RotatingLog.takeStdio): a file the logger opened itself was truncated at every start
+        cmd.add("-D" + LOG_PROPERTY + "=" + state.log());
         cmd.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=info");
         cmd.add("-cp");
         cmd.add(classPath());

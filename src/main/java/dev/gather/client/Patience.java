@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -25,12 +24,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class Patience {
     /** How long a daemon may leave a probe unanswered; a wait on a frozen one ends within two of these. */
     public static final Duration PROBE = Duration.ofSeconds(4);
-
-    private static final ScheduledExecutorService WATCH = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "gather-patience");
-        t.setDaemon(true);
-        return t;
-    });
 
     private Patience() {}
 
@@ -62,7 +55,13 @@ public final class Patience {
      */
     public static <T> T await(StateDir state, Closeable connection, Read<T> read) throws IOException {
         AtomicBoolean frozen = new AtomicBoolean();
-        ScheduledFuture<?> watch = WATCH.scheduleWithFixedDelay(
+        // the wait's own watcher, started with it and ended with it: nothing outlives a client's call
+        ScheduledExecutorService watch = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "gather-patience");
+            t.setDaemon(true);
+            return t;
+        });
+        watch.scheduleWithFixedDelay(
                 () -> {
                     if (!frozen.get() && !answers(state, PROBE)) {
                         frozen.set(true);
@@ -88,7 +87,7 @@ public final class Patience {
             }
             throw e;
         } finally {
-            watch.cancel(false);
+            watch.shutdownNow();
         }
     }
 

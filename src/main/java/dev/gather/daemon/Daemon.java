@@ -1,18 +1,22 @@
 package dev.gather.daemon;
 
+import dev.gather.delivery.Ledger;
 import dev.gather.delivery.PostOffice;
+import dev.gather.door.Doors;
+import dev.gather.gathering.Gatherings;
+import dev.gather.home.Homes;
 import dev.gather.home.StateDir;
+import dev.gather.identity.HookPanes;
+import dev.gather.identity.LearnedPanes;
+import dev.gather.journal.JournalFiles;
 import dev.gather.journal.Journals;
 import dev.gather.link.Fanout;
 import dev.gather.link.Links;
-import dev.gather.ops.ActingView;
-import dev.gather.ops.EventsOp;
-import dev.gather.ops.GatheringOps;
 import dev.gather.ops.GatheringRuns;
 import dev.gather.ops.Household;
 import dev.gather.ops.MemberPanes;
-import dev.gather.ops.Ops;
 import dev.gather.ops.Pulls;
+import dev.gather.process.Threads;
 import dev.gather.profile.Profiles;
 import dev.gather.relay.DirectRhythm;
 import dev.gather.relay.Relay;
@@ -20,24 +24,36 @@ import dev.gather.relay.Replies;
 import dev.gather.relay.ScreenSources;
 import dev.gather.remote.Remote;
 import dev.gather.resume.Resumption;
-import dev.gather.server.Callers;
+import dev.gather.rhythm.RhythmLibrary;
 import dev.gather.server.Dispatcher;
 import dev.gather.server.SocketServer;
+import dev.gather.time.MeasuredScheduler;
 import dev.gather.tmux.Deliverer;
 import dev.gather.tmux.HarnessQuirks;
 import dev.gather.tmux.Tmux;
 import dev.gather.tmux.Tmuxes;
+import dev.gather.transport.Transport;
+import dev.gather.transport.Transports;
 import dev.gather.turn.HookParsers;
+import dev.gather.turn.SessionPanes;
 import dev.gather.turn.Spool;
 import dev.gather.turn.SpoolWatcher;
 import dev.gather.turn.TurnFilter;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,46 +71,46 @@ public final class Daemon implements AutoCloseable {
     final Deliverer deliverer;
     final Links links;
     /** Links and gatherings the last daemon left unclosed that could not resume (their panes gone). */
-    final java.util.List<String> interrupted = new java.util.concurrent.CopyOnWriteArrayList<>();
+    final List<String> interrupted = new CopyOnWriteArrayList<>();
     /** Links and gatherings the last daemon left unclosed that this one resumed. */
-    final java.util.List<String> resumed = new java.util.concurrent.CopyOnWriteArrayList<>();
+    final List<String> resumed = new CopyOnWriteArrayList<>();
 
     final Journals journals;
     final Relay relay;
     final Replies replies;
     final Profiles profiles;
-    final dev.gather.transport.Transport transport;
+    final Transport transport;
     final Remote remote;
     /** Where every delivery step is recorded: the journals, and the owning computer for remote links. */
-    final dev.gather.delivery.Ledger ledger;
+    final Ledger ledger;
 
     final Fanout fanout;
     final PostOffice post;
     final Dispatcher dispatcher = new Dispatcher();
     final ScreenSources screens;
-    final dev.gather.rhythm.RhythmLibrary rhythms;
+    final RhythmLibrary rhythms;
     /** Harness session ids seen in each pane's turns: where a shared harness process's hook events belong. */
-    final dev.gather.identity.LearnedPanes learnedPanes = new dev.gather.identity.LearnedPanes();
+    final LearnedPanes learnedPanes = new LearnedPanes();
 
-    final dev.gather.gathering.Gatherings gatherings = new dev.gather.gathering.Gatherings();
+    final Gatherings gatherings = new Gatherings();
     final GatheringRuns runs = new GatheringRuns();
     /** Members without a pane who pull what is said to them. */
     final Pulls pulls;
 
-    final java.util.concurrent.ScheduledExecutorService timers =
-            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(Threads.named("gather-timers"));
-    final dev.gather.time.MeasuredScheduler scheduler = new dev.gather.time.MeasuredScheduler(timers);
-    final java.util.concurrent.ExecutorService lanes =
-            java.util.concurrent.Executors.newCachedThreadPool(Threads.named("gather-gathering"));
+    final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(Threads.named("gather-timers"));
+    final MeasuredScheduler scheduler = new MeasuredScheduler(timers);
+    /** Runs the gatherings' lanes, 8 at once (an event takes milliseconds); more wait their turn. */
+    final ExecutorService lanes = Threads.bounded("gather-gathering", 8);
+
     private final CountDownLatch stopped = new CountDownLatch(1);
     private SocketServer server;
     SpoolWatcher spool;
     /** Codex's turn ends carry the first pane's TMUX_PANE; their payloads say whose they are. */
-    final dev.gather.turn.SessionPanes sessions = new dev.gather.turn.SessionPanes();
+    final SessionPanes sessions = new SessionPanes();
 
     private AutoCloseable exits;
     /** Which harnesses have a door of their own; tests may take one away. */
-    final dev.gather.door.Doors doors;
+    final Doors doors;
 
     private final DaemonDoors wiredDoors;
     /** What the ops and the resumption see of this daemon. */
@@ -103,11 +119,11 @@ public final class Daemon implements AutoCloseable {
     private boolean locked;
 
     Daemon(StateDir state, Tmux tmux, Clock clock) {
-        this(state, tmux, clock, dev.gather.journal.JournalFiles.REAL);
+        this(state, tmux, clock, JournalFiles.REAL);
     }
 
     /** A daemon whose journals are written through {@code files} (tests fail the disk on purpose). */
-    Daemon(StateDir state, Tmux tmux, Clock clock, dev.gather.journal.JournalFiles files) {
+    Daemon(StateDir state, Tmux tmux, Clock clock, JournalFiles files) {
         this.state = state;
         this.clock = clock;
         this.started = clock.instant();
@@ -116,16 +132,14 @@ public final class Daemon implements AutoCloseable {
         this.deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC);
         this.journals = new Journals(state.journals(), clock, files);
         // an id says when its link was made, and is never one an old journal holds
-        java.time.format.DateTimeFormatter stamp =
-                java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(java.time.ZoneOffset.UTC);
+        DateTimeFormatter stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
         this.links =
                 new Links(() -> "link-" + stamp.format(clock.instant()) + "-", id -> Files.exists(journals.file(id)));
         // only the shipped files and $GATHER_HOME: never the directory the first client happened to run in
-        this.rhythms = new dev.gather.rhythm.RhythmLibrary(
-                java.util.List.of(state.root().resolve("rhythms")));
-        this.profiles = Profiles.load(java.util.List.of(state.root().resolve("profiles")));
-        var transports = dev.gather.transport.Transports.config(System.getenv(), state.root());
-        this.transport = dev.gather.transport.Transports.open(transports);
+        this.rhythms = new RhythmLibrary(List.of(state.root().resolve("rhythms")));
+        this.profiles = Profiles.load(List.of(state.root().resolve("profiles")));
+        var transports = Transports.config(System.getenv(), state.root());
+        this.transport = Transports.open(transports);
         this.remote = new Remote(transport, transports.redisUrl().isPresent(), links, journals);
         this.ledger = remote.forwarding(Relay.ledger(journals));
         this.post = new PostOffice(tmux, deliverer, profiles, clock, ledger);
@@ -136,41 +150,8 @@ public final class Daemon implements AutoCloseable {
         this.relay = new Relay(links, journals, fanout, TurnFilter.defaults(), DirectRhythm.from(rhythms.direct()));
         this.replies = new Replies(relay, post);
         Notices.wire(relay, post, fanout, remote, screens, sessions, learnedPanes, gatherings);
-        this.house = new Household(
-                state,
-                clock,
-                started,
-                tmux,
-                deliverer,
-                links,
-                interrupted,
-                resumed,
-                journals,
-                relay,
-                replies,
-                profiles,
-                transport,
-                remote,
-                ledger,
-                post,
-                dispatcher,
-                screens,
-                rhythms,
-                gatherings,
-                runs,
-                pulls,
-                scheduler,
-                lanes,
-                this::stop);
-        ActingView acting = new ActingView(house);
-        dispatcher.identify(new Callers(tmux::panes)::identify, acting::journalOnBehalf);
-        dispatcher.acting(new dev.gather.server.Acting(acting, acting::journalOperator));
-        dispatcher.pace(new dev.gather.server.Pace(clock));
-        dispatcher.threadPanes(sessions::paneOfThread, acting::runsCodex);
-        Ops.register(house);
-        dispatcher.on("hook", r -> HookOp.handle(this, r)); // needs the spool watcher: not an ops/ op
-        new GatheringOps(house).register(dispatcher);
-        dispatcher.onStream("events", new EventsOp(house));
+        this.house = DaemonOps.household(this);
+        DaemonOps.register(this);
     }
 
     /**
@@ -185,10 +166,8 @@ public final class Daemon implements AutoCloseable {
      * The same, with ops that live above this package ({@code mcp}'s bridged sessions) added to the
      * dispatcher before the socket opens.
      */
-    public static boolean run(StateDir state, java.util.function.Consumer<Dispatcher> extend)
-            throws IOException, InterruptedException {
-        Files.createDirectories(state.root());
-        Files.setPosixFilePermissions(state.root(), PosixFilePermissions.fromString("rwx------"));
+    public static boolean run(StateDir state, Consumer<Dispatcher> extend) throws IOException, InterruptedException {
+        state.create();
         Optional<DaemonLock> lock = DaemonLock.tryAcquire(state.lock());
         if (lock.isEmpty()) {
             return false;
@@ -207,20 +186,19 @@ public final class Daemon implements AutoCloseable {
 
     /** A daemon serving {@code state} inside this process (the demo, tests); close it to stop. */
     public static Daemon inProcess(StateDir state, Tmux tmux) throws IOException {
-        Files.createDirectories(state.root());
-        Files.setPosixFilePermissions(state.root(), PosixFilePermissions.fromString("rwx------"));
+        state.create();
         Daemon d = new Daemon(state, tmux, Clock.systemUTC());
         d.start();
         return d;
     }
 
     /** What the panes' own hook events taught this daemon: harness sessions, doors, prompts taken. */
-    public dev.gather.turn.SessionPanes sessions() {
+    public SessionPanes sessions() {
         return sessions;
     }
 
     /** The doors members are reached through, by harness; a test may replace or take one away. */
-    public dev.gather.door.Doors doors() {
+    public Doors doors() {
         return doors;
     }
 
@@ -241,7 +219,7 @@ public final class Daemon implements AutoCloseable {
         }
         exits = tmux.onPaneExit(relay::paneGone);
         MemberPanes memberPanes = new MemberPanes(house);
-        remote.spawns.use(memberPanes::spawnForAnother, memberPanes::kill);
+        remote.spawns.use(memberPanes.forOthers(), memberPanes::kill);
         remote.start(relay, post, timers);
         // links and gatherings come back first, so a turn the spool hands over again finds its link;
         // their ceremonies go on only once what the last daemon left queued is queued again
@@ -250,10 +228,9 @@ public final class Daemon implements AutoCloseable {
         resume.run();
         spool = SpoolWatcher.start(
                 new Spool(state.spool()),
-                HookParsers.forUser(dev.gather.home.Homes.fromEnvironment()),
+                HookParsers.forUser(Homes.fromEnvironment()),
                 // the pane a turn came from is the one its hook ran in, not the one $TMUX_PANE named
-                new dev.gather.identity.HookPanes(
-                        tmux::panes, learnedPanes, dev.gather.identity.HookPanes.NO_SESSION_IDS),
+                new HookPanes(tmux::panes, learnedPanes, HookPanes.NO_SESSION_IDS),
                 sessions,
                 relay::onTurnOutput);
         spool.onRefused(new SpoolRefusals(this));
@@ -286,7 +263,7 @@ public final class Daemon implements AutoCloseable {
         }
         // running gatherings stay open in their journals: the next daemon resumes them (an upgrade
         // is a stop and a start); what is being typed lands first
-        post.finishTyping(java.time.Duration.ofSeconds(5));
+        post.finishTyping(Duration.ofSeconds(5));
         screens.close();
         timers.shutdownNow();
         lanes.shutdown();

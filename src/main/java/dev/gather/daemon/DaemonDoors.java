@@ -39,6 +39,7 @@ record DaemonDoors(Doors doors, ClaudeDoors claude) implements AutoCloseable {
 
     @Override
     public void close() {
+        doors.close();
         claude.close();
     }
 }

@@ -1,9 +1,11 @@
 package dev.gather.daemon;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Optional;
@@ -41,10 +43,7 @@ final class DaemonLock implements AutoCloseable {
      */
     void announce() throws IOException {
         channel.truncate(0);
-        channel.write(
-                java.nio.ByteBuffer.wrap(
-                        (ProcessHandle.current().pid() + "\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII)),
-                0);
+        channel.write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)), 0);
         channel.force(false);
     }
 

@@ -1,11 +1,12 @@
 package dev.gather.delivery;
 
 import dev.gather.door.Door;
+import dev.gather.door.Parcel;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
@@ -14,7 +15,7 @@ import java.util.function.BooleanSupplier;
  * record where it is: {@link #within} after it was handed or after the member's last turn end,
  * whichever is later. A message queued behind a turn is started as soon as that turn ends, so a wait
  * counted from the turn end does not run out while a long turn (or a dialog a person must answer)
- * keeps it queued.
+ * keeps it queued. A door that refused or failed is not asked again for a while ({@link #REST}).
  */
 final class DoorPatience {
     /** The wait gather ships with: a harness starts a queued message within a second of its turn's end. */
@@ -23,9 +24,16 @@ final class DoorPatience {
     private final Duration within;
     private final Clock clock;
     private final Executor executor;
-    private volatile Instant lastTurnEnd = Instant.MIN;
+    private final ScheduledExecutorService timer;
+    /** A door that refused or failed rests this long: its messages are typed meanwhile. */
+    static final Duration REST = Duration.ofMinutes(1);
 
-    DoorPatience(Duration within, Clock clock, Executor executor) {
+    private volatile Instant lastTurnEnd = Instant.MIN;
+    private volatile Instant restUntil = Instant.MIN;
+
+    /** {@code timer} only counts the waits down: what runs out runs on {@code executor}. */
+    DoorPatience(Duration within, Clock clock, Executor executor, ScheduledExecutorService timer) {
+        this.timer = timer;
         this.within = within;
         this.clock = clock;
         this.executor = executor;
@@ -34,6 +42,17 @@ final class DoorPatience {
     /** Runs {@code work} on the post office's threads (the door box hands its messages there). */
     void execute(Runnable work) {
         executor.execute(work);
+    }
+
+    /** The door refused or failed: it rests from now until the returned instant. */
+    Instant rest() {
+        restUntil = clock.instant().plus(REST);
+        return restUntil;
+    }
+
+    /** Whether the door rests after a refusal or failure. */
+    boolean resting() {
+        return clock.instant().isBefore(restUntil);
     }
 
     /** The member ended a turn: every wait counts from now. */
@@ -55,17 +74,17 @@ final class DoorPatience {
             java.util.function.Consumer<String> missing) {}
 
     /**
-     * Watches {@code text}, handed through {@code door} at {@code from}: when its wait runs out while it
+     * Watches {@code parcel}, handed through {@code door} at {@code from}: when its wait runs out while it
      * still waits, the harness's own record decides. Taken: as if the hook had said so ({@code trace}'s
      * taken completes); still queued, or the record cannot tell: it waits again; never there: typed
      * instead. So nothing is lost and nothing arrives twice.
      */
-    void watch(Instant from, Door door, String text, Door.Trace trace, Verdicts verdicts) {
-        after(from, verdicts.waiting(), () -> ranOut(door, text, trace, verdicts, true));
+    void watch(Instant from, Door door, Parcel parcel, Door.Trace trace, Verdicts verdicts) {
+        after(from, verdicts.waiting(), () -> ranOut(door, parcel, trace, verdicts, true));
     }
 
-    private void ranOut(Door door, String text, Door.Trace trace, Verdicts verdicts, boolean first) {
-        Door.Whereabouts where = door.whereabouts(text);
+    private void ranOut(Door door, Parcel parcel, Door.Trace trace, Verdicts verdicts, boolean first) {
+        Door.Whereabouts where = door.whereabouts(parcel);
         String waited = "not seen taken within "
                 + (within.toMillis() % 1000 == 0 ? within.toSeconds() + " s" : within.toMillis() + " ms")
                 + " of handing or of a turn end";
@@ -73,12 +92,12 @@ final class DoorPatience {
             case TAKEN -> trace.taken().complete(where.how());
             case WAITING, UNKNOWN -> {
                 verdicts.waitsOn().accept(waited + "; waits on: " + where.how(), first);
-                after(clock.instant(), verdicts.waiting(), () -> ranOut(door, text, trace, verdicts, false));
+                after(clock.instant(), verdicts.waiting(), () -> ranOut(door, parcel, trace, verdicts, false));
             }
             case MISSING -> {
                 if (verdicts.midTurn().getAsBoolean()) {
                     verdicts.waitsOn().accept(waited + "; waits on: a turn still running (" + where.how() + ")", first);
-                    after(clock.instant(), verdicts.waiting(), () -> ranOut(door, text, trace, verdicts, false));
+                    after(clock.instant(), verdicts.waiting(), () -> ranOut(door, parcel, trace, verdicts, false));
                     return;
                 }
                 trace.taken().cancel(false); // a late hook must not count it taken once it is typed
@@ -98,7 +117,7 @@ final class DoorPatience {
             executor.execute(ranOut);
             return;
         }
-        CompletableFuture.delayedExecutor(left.toMillis() + 1, TimeUnit.MILLISECONDS, executor)
-                .execute(() -> after(from, waiting, ranOut));
+        timer.schedule(
+                () -> executor.execute(() -> after(from, waiting, ranOut)), left.toMillis() + 1, TimeUnit.MILLISECONDS);
     }
 }

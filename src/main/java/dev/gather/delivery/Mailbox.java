@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
@@ -44,6 +45,7 @@ final class Mailbox {
             Recogniser recogniser,
             Deliverer deliverer,
             Executor executor,
+            ScheduledExecutorService timer,
             Clock clock,
             Ledger ledger,
             BiConsumer<String, String> beforeTyping,
@@ -53,7 +55,7 @@ final class Mailbox {
         this.recogniser = recogniser;
         this.ledger = ledger;
         this.unreachable = unreachable;
-        ScreenWatch screen = new ScreenWatch(this, pane, deliverer, executor);
+        ScreenWatch screen = new ScreenWatch(this, pane, deliverer, executor, timer);
         boolean signalled = profile.turns().signal() != Profile.TurnSignal.NONE;
         this.turns = new Turns(pane, signalled ? MemberState.STARTING : MemberState.IDLE, clock, ledger, screen);
         this.typist = new Typist(this, turns, pane, deliverer, executor, clock, ledger, beforeTyping);
@@ -196,6 +198,18 @@ final class Mailbox {
             ledger.record(p.letter(), pane, DeliveryState.FAILED, "pane " + pane + " ended with the message queued");
             p.done().complete(new DeliveryResult.PaneGone(pane));
         }
+    }
+
+    /**
+     * The post office closes: every letter waiting here or being typed completes failed with {@code
+     * why}. Nothing is journalled: the journal's last step of each is what the next daemon resumes.
+     */
+    void close(String why) {
+        List<Typist.Pending> open;
+        synchronized (this) {
+            open = typist.close();
+        }
+        open.forEach(p -> p.done().complete(new DeliveryResult.Failed(pane, why)));
     }
 
     /** Drops the queued (not yet typed) letters {@code which} accepts: they fail, visibly, with {@code why}. */

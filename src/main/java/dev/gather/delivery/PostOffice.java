@@ -1,6 +1,7 @@
 package dev.gather.delivery;
 
 import dev.gather.door.Doors;
+import dev.gather.door.Pools;
 import dev.gather.profile.Profile;
 import dev.gather.profile.Profiles;
 import dev.gather.tmux.Deliverer;
@@ -17,16 +18,17 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
- * Every member's {@link Mailbox}, by pane. A pane's profile is decided each time gather types into it,
+ * Every member's delivery {@link Channel}, by pane. A pane's profile is decided each time gather types into it,
  * from what runs in it then ({@link Profiles#forTerminal}): a shell at its prompt always gets the
  * shell profile; else what started the pane (an agent kind), else the harness its hook events name,
  * else its foreground program, else generic.
- * A member whose harness has a door of its own ({@link Doors}) gets its messages through a {@link
- * DoorBox}, which types them into the same mailbox whenever the door is absent or says no.
+ * A member whose harness has a door of its own ({@link Doors}) gets its messages through that door,
+ * and typed whenever the door is absent or says no.
  */
 public final class PostOffice implements AutoCloseable {
     private final Tmux tmux;
@@ -34,17 +36,21 @@ public final class PostOffice implements AutoCloseable {
     private final Profiles profiles;
     private final Clock clock;
     private final Ledger ledger;
-    private final Map<String, Mailbox> boxes = new ConcurrentHashMap<>();
-    private final Map<String, DoorBox> doorBoxes = new ConcurrentHashMap<>();
+    /** Why a letter still waiting when the post office closes fails (its journal keeps it for the next daemon). */
+    static final String STOPPED = "gather stopped before it was delivered; the next daemon resumes it from the journal";
+
+    private final Map<String, Channel> channels = new ConcurrentHashMap<>();
+    private volatile boolean closed;
     private volatile Doors doors = Doors.none();
     private volatile java.time.Duration doorPatience = DoorPatience.DEFAULT;
     private final List<Consumer<String>> unreachable = new CopyOnWriteArrayList<>();
     private final List<BiConsumer<String, String>> turnEnds = new CopyOnWriteArrayList<>();
-    private final ExecutorService executor = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "gather-mailbox");
-        t.setDaemon(true);
-        return t;
-    });
+    /** Types, watches screens and hands to doors for every member; bounded: a burst queues, it starts no thread each. */
+    private final ExecutorService executor = Pools.bounded("gather-mailbox", 32);
+    /** Only counts down the members' waits (screen grace, door patience); the work itself runs on {@link #executor}. */
+    private final ScheduledExecutorService timer =
+            Executors.newSingleThreadScheduledExecutor(Pools.named("gather-mailbox-timer"));
+
     private volatile BiConsumer<String, String> beforeTyping = (pane, text) -> {};
 
     public PostOffice(Tmux tmux, Deliverer deliverer, Profiles profiles, Clock clock, Ledger ledger) {
@@ -89,32 +95,30 @@ public final class PostOffice implements AutoCloseable {
 
     /** A pane we started running {@code profile}'s harness: nothing is typed before it is ready. */
     public void started(String pane, Profile profile) {
-        boxes.computeIfAbsent(pane, p -> box(p, profile)).explicit();
+        channels.computeIfAbsent(pane, p -> channel(p, profile)).explicit();
     }
 
     /** Queues {@code letter} for {@code pane}; the future completes once it was typed, or failed. */
     public CompletableFuture<DeliveryResult> post(String pane, Letter letter) {
-        Mailbox box = mailbox(pane);
-        DoorBox door = doorBoxes.get(pane);
-        if (door == null && !remote(pane) && doors.has(box.profile().name())) {
-            door = doorBoxes.computeIfAbsent(pane, p -> doorBox(p, box));
+        if (closed) {
+            return CompletableFuture.completedFuture(new DeliveryResult.Failed(pane, STOPPED));
         }
-        return door != null ? door.post(letter) : box.post(letter);
+        return channel(pane).post(letter);
     }
 
     /** {@code letter} was delivered by the last daemon, stopped before the turn on it ended: the next turn end confirms it. */
     public void delivered(String pane, Letter letter) {
-        mailbox(pane).adopt(letter);
+        channel(pane).adopt(letter);
     }
 
     /** As {@link #delivered}, for a letter the last daemon handed to a door but never saw taken: never sent again. */
     public void handed(String pane, Letter letter) {
-        mailbox(pane).adoptHanded(letter);
+        channel(pane).adoptHanded(letter);
     }
 
     /** The profile {@code pane} is typed into with. */
     public Profile profileOf(String pane) {
-        return remote(pane) ? profiles.generic() : mailbox(pane).profile();
+        return remote(pane) ? profiles.generic() : channel(pane).profile();
     }
 
     /** A member on another computer ({@code computer:%pane}): its own daemon keeps its mailbox. */
@@ -132,14 +136,10 @@ public final class PostOffice implements AutoCloseable {
         if (remote(pane)) {
             return;
         }
-        Mailbox box = mailbox(pane);
-        harness.flatMap(profiles::get).ifPresent(box::learn);
+        Channel channel = channel(pane);
+        harness.flatMap(profiles::get).ifPresent(channel::learn);
         turnEnds.forEach(l -> l.accept(pane, how));
-        box.turnEnded(how, at);
-        DoorBox door = doorBoxes.get(pane);
-        if (door != null) {
-            door.turnEnded(how);
-        }
+        channel.turnEnded(how, at);
     }
 
     /** {@code pane} is mid-turn on its own (it is calling us): hold its messages until the turn ends. */
@@ -147,24 +147,19 @@ public final class PostOffice implements AutoCloseable {
         if (remote(pane)) {
             return;
         }
-        mailbox(pane).turnStarted();
+        channel(pane).turnStarted();
     }
 
     /** Drops every queued (not yet typed) letter of journal {@code journal}: it fails with {@code why}. */
     public void withdraw(String journal, String why) {
-        boxes.values().forEach(b -> b.withdraw(l -> l.journal().equals(journal), why));
-        doorBoxes.values().forEach(b -> b.withdraw(l -> l.journal().equals(journal), why));
+        channels.values().forEach(c -> c.withdraw(l -> l.journal().equals(journal), why));
     }
 
     /** The pane ended; its queued messages fail and nothing more is typed into it. */
     public void gone(String pane) {
-        DoorBox door = doorBoxes.remove(pane);
-        if (door != null) {
-            door.gone();
-        }
-        Mailbox box = boxes.remove(pane);
-        if (box != null) {
-            box.gone();
+        Channel channel = channels.remove(pane);
+        if (channel != null) {
+            channel.gone();
         }
         // a daemon outlives many panes: nothing of an ended one is kept
         deliverer.forget(pane);
@@ -172,20 +167,23 @@ public final class PostOffice implements AutoCloseable {
 
     /** The pane's delivery picture, if anything was ever sent to it. */
     public Optional<MailboxStatus> status(String pane) {
-        DoorBox door = doorBoxes.get(pane);
-        return door != null
-                ? Optional.of(door.status())
-                : Optional.ofNullable(boxes.get(pane)).map(Mailbox::status);
+        return Optional.ofNullable(channels.get(pane)).map(Channel::status);
     }
 
     /** Every pane's delivery picture. */
     public List<MailboxStatus> all() {
-        return boxes.keySet().stream().flatMap(p -> status(p).stream()).toList();
+        return channels.values().stream().map(Channel::status).toList();
     }
 
-    private Mailbox mailbox(String pane) {
-        Mailbox box = boxes.get(pane);
-        return box != null ? box : boxes.computeIfAbsent(pane, p -> box(p, recognise(p)));
+    private Channel channel(String pane) {
+        Channel channel = channels.get(pane);
+        return channel != null ? channel : channels.computeIfAbsent(pane, p -> channel(p, recognise(p)));
+    }
+
+    /** A member's channel: typed into with {@code profile}, through its harness's door if it has one. */
+    private Channel channel(String pane, Profile profile) {
+        return new Channel(
+                box(pane, profile), harness -> !remote(pane) && doors.has(harness), box -> doorBox(pane, box));
     }
 
     private DoorBox doorBox(String pane, Mailbox box) {
@@ -211,7 +209,7 @@ public final class PostOffice implements AutoCloseable {
                         box.turnEnded(how);
                     }
                 },
-                new DoorPatience(doorPatience, clock, executor));
+                new DoorPatience(doorPatience, clock, executor, timer));
     }
 
     private OptionalLong pidOf(String pane) {
@@ -265,6 +263,7 @@ public final class PostOffice implements AutoCloseable {
                 this::current,
                 deliverer,
                 executor,
+                timer,
                 clock,
                 ledger,
                 (p, text) -> beforeTyping.accept(p, text),
@@ -287,6 +286,9 @@ public final class PostOffice implements AutoCloseable {
 
     @Override
     public void close() {
+        closed = true;
+        channels.values().forEach(c -> c.close(STOPPED)); // no sender waits for ever; nothing is journalled
+        timer.shutdownNow();
         executor.shutdownNow();
         try {
             // a delivery interrupted mid-step writes its last step now, before the journals close

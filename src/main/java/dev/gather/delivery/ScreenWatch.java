@@ -6,8 +6,9 @@ import dev.gather.tmux.InputBox;
 import dev.gather.tmux.TmuxException;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A mailbox's eyes on its pane where no hook speaks: a starting member is ready once its input box
@@ -20,8 +21,10 @@ final class ScreenWatch {
     private final String pane;
     private final Deliverer deliverer;
     private final Executor executor;
+    private final ScheduledExecutorService timer;
 
-    ScreenWatch(Mailbox mailbox, String pane, Deliverer deliverer, Executor executor) {
+    ScreenWatch(Mailbox mailbox, String pane, Deliverer deliverer, Executor executor, ScheduledExecutorService timer) {
+        this.timer = timer;
         this.mailbox = mailbox;
         this.pane = pane;
         this.deliverer = deliverer;
@@ -130,11 +133,7 @@ final class ScreenWatch {
         watchForDialog(e);
         Profile.Turns turns = mailbox.profile().turns();
         Duration wait = turns.signal() == Profile.TurnSignal.HOOK ? turns.grace() : Duration.ZERO;
-        CompletableFuture.runAsync(
-                        () -> {},
-                        CompletableFuture.delayedExecutor(
-                                wait.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS, executor))
-                .thenRun(() -> idleByScreen(e));
+        timer.schedule(() -> executor.execute(() -> idleByScreen(e)), wait.toNanos(), TimeUnit.NANOSECONDS);
     }
 
     private void idleByScreen(long e) {

@@ -87,6 +87,13 @@ final class Typist {
         return lost;
     }
 
+    /** Empties the queue and lets go of the letter being typed (its typing may still end, journalled); all are returned. */
+    List<Pending> close() {
+        List<Pending> open = drain();
+        Optional.ofNullable(typing).ifPresent(p -> open.add(0, p));
+        return open;
+    }
+
     List<Letter> queued() {
         return queue.stream().map(Pending::letter).toList();
     }

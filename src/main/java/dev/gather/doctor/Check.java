@@ -1,5 +1,6 @@
 package dev.gather.doctor;
 
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -35,7 +36,7 @@ public record Check(String subject, Verdict verdict, String detail, String fix) 
 
     /** {@code ok    tmux: 3.3a} or {@code fail  tmux: not found — apt-get install tmux}. */
     public String line() {
-        String v = verdict.name().toLowerCase(java.util.Locale.ROOT);
+        String v = verdict.name().toLowerCase(Locale.ROOT);
         return String.format("%-5s %s: %s%s", v, subject, detail, fix.isEmpty() ? "" : " — " + fix);
     }
 }

@@ -6,6 +6,8 @@ import dev.gather.home.StateDir;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
@@ -14,8 +16,8 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -54,7 +56,11 @@ final class DaemonChecks {
         if (!Files.exists(state.socket())) {
             return Check.ok("daemon", "not running (the next gather command or agent turn starts it)");
         }
-        CompletableFuture<JsonNode> hello = CompletableFuture.supplyAsync(this::hello);
+        // asked on a thread of its own, so a frozen daemon costs this check its deadline, not the doctor
+        FutureTask<JsonNode> hello = new FutureTask<>(this::hello);
+        Thread asking = new Thread(hello, "gather-doctor-hello");
+        asking.setDaemon(true);
+        asking.start();
         try {
             JsonNode r = hello.get(DEADLINE_MS, TimeUnit.MILLISECONDS);
             String gather = r.path("gather").asText("");
@@ -81,7 +87,7 @@ final class DaemonChecks {
 
     private JsonNode hello() {
         try (SocketChannel ch = state.connect()) {
-            ch.write(java.nio.ByteBuffer.wrap("{\"op\":\"hello\",\"id\":1}\n".getBytes(StandardCharsets.UTF_8)));
+            ch.write(ByteBuffer.wrap("{\"op\":\"hello\",\"id\":1}\n".getBytes(StandardCharsets.UTF_8)));
             BufferedReader in =
                     new BufferedReader(new InputStreamReader(Channels.newInputStream(ch), StandardCharsets.UTF_8));
             String line = in.readLine();
@@ -91,7 +97,7 @@ final class DaemonChecks {
             JsonNode answer = JSON.readTree(line);
             return answer;
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 }

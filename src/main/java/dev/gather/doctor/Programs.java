@@ -1,5 +1,6 @@
 package dev.gather.doctor;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -8,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 /** Finds programs on a PATH and asks them short questions, each bounded in time. */
 final class Programs {
@@ -38,7 +40,7 @@ final class Programs {
         try {
             Process p = new ProcessBuilder(argv)
                     .redirectErrorStream(true)
-                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                     .start();
             byte[] out = p.getInputStream().readNBytes(64 * 1024);
             if (!p.waitFor(DEADLINE_SECONDS, TimeUnit.SECONDS)) {
@@ -54,7 +56,7 @@ final class Programs {
         }
     }
 
-    private static final java.util.regex.Pattern VERSION = java.util.regex.Pattern.compile("\\d+\\.\\d+");
+    private static final Pattern VERSION = Pattern.compile("\\d+\\.\\d+");
 
     /** The first line of {@code output} that names a version (a harness may warn before it). */
     static String versionLine(String output) {

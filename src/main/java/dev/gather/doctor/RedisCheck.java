@@ -1,5 +1,6 @@
 package dev.gather.doctor;
 
+import dev.gather.home.Secrets;
 import java.net.URI;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
@@ -37,12 +38,15 @@ final class RedisCheck {
                 return Check.ok("redis", shown + " answers (" + pong + ")");
             }
         } catch (RuntimeException e) {
-            return Check.fail("redis", shown + ": " + e.getMessage(), "check GATHER_REDIS_URL and that Redis runs");
+            return Check.fail(
+                    "redis",
+                    shown + ": " + Secrets.redact(e.getMessage()),
+                    "check GATHER_REDIS_URL and that Redis runs");
         }
     }
 
     /** {@code url} without its password. */
     static String shown(String url) {
-        return url.replaceAll("//([^:@/]*):[^@/]*@", "//$1:***@");
+        return Secrets.redact(url);
     }
 }

@@ -1,9 +1,9 @@
 package dev.gather.door;
 
+import dev.gather.home.Ownership;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -19,11 +19,8 @@ public final class ClaudeDoors implements DoorFactory, AutoCloseable {
     private final ClaudeSocketDoor.Timing timing;
     private final ClaudeTraces traces = new ClaudeTraces();
     private final ClaudeIngress ingress = new ClaudeIngress();
-    private final ExecutorService executor = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "gather-claude-door");
-        t.setDaemon(true);
-        return t;
-    });
+    /** Hands messages: each waits at most its exchange, its receipt window and Claude's ingress bucket. */
+    private final ExecutorService executor = Pools.bounded("gather-claude-door", 16);
 
     /**
      * @param learned the socket learned for a pane (the daemon's {@code SessionPanes::claudeMessaging})
@@ -38,20 +35,32 @@ public final class ClaudeDoors implements DoorFactory, AutoCloseable {
             Consumer<LateReceipt> late,
             ClaudeSocketDoor.Timing timing) {
         this.learned = Objects.requireNonNull(learned, "learned");
-        // a drop, refusal or settled hold that came after the door said handed: the message will never
-        // be taken, and whoever waits for it hears why (the door box types it instead)
+        // a drop, refusal or settled hold that came after the door said handed: that parcel will never
+        // be taken, and whoever waits for it hears why (the door box types it instead); by reference,
+        // since a fan-out hands the same words to other members whose Claude may have them queued
         this.inboxes = new ClaudeInboxes(receipt -> {
             if (receipt.handover() instanceof Handover.Refused r) {
-                traces.declined(receipt.text(), r.why());
+                traces.declined(receipt.parcel().ref(), r.why());
             }
             late.accept(receipt);
         });
         this.timing = Objects.requireNonNull(timing, "timing");
     }
 
-    /** The door into {@code pane}'s Claude session, if its hooks told gather one. */
+    /** The door into {@code pane}'s Claude session, if its hooks told gather one and it is this user's alone. */
     public Optional<Door> forPane(String pane) {
-        return learned.apply(pane).map(m -> new ClaudeSocketDoor(m, inboxes, executor, timing));
+        return learned.apply(pane)
+                .filter(m -> untrusted(m).isEmpty())
+                .map(m -> new ClaudeSocketDoor(m, inboxes, executor, timing));
+    }
+
+    /**
+     * Why {@code m}'s socket is not used: another user's socket or folder, or a folder others may
+     * write (Claude's shared fallback {@code /tmp/cc-socks} when there is no XDG_RUNTIME_DIR), where
+     * whoever listens would get the session's token, the messages and gather's reply inbox.
+     */
+    private static Optional<String> untrusted(ClaudeMessaging m) {
+        return Ownership.untrustedSocket(m.socket(), Ownership.me());
     }
 
     /**
@@ -77,6 +86,11 @@ public final class ClaudeDoors implements DoorFactory, AutoCloseable {
     /** The door into {@code pane}, traced; absent (keystrokes) until the pane's own hooks told its socket. */
     @Override
     public Opening open(String pane, java.util.function.Supplier<java.util.OptionalLong> pid) {
+        Optional<String> untrusted = learned.apply(pane).flatMap(ClaudeDoors::untrusted);
+        if (untrusted.isPresent()) {
+            return new Opening.Absent(
+                    ClaudeSocketDoor.NAME, "Claude's messaging socket is not used: " + untrusted.get());
+        }
         return forPane(pane, traces)
                 .<Opening>map(Opening.Open::new)
                 .orElseGet(() -> new Opening.Absent(

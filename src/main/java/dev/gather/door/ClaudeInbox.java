@@ -18,7 +18,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -30,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * peer_message_status} line about a message gather sent it (held, refused, dropped; later released,
  * denied or expired). A receipt someone waits for completes that wait; one that comes after the
  * wait (a hold settled, or Claude slower than the window) goes to the late listener with the
- * message's text, but only for a message this inbox sent lately. Closing it removes the socket file.
+ * message's parcel, but only for a message this inbox sent lately. Closing it removes the socket file.
  * The process that sends must be the one that listens: Claude delivers a receipt only to a listener
  * whose pid is the sender's (it read that pid from the sending connection).
  */
@@ -47,19 +46,16 @@ public final class ClaudeInbox implements AutoCloseable {
     private final ServerSocketChannel server;
     private final Consumer<LateReceipt> late;
     private final Map<String, CompletableFuture<ClaudeReceipt>> waiting = new ConcurrentHashMap<>();
-    /** The texts of messages sent lately, by id, oldest first: a late receipt for any other id is nobody's. */
-    private final Map<String, String> recent = Collections.synchronizedMap(new LinkedHashMap<>() {
+    /** The parcels sent lately, by message id, oldest first: a late receipt for any other id is nobody's. */
+    private final Map<String, Parcel> recent = Collections.synchronizedMap(new LinkedHashMap<>() {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<String, Parcel> eldest) {
             return size() > REMEMBERED;
         }
     });
 
-    private final ExecutorService readers = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "gather-claude-inbox-reader");
-        t.setDaemon(true);
-        return t;
-    });
+    /** Reads receipts: each connection is read for at most {@link #LINE_DEADLINE}. */
+    private final ExecutorService readers = Pools.bounded("gather-claude-inbox-reader", 8);
 
     private ClaudeInbox(Path path, ServerSocketChannel server, Consumer<LateReceipt> late) {
         this.path = path;
@@ -97,9 +93,9 @@ public final class ClaudeInbox implements AutoCloseable {
         return path;
     }
 
-    /** Message {@code id} ({@code text}) is about to be sent: its first receipt completes the returned future. */
-    CompletableFuture<ClaudeReceipt> expect(String id, String text) {
-        recent.put(id, text);
+    /** Message {@code id} (carrying {@code parcel}) is about to be sent: its first receipt completes the returned future. */
+    CompletableFuture<ClaudeReceipt> expect(String id, Parcel parcel) {
+        recent.put(id, parcel);
         CompletableFuture<ClaudeReceipt> f = new CompletableFuture<>();
         waiting.put(id, f);
         return f;
@@ -144,10 +140,10 @@ public final class ClaudeInbox implements AutoCloseable {
             f.complete(r);
             return;
         }
-        // a hold is settled by a later receipt (delivered, denied, expired): keep the text until then
-        String text = "held".equals(r.status()) ? recent.get(r.messageId()) : recent.remove(r.messageId());
-        if (text != null) {
-            late.accept(new LateReceipt(r, text));
+        // a hold is settled by a later receipt (delivered, denied, expired): keep the parcel until then
+        Parcel parcel = "held".equals(r.status()) ? recent.get(r.messageId()) : recent.remove(r.messageId());
+        if (parcel != null) {
+            late.accept(new LateReceipt(r, parcel));
         }
     }
 

@@ -2,6 +2,7 @@ package dev.gather.door;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.home.Ownership;
 import java.io.IOException;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +13,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -61,19 +63,31 @@ public final class ClaudeSocketDoor implements Door {
     }
 
     @Override
-    public CompletableFuture<Handover> hand(String text) {
-        return CompletableFuture.supplyAsync(() -> handNow(text), executor)
-                .exceptionally(e -> new Handover.Failed(
-                        "Claude's messaging socket " + target.socket() + " could not be used: " + e));
+    public CompletableFuture<Handover> hand(Parcel parcel) {
+        CompletableFuture<Handover> handing;
+        try {
+            handing = CompletableFuture.supplyAsync(() -> handNow(parcel), executor);
+        } catch (RejectedExecutionException e) {
+            return CompletableFuture.completedFuture(
+                    new Handover.Failed("the door is closed (the daemon is stopping)"));
+        }
+        return handing.exceptionally(
+                e -> new Handover.Failed("Claude's messaging socket " + target.socket() + " could not be used: " + e));
     }
 
-    private Handover handNow(String text) {
+    private Handover handNow(Parcel parcel) {
+        String text = parcel.text();
         if (text.isBlank()) {
             return new Handover.Refused("an empty message is not sent: Claude would drop it unread");
         }
         if (text.length() > MAX_CHARS) {
             return new Handover.Refused("the message has " + text.length()
                     + " characters; Claude's socket takes at most " + MAX_CHARS + " in one message");
+        }
+        // checked again as it is used: a socket swapped since the door opened gets nothing
+        java.util.Optional<String> untrusted = Ownership.untrustedSocket(target.socket(), Ownership.me());
+        if (untrusted.isPresent()) {
+            return new Handover.Refused("Claude's messaging socket is not used: " + untrusted.get());
         }
         ClaudeInbox inbox;
         try {
@@ -83,7 +97,7 @@ public final class ClaudeSocketDoor implements Door {
                     "gather could not open its reply inbox beside " + target.socket() + ": " + e.getMessage());
         }
         String id = UUID.randomUUID().toString();
-        CompletableFuture<ClaudeReceipt> receipt = inbox.expect(id, text);
+        CompletableFuture<ClaudeReceipt> receipt = inbox.expect(id, parcel);
         try {
             UnixExchange.send(
                     target.socket(), lines(target.token(), text, inbox.address(), id), timing.exchange(), 64 * 1024);

@@ -21,7 +21,9 @@ final class ClaudeTracedDoor implements Door {
     private final ClaudeTraces traces;
     private final Supplier<Optional<Path>> transcript;
     private final ClaudeIngress ingress;
+    /** By parcel reference: the handle on each parcel handed and not yet asked for. */
     private final Map<String, Door.Trace> started = new ConcurrentHashMap<>();
+
     private final Map<String, Instant> sentAt = new ConcurrentHashMap<>();
 
     ClaudeTracedDoor(
@@ -39,34 +41,36 @@ final class ClaudeTracedDoor implements Door {
     }
 
     @Override
-    public CompletableFuture<Handover> hand(String text) {
-        Optional<String> dropped = ingress.admit(pane, text);
+    public CompletableFuture<Handover> hand(Parcel parcel) {
+        Optional<String> dropped = ingress.admit(pane, parcel.text());
         if (dropped.isPresent()) {
             return CompletableFuture.completedFuture(new Handover.Declined(dropped.get()));
         }
         Instant at = Instant.now();
-        Door.Trace trace = traces.trace(pane, text);
-        return door.hand(text).thenApply(h -> {
+        Door.Trace trace = traces.trace(pane, parcel);
+        return door.hand(parcel).thenApply(h -> {
             if (h instanceof Handover.Handed || h instanceof Handover.Held) {
-                started.put(text, trace);
-                sentAt.put(text, at);
+                started.put(parcel.ref(), trace);
+                sentAt.put(parcel.ref(), at);
             } else {
-                traces.stop(trace); // refused or failed: it is typed instead, and a typed prompt is no door's
+                // refused or failed: it is typed instead, and a typed prompt is no door's
+                traces.stop(parcel.ref());
             }
             return h;
         });
     }
 
     @Override
-    public Optional<Trace> trace(String text) {
-        return Optional.ofNullable(started.remove(text));
+    public Optional<Trace> trace(String ref) {
+        return Optional.ofNullable(started.remove(ref));
     }
 
     @Override
-    public Whereabouts whereabouts(String text) {
+    public Whereabouts whereabouts(Parcel parcel) {
+        // the transcript names no reference: it is read from the handover on, for the parcel's words
         return transcript
                 .get()
-                .map(t -> ClaudeQueueRecord.of(t, text, sentAt.getOrDefault(text, Instant.EPOCH)))
+                .map(t -> ClaudeQueueRecord.of(t, parcel.text(), sentAt.getOrDefault(parcel.ref(), Instant.EPOCH)))
                 .orElseGet(() -> new Whereabouts(
                         Whereabouts.Kind.UNKNOWN, "no transcript of " + pane + "'s Claude session is known"));
     }

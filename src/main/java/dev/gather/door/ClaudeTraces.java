@@ -8,21 +8,24 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Predicate;
 
 /**
- * Claude's own evidence for messages handed through its door: taken when the pane's {@code
- * UserPromptSubmit} hook carries the message (Claude started a turn with it), ended at that pane's
- * next turn end. Fed by the daemon from the hooks; bounded, so a message never taken is forgotten
- * after {@value #KEPT} newer ones.
+ * Claude's own evidence for parcels handed through its door, each watched by its reference: taken
+ * when the pane's {@code UserPromptSubmit} hook carries the parcel's words (that pane's Claude started
+ * a turn with it; the hook names no reference, so within one pane the oldest parcel it matches), ended
+ * at that pane's next turn end, declined when a receipt about that parcel says Claude will never take
+ * it. Fed by the daemon from the hooks; bounded, so a parcel never taken is forgotten after {@value
+ * #KEPT} newer ones.
  */
 public final class ClaudeTraces {
     static final int KEPT = 256;
 
-    private record Watch(String pane, String text, CompletableFuture<String> taken, CompletableFuture<String> ended) {}
+    private record Watch(
+            String pane, String ref, String text, CompletableFuture<String> taken, CompletableFuture<String> ended) {}
 
     private final Deque<Watch> watches = new ArrayDeque<>();
 
-    /** Starts watching for {@code text}, just handed into {@code pane}. */
-    public synchronized Door.Trace trace(String pane, String text) {
-        Watch w = new Watch(pane, text, new CompletableFuture<>(), new CompletableFuture<>());
+    /** Starts watching {@code parcel}, just handed into {@code pane}. */
+    public synchronized Door.Trace trace(String pane, Parcel parcel) {
+        Watch w = new Watch(pane, parcel.ref(), parcel.text(), new CompletableFuture<>(), new CompletableFuture<>());
         watches.addLast(w);
         while (watches.size() > KEPT) {
             watches.removeFirst();
@@ -59,19 +62,20 @@ public final class ClaudeTraces {
         done.forEach(w -> w.ended().complete(how));
     }
 
-    /** {@code trace} is no longer wanted (Claude refused the message, or gather typed it instead). */
-    public synchronized void stop(Door.Trace trace) {
-        watches.removeIf(w -> w.taken() == trace.taken());
+    /** The parcel {@code ref} is no longer watched (Claude refused it, or gather typed it instead). */
+    public synchronized void stop(String ref) {
+        watches.removeIf(w -> w.ref().equals(ref));
     }
 
     /**
-     * Claude will never deliver {@code text} (dropped, refused, a hold denied or expired): it is no
-     * longer watched, and its watcher hears why ({@link Door.Declined}).
+     * Claude will never deliver the parcel {@code ref} (dropped, refused, a hold denied or expired):
+     * it is no longer watched, and its watcher hears why ({@link Door.Declined}). Only that parcel:
+     * another member's copy of the same words is another parcel, and its Claude may have it queued.
      */
-    public void declined(String text, String why) {
+    public void declined(String ref, String why) {
         List<Watch> gone = new ArrayList<>();
         synchronized (this) {
-            watches.removeIf(w -> w.text().equals(text) && !w.taken().isDone() && gone.add(w));
+            watches.removeIf(w -> w.ref().equals(ref) && !w.taken().isDone() && gone.add(w));
         }
         gone.forEach(w -> w.taken().completeExceptionally(new Door.Declined(why)));
     }

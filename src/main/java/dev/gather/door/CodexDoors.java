@@ -2,15 +2,15 @@ package dev.gather.door;
 
 import dev.gather.process.Processes;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
@@ -59,11 +59,26 @@ public final class CodexDoors implements DoorFactory {
         return new CodexDoors(threadOfPane, timer, executor, Optional.of(program));
     }
 
+    /** What a Codex thread id looks like: a UUID, or at least one word that no program reads as an option or a path. */
+    private static final java.util.regex.Pattern THREAD_ID =
+            java.util.regex.Pattern.compile("[0-9A-Za-z][0-9A-Za-z_.-]{0,127}");
+
+    /**
+     * Whether {@code id} has the shape of a Codex thread id: it reaches {@code codex queue --thread}
+     * and a search of Codex's sessions folder, so {@code --help} or {@code ../x} never may.
+     */
+    public static boolean threadId(String id) {
+        return id != null && THREAD_ID.matcher(id).matches() && !id.contains("..");
+    }
+
     @Override
     public Opening open(String pane, Supplier<OptionalLong> pid) {
         Optional<String> thread = threadOfPane.apply(pane);
         if (thread.isEmpty()) {
             return absent("no Codex thread known for " + pane + " yet (its first turn end names it)");
+        }
+        if (!threadId(thread.get())) {
+            return absent("'" + thread.get() + "' is not the shape of a Codex thread id");
         }
         OptionalLong root = pid.get();
         Optional<Processes.ProcessArgs> codex = root.isPresent()
@@ -106,19 +121,16 @@ public final class CodexDoors implements DoorFactory {
 
     private static Optional<String> version(Path bin, Map<String, String> env) {
         try {
-            ProcessBuilder pb = new ProcessBuilder(bin.toString(), "--version").redirectErrorStream(true);
+            ProcessBuilder pb = new ProcessBuilder(bin.toString(), "--version");
             pb.environment().clear();
             pb.environment().putAll(env);
-            Process p = pb.start();
-            p.getOutputStream().close();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                p.destroyForcibly();
+            ChildRun.Result r = ChildRun.run(pb, Duration.ofSeconds(30));
+            if (r.exit() != 0) {
                 return Optional.empty();
             }
-            Matcher m = VERSION.matcher(out);
+            Matcher m = VERSION.matcher(r.out());
             return m.find() ? Optional.of(m.group()) : Optional.empty();
-        } catch (IOException e) {
+        } catch (IOException | TimeoutException e) {
             return Optional.empty();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

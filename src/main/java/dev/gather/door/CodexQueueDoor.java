@@ -1,7 +1,6 @@
 package dev.gather.door;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -10,7 +9,8 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Codex CLI's own queue: {@code codex queue --thread <id> --message=<text>} puts the message on the
@@ -28,12 +28,29 @@ final class CodexQueueDoor implements Door {
     private final String thread;
     private final Optional<CodexRollout> rollout;
     private final Executor executor;
+    private final Duration answerWithin;
+    /** By parcel reference: the handle on each parcel handed and not yet asked for. */
     private final Map<String, Door.Trace> traces = new ConcurrentHashMap<>();
 
     CodexQueueDoor(
             Path program, Map<String, String> env, String thread, Optional<CodexRollout> rollout, Executor executor) {
+        this(program, env, thread, rollout, executor, ANSWER_WITHIN);
+    }
+
+    /** {@code answerWithin}: how long {@code codex queue} may take before the door counts as failed. */
+    CodexQueueDoor(
+            Path program,
+            Map<String, String> env,
+            String thread,
+            Optional<CodexRollout> rollout,
+            Executor executor,
+            Duration answerWithin) {
+        this.answerWithin = answerWithin;
         this.program = program;
         this.env = Map.copyOf(env);
+        if (!CodexDoors.threadId(thread)) {
+            throw new IllegalArgumentException("'" + thread + "' is not the shape of a Codex thread id");
+        }
         this.thread = thread;
         this.rollout = rollout;
         this.executor = executor;
@@ -45,53 +62,47 @@ final class CodexQueueDoor implements Door {
     }
 
     @Override
-    public CompletableFuture<Handover> hand(String text) {
-        return CompletableFuture.supplyAsync(() -> run(text), executor);
+    public CompletableFuture<Handover> hand(Parcel parcel) {
+        try {
+            return CompletableFuture.supplyAsync(() -> run(parcel), executor);
+        } catch (RejectedExecutionException e) {
+            return CompletableFuture.completedFuture(
+                    new Handover.Failed("the door is closed (the daemon is stopping)"));
+        }
     }
 
     @Override
-    public Optional<Door.Trace> trace(String text) {
-        return Optional.ofNullable(traces.remove(text));
+    public Optional<Door.Trace> trace(String ref) {
+        return Optional.ofNullable(traces.remove(ref));
     }
 
-    private Handover run(String text) {
+    private Handover run(Parcel parcel) {
+        String text = parcel.text();
         long from = rollout.map(CodexRollout::end).orElse(0L);
         // "--message=" keeps a text that starts with '-' a value; no shell sees it: it stays data
-        ProcessBuilder pb = new ProcessBuilder(
-                        List.of(program.toString(), "queue", "--thread", thread, "--message=" + text))
-                .redirectErrorStream(true);
+        ProcessBuilder pb =
+                new ProcessBuilder(List.of(program.toString(), "queue", "--thread", thread, "--message=" + text));
         pb.environment().clear();
         pb.environment().putAll(env);
-        Process p;
+        ChildRun.Result r;
         try {
-            p = pb.start();
+            r = ChildRun.run(pb, answerWithin);
         } catch (IOException e) {
             return new Handover.Failed("cannot run " + program + ": " + e.getMessage());
-        }
-        try {
-            p.getOutputStream().close();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(ANSWER_WITHIN.toSeconds(), TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return new Handover.Failed(
-                        program + " queue did not answer within " + ANSWER_WITHIN.toSeconds() + " s");
-            }
-            if (p.exitValue() != 0) {
-                String why = said(out, "Error:").orElse("exit " + p.exitValue());
-                return unknownThread(why)
-                        ? new Handover.Refused("codex has no thread " + thread + ": " + why)
-                        : new Handover.Failed("codex queue: " + why);
-            }
-            rollout.ifPresent(r -> traces.put(text, r.watch(from, text)));
-            return new Handover.Handed(said(out, "Queued message").orElse("codex queue exited 0"));
-        } catch (IOException e) {
-            p.destroyForcibly();
-            return new Handover.Failed("codex queue: " + e.getMessage());
+        } catch (TimeoutException e) {
+            return new Handover.Failed(program + " queue did not answer within " + answerWithin.toMillis() + " ms");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            p.destroyForcibly();
             return new Handover.Failed("codex queue interrupted");
         }
+        if (r.exit() != 0) {
+            String why = said(r.out(), "Error:").orElse("exit " + r.exit());
+            return unknownThread(why)
+                    ? new Handover.Refused("codex has no thread " + thread + ": " + why)
+                    : new Handover.Failed("codex queue: " + why);
+        }
+        rollout.ifPresent(w -> traces.put(parcel.ref(), w.watch(from, text)));
+        return new Handover.Handed(said(r.out(), "Queued message").orElse("codex queue exited 0"));
     }
 
     /** Codex's own words: the first line starting with {@code start} (its errors end in a backtrace). */

@@ -12,27 +12,28 @@ public interface Door {
     String name();
 
     /**
-     * Hands {@code text} (already attributed and sanitized) to the harness. The future never fails:
-     * its value says what the harness answered. {@link Handover.Handed} is not "delivered": a message
-     * is taken only once the harness started a turn carrying it.
+     * Hands {@code parcel} to the harness. The future never fails: its value says what the harness
+     * answered. {@link Handover.Handed} is not "delivered": a message is taken only once the harness
+     * started a turn carrying it.
      */
-    CompletableFuture<Handover> hand(String text);
+    CompletableFuture<Handover> hand(Parcel parcel);
 
     /**
-     * What the harness's own record (its transcript) shows of {@code text}, handed through this door
-     * just now: when a turn carrying it started, and when that turn ended. Empty when this door cannot
-     * see that; the member's next turn end then stands in for both.
+     * The handle on the parcel of reference {@code ref}, handed through this door just now: what the
+     * harness's own record shows of it (when a turn carrying it started, when that turn ended), for
+     * that parcel alone, never for another with the same words. Empty when this door cannot see that;
+     * the member's next turn end then stands in for both.
      */
-    default Optional<Trace> trace(String text) {
+    default Optional<Trace> trace(String ref) {
         return Optional.empty();
     }
 
     /**
-     * Where {@code text}, handed through this door a while ago and not yet seen taken, is now by the
+     * Where {@code parcel}, handed through this door a while ago and not yet seen taken, is now by the
      * harness's own record: asked when the wait for it ran out, to decide between waiting longer and
      * typing it (never both). {@link Whereabouts.Kind#UNKNOWN} when this door cannot tell.
      */
-    default Whereabouts whereabouts(String text) {
+    default Whereabouts whereabouts(Parcel parcel) {
         return new Whereabouts(Whereabouts.Kind.UNKNOWN, name() + " keeps no record gather can read");
     }
 

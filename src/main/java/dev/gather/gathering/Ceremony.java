@@ -5,6 +5,8 @@ import dev.gather.link.Role;
 import dev.gather.rhythm.Beats;
 import dev.gather.rhythm.Phase;
 import dev.gather.rhythm.Rhythm;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -53,6 +55,9 @@ final class Ceremony {
 
     /** What everyone has heard so far: the beats' micro pulse, a late member's seed. */
     final Conversation conversation = new Conversation();
+
+    /** Per agent in digest hearing, what it was not yet told, as typed, oldest first (see {@link Digest}). */
+    final Map<Member, List<String>> unheard = new HashMap<>();
 
     /** The ceremony of {@code members} in {@code rhythm}, with the start's overrides of its beats, question and cast. */
     Ceremony(Rhythm rhythm, List<Member> members, GatheringOptions options) {
@@ -254,6 +259,7 @@ final class Ceremony {
         s.holder().flatMap(this::named).ifPresentOrElse(h -> vars.put(HOLDER, h), () -> vars.remove(HOLDER));
         named(s.gone()).forEach(present::remove);
         seeded.addAll(named(s.seeded()));
+        s.unheard().forEach((name, typed) -> named(name).ifPresent(m -> unheard.put(m, new ArrayList<>(typed))));
         for (Snapshot.Words w : s.said()) {
             // the current private phase's answers go back under seal, for its reveal
             named(w.from()).ifPresent(m -> {

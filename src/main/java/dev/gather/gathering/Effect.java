@@ -4,6 +4,7 @@ import dev.gather.journal.Announcement;
 import dev.gather.journal.Counters;
 import dev.gather.journal.Prompt;
 import dev.gather.link.Member;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -11,16 +12,33 @@ import java.util.Optional;
  * them (typing into panes, journalling), so the machine is tested without tmux.
  */
 public sealed interface Effect {
-    /** The holder's words go to everyone else, attributed. */
-    record Relay(Member from, String text) implements Effect {}
+    /**
+     * The holder's words go to everyone else, attributed; {@code held}: those they are kept for until
+     * their own turn (digest hearing), typed to them then, with it, instead of now.
+     */
+    record Relay(Member from, String text, List<Member> held) implements Effect {
+        public Relay {
+            held = List.copyOf(held);
+        }
+
+        public Relay(Member from, String text) {
+            this(from, text, List.of());
+        }
+    }
 
     /**
      * The holder's words in a private phase: heard by {@code to} alone (the harvester), attributed,
      * and kept for the phase's reveal.
      */
-    record Confide(Member from, String text, java.util.List<Member> to) implements Effect {
+    record Confide(Member from, String text, List<Member> to, List<Member> held) implements Effect {
+        /** {@code held}: those of {@code to} it is kept for until their own prompt (digest hearing). */
         public Confide {
-            to = java.util.List.copyOf(to);
+            to = List.copyOf(to);
+            held = List.copyOf(held);
+        }
+
+        public Confide(Member from, String text, List<Member> to) {
+            this(from, text, to, List.of());
         }
     }
 
@@ -31,11 +49,28 @@ public sealed interface Effect {
      * A line for everyone (phase, turn change, member left, closing); {@code about} names the member it
      * concerns (the new holder of the piece, the one who left), for the journal's readers.
      */
-    record Announce(Announcement kind, String text, Optional<Member> about, Optional<Counters> counters)
+    record Announce(
+            Announcement kind, String text, Optional<Member> about, Optional<Counters> counters, List<Member> held)
             implements Effect {
-        /** {@code counters}: where a turn stands, which the journal keeps beside its announcement. */
+        /**
+         * {@code counters}: where a turn stands, which the journal keeps beside its announcement;
+         * {@code held}: those it is kept for until their own turn (digest hearing), not typed now.
+         */
+        public Announce {
+            held = List.copyOf(held);
+        }
+
+        public Announce(Announcement kind, String text, Optional<Member> about, Optional<Counters> counters) {
+            this(kind, text, about, counters, List.of());
+        }
+
         public Announce(Announcement kind, String text, Optional<Member> about) {
             this(kind, text, about, Optional.empty());
+        }
+
+        /** The same announcement, kept for {@code held} until their own turn. */
+        Announce heldFor(List<Member> held) {
+            return new Announce(kind, text, about, counters, held);
         }
 
         public Announce(Announcement kind, String text) {

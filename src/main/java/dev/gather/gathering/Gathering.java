@@ -62,10 +62,12 @@ public final class Gathering {
             sink.accept(e);
         };
         this.effects = watching;
-        this.seats = new Seats(id, ceremony, watching, this::state, () -> closed, this::send);
-        this.hearing = new Hearing(ceremony, watching, this::state, () -> closed, this::send);
-        this.machine =
-                new GatheringMachine(id, new Steps(ceremony, watching, timers, pulse, midTurn.or(hearing::answering)));
+        // how the agents hear (live or a digest with their own turns) sits between every step and the world
+        Digest digest = new Digest(ceremony, watching);
+        this.seats = new Seats(id, ceremony, digest, this::state, () -> closed, this::send);
+        this.hearing = new Hearing(ceremony, digest, this::state, () -> closed, this::send);
+        this.machine = new GatheringMachine(
+                id, new Steps(ceremony, digest, digest::phaseEnded, timers, pulse, midTurn.or(hearing::answering)));
         this.ceremony.useVars(machine.variables());
     }
 
@@ -180,12 +182,22 @@ public final class Gathering {
      * handed in again later.
      */
     public CompletableFuture<Void> onTurnOutput(Member from, String text, BooleanSupplier moreQueued) {
+        return onTurnOutput(from, text, moreQueued, () -> true);
+    }
+
+    /**
+     * As above; {@code beganWithFloor} (asked on the lane): whether the turn began once the floor (the
+     * piece, the harvest prompt) reached {@code from}; else its words answer an older message and are
+     * kept out of turn, never relayed as the holder's, never moving the piece.
+     */
+    public CompletableFuture<Void> onTurnOutput(
+            Member from, String text, BooleanSupplier moreQueued, BooleanSupplier beganWithFloor) {
         // in this order: the prompt is queued before it is marked asked, so once it is marked the
         // queue read after it shows it (waiting, handed, or taken by the turn these words end).
         // Only the harvest asks what answered what: before it, the member's queue is not read
         boolean answersOlder = !ceremony.wasHarvestAsked() || moreQueued.getAsBoolean();
         hearing.handedIn(from);
-        return lane.submit(() -> hearing.hear(from, text, answersOlder));
+        return lane.submit(() -> hearing.hear(from, text, answersOlder, beganWithFloor));
     }
 
     /** The holder passes the piece, to {@code to} (name or number) or the next speaker. */

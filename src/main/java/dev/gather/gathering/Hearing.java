@@ -56,10 +56,12 @@ final class Hearing {
 
     /**
      * Hears the words {@link #handedIn} earlier, on the lane; {@code moreQueued}: messages for the
-     * member still waited to be typed, so these words answer an older one (never the harvest). The
-     * words' own effect runs before the machine moves, so a refusal leaves the gathering as it was.
+     * member still waited to be typed, so these words answer an older one (never the harvest);
+     * {@code beganWithFloor}: whether the turn began once the piece (or the harvest prompt) reached
+     * the member, else the words answer an older message, even from the holder. The words' own
+     * effect runs before the machine moves, so a refusal leaves the gathering as it was.
      */
-    void hear(Member from, String text, boolean moreQueued) {
+    void hear(Member from, String text, boolean moreQueued, BooleanSupplier beganWithFloor) {
         answering.computeIfPresent(from, (m, n) -> n > 1 ? n - 1 : null);
         GatheringState now = state.get();
         if (closed.getAsBoolean() && c.late(from)) {
@@ -67,6 +69,15 @@ final class Hearing {
             return;
         }
         if (closed.getAsBoolean() || now == GatheringState.SEEDING) {
+            return;
+        }
+        boolean hasFloor = c.isHolder(from)
+                || (now == GatheringState.HARVESTING
+                        && c.harvester.filter(from::equals).isPresent());
+        // asked only of who has the floor: its receipts say whether this turn began with it
+        if (hasFloor && !c.owesLateWords(from) && !beganWithFloor.getAsBoolean()) {
+            // an answer to something said before the floor reached it: kept, never its turn's words
+            effects.accept(new Effect.OutOfTurn(from, text));
             return;
         }
         if (now == GatheringState.HARVESTING

@@ -1,6 +1,7 @@
 package dev.gather.gathering;
 
 import dev.gather.link.Member;
+import dev.gather.rhythm.BoundedMatch;
 import dev.gather.rhythm.PassPattern;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -50,19 +51,24 @@ final class PassMatcher {
                 continue;
             }
             for (PassPattern p : patterns) {
-                Matcher m = p.pattern().matcher(sentence);
-                while (m.find()) {
-                    if (NOT_MINE.matcher(sentence.substring(0, m.start())).find()) {
-                        continue;
-                    }
-                    if (p.namesTarget() && m.group("name") != null) {
-                        String name = normalize(m.group("name"));
-                        if (resolve(name, List.copyOf(members)).isPresent()) {
-                            named.add(name);
+                // a user's pattern: one that cannot decide within its bound finds no pass in this sentence
+                Matcher m = BoundedMatch.matcher(p.pattern(), sentence, PassPattern.BOUND);
+                try {
+                    while (m.find()) {
+                        if (NOT_MINE.matcher(sentence.substring(0, m.start())).find()) {
+                            continue;
                         }
-                    } else {
-                        unnamed = true;
+                        if (p.namesTarget() && m.group("name") != null) {
+                            String name = normalize(m.group("name"));
+                            if (resolve(name, List.copyOf(members)).isPresent()) {
+                                named.add(name);
+                            }
+                        } else {
+                            unnamed = true;
+                        }
                     }
+                } catch (BoundedMatch.TooSlow e) {
+                    continue;
                 }
             }
         }

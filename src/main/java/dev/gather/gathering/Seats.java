@@ -3,6 +3,7 @@ package dev.gather.gathering;
 import dev.gather.journal.Announcement;
 import dev.gather.journal.Prompt;
 import dev.gather.link.Member;
+import dev.gather.link.Names;
 import dev.gather.link.Role;
 import dev.gather.rhythm.Rhythm;
 import java.util.List;
@@ -80,7 +81,7 @@ final class Seats {
                     id + " is " + (isClosed ? "closed" : "harvesting") + "; nobody joins now");
         }
         Rhythm rhythm = c.rhythm;
-        if (c.members.stream().anyMatch(x -> x.name().equalsIgnoreCase(m.name()))) {
+        if (c.members.stream().anyMatch(x -> Names.fold(x.name()).equals(Names.fold(m.name())))) {
             throw new IllegalArgumentException(id + " already has a member called " + m.name());
         }
         if (m.role() != Role.HARVESTER

@@ -2,6 +2,7 @@ package dev.gather.gathering;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -28,6 +29,8 @@ import java.util.Set;
  * @param holderWords the holder's last relayed words this turn, if any
  * @param wordsAfterFinalBeat whether those words came after the final beat (then they ended the turn)
  * @param passedByCommand whether the piece was passed or taken by command and had not moved yet
+ * @param unheard per member (digest hearing), what was said since its last prompt, as typed, oldest
+ *     first: it comes with its next one
  */
 public record Snapshot(
         GatheringState state,
@@ -47,8 +50,10 @@ public record Snapshot(
         Optional<Instant> finalBeat,
         Optional<String> holderWords,
         boolean wordsAfterFinalBeat,
-        boolean passedByCommand) {
+        boolean passedByCommand,
+        Map<String, List<String>> unheard) {
     public Snapshot {
+        unheard = Map.copyOf(unheard);
         heldThisRound = Set.copyOf(heldThisRound);
         gone = Set.copyOf(gone);
         seeded = Set.copyOf(seeded);
@@ -58,6 +63,48 @@ public record Snapshot(
         if (state == GatheringState.NEXT || state == GatheringState.CLOSED) {
             throw new IllegalArgumentException("a gathering is never resumed in " + state);
         }
+    }
+
+    /** A snapshot of a gathering whose members were told everything (live hearing). */
+    public Snapshot(
+            GatheringState state,
+            int phase,
+            int round,
+            int beat,
+            int turn,
+            Optional<String> holder,
+            Set<String> heldThisRound,
+            Set<String> gone,
+            Set<String> seeded,
+            List<Words> said,
+            List<String> order,
+            List<String> joining,
+            Instant since,
+            Instant beatBase,
+            Optional<Instant> finalBeat,
+            Optional<String> holderWords,
+            boolean wordsAfterFinalBeat,
+            boolean passedByCommand) {
+        this(
+                state,
+                phase,
+                round,
+                beat,
+                turn,
+                holder,
+                heldThisRound,
+                gone,
+                seeded,
+                said,
+                order,
+                joining,
+                since,
+                beatBase,
+                finalBeat,
+                holderWords,
+                wordsAfterFinalBeat,
+                passedByCommand,
+                Map.of());
     }
 
     /**

@@ -32,6 +32,9 @@ final class Steps {
     private final Ceremony c;
     private final Prompting prompts;
     private final EffectSink sink;
+    /** A phase ended before the next one begins (not at the harvest or close): hearing may pass on what it said. */
+    private final Runnable phaseEnded;
+
     private final Timers timers;
     private final Supplier<String> pulse;
     private final Predicate<Member> midTurn;
@@ -48,10 +51,17 @@ final class Steps {
         void cancel();
     }
 
-    Steps(Ceremony c, EffectSink sink, Timers timers, Supplier<String> pulse, Predicate<Member> midTurn) {
+    Steps(
+            Ceremony c,
+            EffectSink sink,
+            Runnable phaseEnded,
+            Timers timers,
+            Supplier<String> pulse,
+            Predicate<Member> midTurn) {
         this.c = c;
         this.prompts = new Prompting(c);
         this.sink = sink;
+        this.phaseEnded = phaseEnded;
         this.timers = timers;
         this.pulse = pulse;
         this.midTurn = midTurn;
@@ -179,6 +189,7 @@ final class Steps {
         Ceremony.NextTurn next = c.peekNext(requested).orElseThrow();
         if (c.holder().isPresent() && next.phaseIndex() != c.phaseIndex()) {
             phaseEnds();
+            phaseEnded.run();
         }
         if (next.roundStarts()) {
             sink.accept(new Effect.Announce(

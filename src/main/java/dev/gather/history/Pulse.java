@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Predicate;
 
 /**
  * The proprioception pulse for a gathering's seed: what past gather journals and the agents' own
@@ -64,7 +65,7 @@ public final class Pulse {
     }
 
     /** The pulse text for {@code keywords}, from no file {@code skip} accepts. */
-    public String compose(List<String> keywords, java.util.function.Predicate<Path> skip) {
+    public String compose(List<String> keywords, Predicate<Path> skip) {
         List<Match> matches = search.best(keywords, MATCHES + 2).stream()
                 .filter(m -> !skip.test(m.file()))
                 .limit(MATCHES)

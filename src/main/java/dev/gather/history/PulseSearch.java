@@ -1,5 +1,6 @@
 package dev.gather.history;
 
+import dev.gather.process.Threads;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -50,12 +51,13 @@ final class PulseSearch {
             return List.of();
         }
         TokenScanner scanner = new TokenScanner(keywords);
-        return candidates().parallelStream()
+        List<Candidate> candidates = candidates();
+        return Threads.inParallel("gather-pulse", () -> candidates.parallelStream()
                 .map(c -> score(c, scanner))
                 .flatMap(Optional::stream)
                 .sorted()
                 .limit(limit)
-                .toList();
+                .toList());
     }
 
     private record Candidate(Source source, Path file, long modifiedMillis) {}

@@ -1,6 +1,7 @@
 package dev.gather.home;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -36,8 +37,7 @@ public record Homes(
         Path gemini) {
 
     /** The environment variables that move a harness's home away from {@code $HOME}. */
-    public static final java.util.List<String> HARNESS_VARIABLES =
-            java.util.List.of("CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME");
+    public static final List<String> HARNESS_VARIABLES = List.of("CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME");
 
     public Homes {
         Objects.requireNonNull(user, "user");

@@ -1,12 +1,17 @@
 package dev.gather.identity;
 
+import dev.gather.process.CodexProgram;
+import dev.gather.process.Processes;
 import dev.gather.tmux.Pane;
 import dev.gather.turn.HookEvent;
 import dev.gather.turn.HookRejected;
 import dev.gather.turn.PaneResolver;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BiFunction;
+import java.util.function.IntPredicate;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,11 +33,11 @@ public final class HookPanes implements PaneResolver {
     private final Supplier<List<Pane>> panes;
     private final LearnedPanes learned;
     private final BiFunction<String, String, Optional<String>> sessionId;
-    private final java.util.function.IntPredicate runsCodex;
+    private final IntPredicate runsCodex;
 
     public HookPanes(
             Supplier<List<Pane>> panes, LearnedPanes learned, BiFunction<String, String, Optional<String>> sessionId) {
-        this(panes, learned, sessionId, dev.gather.process.Processes::runsCodex);
+        this(panes, learned, sessionId, CodexProgram::runsIn);
     }
 
     /** {@code runsCodex} says whether a pane's process (by pid) or one under it is Codex. */
@@ -40,7 +45,7 @@ public final class HookPanes implements PaneResolver {
             Supplier<List<Pane>> panes,
             LearnedPanes learned,
             BiFunction<String, String, Optional<String>> sessionId,
-            java.util.function.IntPredicate runsCodex) {
+            IntPredicate runsCodex) {
         this.panes = panes;
         this.learned = learned;
         this.sessionId = sessionId;
@@ -49,23 +54,40 @@ public final class HookPanes implements PaneResolver {
 
     /**
      * A spool file is believed only while the process its header names as writer holds that very file
-     * open (the hook waits until the daemon took it), and the pane is then found from that process's
-     * parents as {@code /proc} says now, not as the header listed them: a process of the same user that
+     * open (the hook's holder keeps it until the daemon took it), and the pane is then found from that
+     * process's parents and session as {@code /proc} says now, not as the header listed them: a process of the same user that
      * writes a header naming Ada's processes holds no file of Ada's, and its own parents lead elsewhere.
      */
     @Override
-    public HookEvent proven(HookEvent event, java.nio.file.Path file) throws HookRejected {
+    public HookEvent proven(HookEvent event, Path file) throws HookRejected {
         long writer = event.writer()
                 .orElseThrow(() -> new HookRejected("it names no process that wrote it (an older or forged header)"));
         if (!SpoolWriter.holds(writer, file)) {
             throw new HookRejected("process " + writer + ", which it names as its writer, does not hold it open:"
-                    + " nothing proves who wrote it (a hook holds its file until the daemon took it)");
+                    + " nothing proves who wrote it (a hook's holder keeps its file until the daemon took it)");
         }
-        List<Long> chain = dev.gather.process.Processes.ancestry(writer);
+        List<Long> chain = Processes.ancestry(writer);
         if (chain.isEmpty()) {
             throw new HookRejected("its writer, process " + writer + ", ended while it was read");
         }
-        return event.withLiveChain(chain);
+        return event.withLiveChain(withSession(writer, chain));
+    }
+
+    /**
+     * The chain and, last, the leader of the writer's session. A hook's holder outlives the hook (a
+     * harness ends a hook it stopped waiting for): reparented, its parents no longer lead to the pane,
+     * but its session does, since tmux makes each pane's process a session leader and no process can
+     * join a session it was not born into. Nearer panes in the chain still come first.
+     */
+    private static List<Long> withSession(long writer, List<Long> chain) {
+        return Processes.session(writer)
+                .filter(leader -> leader > 1 && !chain.contains(leader))
+                .map(leader -> {
+                    List<Long> all = new ArrayList<>(chain);
+                    all.add(leader);
+                    return List.copyOf(all);
+                })
+                .orElse(chain);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.gather.install;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.gather.home.Homes;
@@ -9,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -125,7 +127,7 @@ final class CodexConfig implements HarnessConfig {
             // an earlier gather's table, before Codex was given the environment: replaced whole
             removeServer(file, toml);
             toml.dropEmptyPairs(BEGIN, END);
-            server = com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+            server = MissingNode.getInstance();
         }
         if (notify.isMissingNode()) {
             toml.prepend(block(notifyLine(List.of())));
@@ -165,7 +167,9 @@ final class CodexConfig implements HarnessConfig {
     }
 
     @Override
-    public FileChange uninstall(Path file, byte[] current) throws InstallException {
+    public FileChange uninstall(Path file, byte[] current, Set<String> installed) throws InstallException {
+        // Codex's entries stand between gather's own markers ("added by `gather install codex`"), which
+        // are the record here: an older gather wrote them before install.log existed
         TomlText toml = TomlText.of(file, new String(current, StandardCharsets.UTF_8));
         ObjectNode tree = toml.tree();
         List<Entry> removed = new ArrayList<>();

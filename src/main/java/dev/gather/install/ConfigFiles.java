@@ -19,8 +19,15 @@ final class ConfigFiles {
         return Files.exists(file) ? Optional.of(ConfigFile.bytes(file, MAX_BYTES)) : Optional.empty();
     }
 
-    /** Writes {@code bytes} to a temp file next to {@code file} and renames it over, so no reader sees half. */
+    /**
+     * Writes {@code bytes} to a temp file next to {@code file} and renames it over, so no reader sees
+     * half. A {@code file} that is a symbolic link (dotfiles kept in one folder by stow) is written
+     * through it: the file it names is replaced, the link stays a link.
+     */
     static void write(Path file, byte[] bytes) throws IOException {
+        if (Files.isSymbolicLink(file)) {
+            file = file.toRealPath();
+        }
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
         Path temp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".gather-tmp");

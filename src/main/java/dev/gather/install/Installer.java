@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -110,7 +111,7 @@ public final class Installer {
             if (before.isPresent() != after().isPresent()) {
                 return true;
             }
-            return before.isPresent() && !java.util.Arrays.equals(before.get(), after().get());
+            return before.isPresent() && !Arrays.equals(before.get(), after().get());
         }
     }
 
@@ -124,7 +125,7 @@ public final class Installer {
             } else if (before.isEmpty()) {
                 change = new FileChange(Optional.empty(), List.of(), List.of());
             } else {
-                change = harness.uninstall(file, before.get());
+                change = harness.uninstall(file, before.get(), log.installed(harness.name(), file));
                 Optional<byte[]> original = ConfigFiles.read(backup(file));
                 if (!change.entries().isEmpty()
                         && original.isPresent()
@@ -152,6 +153,11 @@ public final class Installer {
         }
         if (e.after().isPresent()) {
             ConfigFiles.write(e.file(), e.after().get());
+        } else if (Files.isSymbolicLink(e.file())) {
+            // a link (dotfiles managed with stow) and the file it names are the person's: both stay, emptied
+            ConfigFiles.write(
+                    e.file(),
+                    e.file().toString().endsWith(".json") ? "{}\n".getBytes(StandardCharsets.UTF_8) : new byte[0]);
         } else {
             Files.deleteIfExists(e.file());
         }

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /** A harness whose config is JSON files (Claude Code, Gemini CLI): the entries install adds, file by file. */
 final class JsonHarness implements HarnessConfig {
@@ -44,11 +45,21 @@ final class JsonHarness implements HarnessConfig {
     }
 
     @Override
-    public FileChange uninstall(Path file, byte[] current) throws InstallException {
+    public FileChange uninstall(Path file, byte[] current, Set<String> installed) throws InstallException {
         ObjectNode root = JsonConfig.parse(file, Optional.of(current));
         List<Entry> removed = new ArrayList<>();
         List<String> leftAlone = new ArrayList<>();
         for (JsonEntry e : entries.get(file)) {
+            if (!installed.contains(e.entry().at())) {
+                // no install wrote it (install.log): the person's, however much it looks like gather's
+                List<String> notes = new ArrayList<>();
+                if (JsonConfig.remove(file, root.deepCopy(), e, notes)) {
+                    notes.add(file + ": " + e.entry().at() + " is what 'gather install' writes, but install.log"
+                            + " has no install of it; left as it is");
+                }
+                leftAlone.addAll(notes);
+                continue;
+            }
             if (JsonConfig.remove(file, root, e, leftAlone)) {
                 removed.add(e.entry());
             }

@@ -49,4 +49,18 @@ public sealed interface Audit extends Entry {
             Copies.required(why, "why");
         }
     }
+
+    /**
+     * Computer {@code computer} refused to spawn member {@code name} (of {@code agent_kind}) of this
+     * computer's {@code gathering}, for {@code why}: its policy does not start that kind for us.
+     */
+    record SpawnRefused(String computer, String gathering, String name, String agentKind, String why) implements Audit {
+        public SpawnRefused {
+            Copies.required(computer, "computer");
+            Copies.required(gathering, "gathering");
+            Copies.required(name, "name");
+            Copies.required(agentKind, "agent_kind");
+            Copies.required(why, "why");
+        }
+    }
 }

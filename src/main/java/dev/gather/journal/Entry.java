@@ -38,9 +38,12 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
     @JsonSubTypes.Type(value = Audit.Operator.class, name = "operator"),
     @JsonSubTypes.Type(value = Audit.OnBehalf.class, name = "on_behalf"),
     @JsonSubTypes.Type(value = Audit.Refused.class, name = "refused"),
-    @JsonSubTypes.Type(value = Audit.Rejected.class, name = "rejected")
+    @JsonSubTypes.Type(value = Audit.Rejected.class, name = "rejected"),
+    @JsonSubTypes.Type(value = Audit.SpawnRefused.class, name = "spawn_refused"),
+    @JsonSubTypes.Type(value = Spawns.Spawned.class, name = "spawned"),
+    @JsonSubTypes.Type(value = Spawns.Ended.class, name = "ended")
 })
-public sealed interface Entry permits Message, Delivery, Lifecycle, Kept, Audit {
+public sealed interface Entry permits Message, Delivery, Lifecycle, Kept, Audit, Spawns {
     /** The entry's {@code kind} as the journal writes it. */
     @JsonIgnore
     default String kind() {

@@ -32,11 +32,16 @@ public sealed interface Message extends Entry {
             int fromNumber,
             @JsonInclude(Include.NON_NULL) String voice,
             List<String> to,
+            @JsonInclude(Include.NON_EMPTY) List<String> held,
             String text,
             Map<String, String> panes,
             @JsonInclude(Include.NON_EMPTY) Map<String, String> profiles)
             implements Message {
-        /** {@code sent}: by {@code send}, not a turn (no turn budget); {@code voice}: null or private. */
+        /**
+         * {@code sent}: by {@code send}, not a turn (no turn budget); {@code voice}: null or private;
+         * {@code held}: members it is kept for until their own prompt (digest hearing), typed to them
+         * then instead of now.
+         */
         public Relay {
             Copies.required(link, "link");
             Copies.required(from, "from");
@@ -44,14 +49,22 @@ public sealed interface Message extends Entry {
             // relays from before numbers were journalled were typed as member 1
             fromNumber = fromNumber < 1 ? 1 : fromNumber;
             to = Copies.list(to);
+            held = Copies.list(held);
             panes = Copies.map(panes);
             profiles = Copies.map(profiles);
         }
 
         /** Words not yet addressed: {@link Message#addressed} names the panes. */
         public Relay(
-                String link, String from, boolean sent, int fromNumber, String voice, List<String> to, String text) {
-            this(link, from, sent, fromNumber, voice, to, text, Map.of(), null);
+                String link,
+                String from,
+                boolean sent,
+                int fromNumber,
+                String voice,
+                List<String> to,
+                List<String> held,
+                String text) {
+            this(link, from, sent, fromNumber, voice, to, held, text, Map.of(), null);
         }
 
         @JsonIgnore
@@ -61,7 +74,7 @@ public sealed interface Message extends Entry {
 
         @Override
         public Relay addressed(Map<String, String> panes, Map<String, String> profiles) {
-            return new Relay(link, from, sent, fromNumber, voice, to, text, panes, profiles);
+            return new Relay(link, from, sent, fromNumber, voice, to, held, text, panes, profiles);
         }
     }
 
@@ -77,13 +90,16 @@ public sealed interface Message extends Entry {
             @JsonInclude(Include.NON_NULL) Integer phase,
             @JsonInclude(Include.NON_NULL) Integer round,
             @JsonInclude(Include.NON_NULL) Integer turn,
+            @JsonInclude(Include.NON_EMPTY) List<String> held,
             Map<String, String> panes,
             @JsonInclude(Include.NON_EMPTY) Map<String, String> profiles)
             implements Message {
+        /** {@code held}: members it is kept for until their own prompt (digest hearing), not typed now. */
         public Announce {
             Copies.required(prompt, "prompt");
             Copies.required(link, "link");
             Copies.required(text, "text");
+            held = Copies.list(held);
             panes = Copies.map(panes);
             profiles = Copies.map(profiles);
         }
@@ -100,7 +116,7 @@ public sealed interface Message extends Entry {
 
         @Override
         public Announce addressed(Map<String, String> panes, Map<String, String> profiles) {
-            return new Announce(prompt, link, text, member, phase, round, turn, panes, profiles);
+            return new Announce(prompt, link, text, member, phase, round, turn, held, panes, profiles);
         }
     }
 
@@ -127,7 +143,7 @@ public sealed interface Message extends Entry {
             return switch (prompt) {
                 case BEAT, FINAL_BEAT -> "beat";
                 case SEED -> "seed";
-                case PART, REMINDER, HARVEST -> "private";
+                case PART, REMINDER, HARVEST, TURN, DIGEST -> "private";
             };
         }
 

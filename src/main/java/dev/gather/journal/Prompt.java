@@ -16,7 +16,11 @@ public enum Prompt {
     /** A note to a member who spoke without the piece. */
     REMINDER,
     /** The harvester is asked for the harvest. */
-    HARVEST;
+    HARVEST,
+    /** The piece reaches an agent in digest hearing: what it was kept, then its turn, to it alone. */
+    TURN,
+    /** What a phase said, typed to the harvester when the phase ends (harvester_hears: phase_end). */
+    DIGEST;
 
     /** As the journal writes it. */
     @JsonValue

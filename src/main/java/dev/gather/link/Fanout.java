@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiFunction;
+import java.util.function.Predicate;
 
 /**
  * Hands one text for many members to their mailboxes at once. Members without a pane (a CLI-only
@@ -14,8 +16,8 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class Fanout {
     private final PostOffice post;
-    private volatile java.util.function.Predicate<String> remote = pane -> false;
-    private volatile java.util.function.BiFunction<String, Letter, CompletableFuture<DeliveryResult>> remoteDelivery;
+    private volatile Predicate<String> remote = pane -> false;
+    private volatile BiFunction<String, Letter, CompletableFuture<DeliveryResult>> remoteDelivery;
 
     public Fanout(PostOffice post) {
         this.post = post;
@@ -23,8 +25,7 @@ public final class Fanout {
 
     /** Panes {@code isRemote} accepts (members on other computers) are handed to {@code deliver} instead. */
     public void remote(
-            java.util.function.Predicate<String> isRemote,
-            java.util.function.BiFunction<String, Letter, CompletableFuture<DeliveryResult>> deliver) {
+            Predicate<String> isRemote, BiFunction<String, Letter, CompletableFuture<DeliveryResult>> deliver) {
         this.remoteDelivery = deliver;
         this.remote = isRemote;
     }

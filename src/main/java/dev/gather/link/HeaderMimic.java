@@ -1,5 +1,6 @@
 package dev.gather.link;
 
+import dev.gather.tmux.Sanitizer;
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,7 +63,7 @@ final class HeaderMimic {
         while (i < line.length()) {
             int c = line.codePointAt(i);
             String shown;
-            if (dev.gather.tmux.Sanitizer.invisible(c) || Character.getType(c) == Character.FORMAT) {
+            if (Sanitizer.invisible(c) || Character.getType(c) == Character.FORMAT) {
                 shown = "";
             } else if (Character.isWhitespace(c) || Character.isSpaceChar(c)) {
                 shown = " ";

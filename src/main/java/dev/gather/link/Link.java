@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A set of two or more members whose turn outputs fan out to every other member. Mutable only
@@ -17,8 +18,7 @@ public final class Link {
     private final List<Member> members = new ArrayList<>();
     private int turnsUsed;
     private boolean open = true;
-    private final java.util.concurrent.atomic.AtomicBoolean closeRecorded =
-            new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean closeRecorded = new AtomicBoolean();
 
     Link(String id, String rhythm, OptionalInt turnBudget, List<Member> members) {
         this.id = Objects.requireNonNull(id, "id");

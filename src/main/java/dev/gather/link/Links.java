@@ -8,6 +8,8 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * Every open link, findable by id or by any member's pane. A pane belongs to at most one link, so a
@@ -18,8 +20,8 @@ public final class Links {
     private final Map<String, Link> byId = new ConcurrentHashMap<>();
     private final Map<String, Link> byPane = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
-    private final java.util.function.Supplier<String> idPrefix;
-    private final java.util.function.Predicate<String> taken;
+    private final Supplier<String> idPrefix;
+    private final Predicate<String> taken;
 
     public Links(String idPrefix) {
         this(() -> idPrefix, id -> false);
@@ -29,7 +31,7 @@ public final class Links {
      * Links whose ids start with {@code idPrefix} as it is when each is made (a daemon puts the link's
      * creation time there), skipping ids {@code taken} says an earlier daemon used already.
      */
-    public Links(java.util.function.Supplier<String> idPrefix, java.util.function.Predicate<String> taken) {
+    public Links(Supplier<String> idPrefix, Predicate<String> taken) {
         this.idPrefix = idPrefix;
         this.taken = taken;
     }

@@ -1,5 +1,6 @@
 package dev.gather.link;
 
+import java.text.Normalizer;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -11,11 +12,6 @@ import java.util.regex.Pattern;
  */
 public final class Names {
     public static final int MAX = 40;
-
-    /** Cyrillic and Greek lowercase letters a reader takes for the Latin letter at the same place. */
-    private static final String LOOKS_CYRILLIC_GREEK = "аеорсухіјԁѕһԛԝкмтвнɡαεοριτυνχκ";
-
-    private static final String LOOKS_LATIN = "aeopcyxijdshqwkmtbhgaeopituvxk";
 
     private static final Pattern NAME = Pattern.compile("[\\p{L}\\p{N}%][\\p{L}\\p{N} %._'-]{0,39}");
 
@@ -46,29 +42,24 @@ public final class Names {
     }
 
     /**
-     * {@code name} as a reader tells names apart: compatibility forms folded (NFKC), case ignored,
-     * invisible characters dropped, and letters of other scripts that are drawn like Latin ones
-     * (Cyrillic {@code А}, Greek {@code Ο}) taken for those. Two names with one fold are one name.
+     * {@code name} as a reader tells names apart ({@link Skeleton}): compatibility forms folded
+     * (NFKC), case and marks ignored, invisible characters dropped, and letters of other scripts that
+     * are drawn like Latin ones (Cyrillic {@code Ада}, Greek {@code Ο}) taken for those. Two names with
+     * one fold are one name: a name whose fold another holds is refused. Never a proof of who someone
+     * is: for that, see {@link #same}.
      */
     public static String fold(String name) {
-        String nfkc = java.text.Normalizer.normalize(name, java.text.Normalizer.Form.NFKC);
-        StringBuilder out = new StringBuilder(nfkc.length());
-        nfkc.codePoints().forEach(c -> {
-            if (dev.gather.tmux.Sanitizer.invisible(c) || Character.getType(c) == Character.FORMAT) {
-                return;
-            }
-            if (Character.isWhitespace(c) || Character.isSpaceChar(c)) {
-                out.append(' ');
-                return;
-            }
-            int lower = Character.toLowerCase(c);
-            int at = LOOKS_CYRILLIC_GREEK.indexOf(lower);
-            out.appendCodePoint(at >= 0 ? LOOKS_LATIN.charAt(at) : lower);
-        });
-        return java.text.Normalizer.normalize(out.toString(), java.text.Normalizer.Form.NFD)
-                .replaceAll("\\p{Mn}", "")
-                .replaceAll(" +", " ")
-                .strip();
+        return Skeleton.of(name);
+    }
+
+    /**
+     * Whether {@code a} and {@code b} are the same name, letter for letter but for case (after NFC): what
+     * a name must be to act as the member who holds it. {@code Аda} with a Cyrillic {@code А} folds
+     * like {@code Ada} (so it is refused as taken) and is still not {@code Ada}.
+     */
+    public static boolean same(String a, String b) {
+        return Normalizer.normalize(a.strip(), Normalizer.Form.NFC)
+                .equalsIgnoreCase(Normalizer.normalize(b.strip(), Normalizer.Form.NFC));
     }
 
     /** The refused name, printable and short enough for one error line. */

@@ -3,6 +3,7 @@ package dev.gather.mcp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -105,7 +106,7 @@ final class Args {
         };
     }
 
-    private static java.util.List<String> sorted(Set<String> names) {
+    private static List<String> sorted(Set<String> names) {
         return names.stream().sorted().toList();
     }
 }

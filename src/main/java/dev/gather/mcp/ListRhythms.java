@@ -2,6 +2,8 @@ package dev.gather.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
 
 /** {@code list_rhythms}: what start_gathering can run. */
 final class ListRhythms extends Tool {
@@ -42,8 +44,8 @@ final class ListRhythms extends Tool {
         return out.toString();
     }
 
-    private static java.util.List<String> texts(JsonNode array) {
-        java.util.List<String> out = new java.util.ArrayList<>();
+    private static List<String> texts(JsonNode array) {
+        List<String> out = new ArrayList<>();
         array.forEach(n -> out.add(n.asText()));
         return out;
     }

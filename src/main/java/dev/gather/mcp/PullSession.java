@@ -1,7 +1,9 @@
 package dev.gather.mcp;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.HashSet;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What one MCP session holds as a member without a pane: the token {@code join} gave it (its
@@ -13,7 +15,7 @@ final class PullSession {
     private String name;
     private long cursor;
     /** Gatherings this session started: it may end them as their owner, journalled as the operator. */
-    private final java.util.Set<String> started = new java.util.HashSet<>();
+    private final Set<String> started = new HashSet<>();
 
     synchronized void started(String gathering) {
         started.add(gathering);

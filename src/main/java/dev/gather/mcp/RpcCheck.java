@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -54,7 +55,7 @@ final class RpcCheck {
     private RpcCheck() {}
 
     static Verdict check(byte[] line) {
-        if (new String(line, java.nio.charset.StandardCharsets.ISO_8859_1).isBlank()) {
+        if (new String(line, StandardCharsets.ISO_8859_1).isBlank()) {
             return error(
                     null, INVALID_REQUEST, "Invalid Request: the line is empty; send one JSON-RPC message per line");
         }

@@ -4,10 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /** {@code start_gathering}: spawns the participants and starts the rhythm. */
 final class StartGathering extends SessionTool {
-    private static final java.util.regex.Pattern ROLE = java.util.regex.Pattern.compile("[a-z][a-z0-9-]{0,30}");
+    private static final Pattern ROLE = Pattern.compile("[a-z][a-z0-9-]{0,30}");
     private static final Set<String> PARTICIPANT_FIELDS = Set.of("name", "role", "agent", "pane");
     private static final int MAX_PARTICIPANTS = 32;
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,9 +59,9 @@ final class ToolHandler {
      * servers in one background server with the first pane's TMUX_PANE, but its tools/call carries
      * {@code _meta.threadId}, which the daemon maps to the pane it learned for that thread.
      */
-    private static java.util.Optional<String> callerThread(CallToolRequest request) {
+    private static Optional<String> callerThread(CallToolRequest request) {
         Object thread = request.meta() == null ? null : request.meta().get("threadId");
-        return thread instanceof String t && !t.isBlank() ? java.util.Optional.of(t) : java.util.Optional.empty();
+        return thread instanceof String t && !t.isBlank() ? Optional.of(t) : Optional.empty();
     }
 
     /** The daemon's own line, named after the tool the agent called rather than the daemon op. */

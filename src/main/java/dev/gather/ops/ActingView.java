@@ -2,8 +2,10 @@ package dev.gather.ops;
 
 import dev.gather.gathering.Gathering;
 import dev.gather.journal.Audit;
+import dev.gather.link.Link;
 import dev.gather.link.Member;
 import dev.gather.link.Role;
+import dev.gather.process.CodexProgram;
 import dev.gather.server.Acting;
 import dev.gather.server.Request;
 import dev.gather.tmux.Pane;
@@ -64,8 +66,7 @@ public final class ActingView implements Acting.View {
 
     /** Whether {@code pane} runs Codex, whose one background server speaks for every Codex pane. */
     public boolean runsCodex(String pane) {
-        return d.tmux.panes().stream()
-                .anyMatch(p -> p.id().equals(pane) && !p.dead() && dev.gather.process.Processes.runsCodex(p.pid()));
+        return d.tmux.panes().stream().anyMatch(p -> p.id().equals(pane) && !p.dead() && CodexProgram.runsIn(p.pid()));
     }
 
     private static Acting.Holder holder(Member m) {
@@ -78,7 +79,7 @@ public final class ActingView implements Acting.View {
      */
     public void journalOnBehalf(Request r) {
         String pane = r.callerPane().orElseThrow();
-        String journal = d.links.byPane(pane).map(dev.gather.link.Link::id).orElse("oneshot");
+        String journal = d.links.byPane(pane).map(Link::id).orElse("oneshot");
         d.journals
                 .of(journal)
                 .append(new Audit.OnBehalf(

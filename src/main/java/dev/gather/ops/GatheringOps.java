@@ -2,19 +2,23 @@ package dev.gather.ops;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.delivery.PostOffice;
 import dev.gather.gathering.Gathering;
 import dev.gather.gathering.GatheringStatus;
 import dev.gather.link.Link;
 import dev.gather.link.Member;
+import dev.gather.link.Role;
 import dev.gather.relay.Relay;
 import dev.gather.rhythm.Phase;
 import dev.gather.rhythm.Rhythm;
 import dev.gather.server.Dispatcher;
 import dev.gather.server.Request;
 import dev.gather.server.UserError;
+import dev.gather.turn.Typed;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
 /** The gathering ops other than start: status, end, members, rhythms, say, pass. */
@@ -83,7 +87,7 @@ public final class GatheringOps {
     }
 
     /** A gathering's status; {@code degraded} says its journal refuses words (they wait in the spool). */
-    static ObjectNode status(GatheringStatus s, dev.gather.delivery.PostOffice post, Relay relay) {
+    static ObjectNode status(GatheringStatus s, PostOffice post, Relay relay) {
         ObjectNode o = Dispatcher.JSON
                 .createObjectNode()
                 .put("gathering_id", s.id())
@@ -176,15 +180,12 @@ public final class GatheringOps {
             return pulls.say(r);
         }
         String text = r.text("text");
-        String tooLong = dev.gather.turn.Typed.refusal("say: the text", text);
+        String tooLong = Typed.refusal("say: the text", text);
         if (tooLong != null) {
             throw new UserError(tooLong);
         }
         Gathering g = find(r, "say");
-        boolean holds = g.status()
-                .holder()
-                .map(h -> h.role() == dev.gather.link.Role.HUMAN)
-                .orElse(false);
+        boolean holds = g.status().holder().map(h -> h.role() == Role.HUMAN).orElse(false);
         join(g.say(text));
         return Dispatcher.JSON.createObjectNode().put("relayed", holds).put("gathering_id", g.id());
     }
@@ -204,7 +205,7 @@ public final class GatheringOps {
             // the human member has no pane: the user speaks for it from any terminal, as with say
             g = find(r, "pass");
             me = g.members().stream()
-                    .filter(m -> m.role() == dev.gather.link.Role.HUMAN)
+                    .filter(m -> m.role() == Role.HUMAN)
                     .filter(m -> as.map(n -> n.equalsIgnoreCase(m.name())).orElse(true))
                     .findFirst()
                     .orElseThrow(() -> new UserError("pass: " + g.id() + " has no human member"
@@ -245,7 +246,7 @@ public final class GatheringOps {
                     + " is a member; only the human member or the gathering's starter takes the piece");
         } else {
             who = g.members().stream()
-                    .filter(m -> m.role() == dev.gather.link.Role.HUMAN)
+                    .filter(m -> m.role() == Role.HUMAN)
                     .findFirst()
                     .map(h -> h.name() + " (the human member"
                             + pane.map(p -> ", pane " + p).orElse(", at a terminal") + ")")
@@ -260,7 +261,7 @@ public final class GatheringOps {
                 + g.closedReason().orElse("closed") + ")");
     }
 
-    private static void join(java.util.concurrent.CompletableFuture<Void> f) {
+    private static void join(CompletableFuture<Void> f) {
         try {
             f.join();
         } catch (CompletionException e) {

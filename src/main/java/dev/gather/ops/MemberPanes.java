@@ -1,14 +1,20 @@
 package dev.gather.ops;
 
 import dev.gather.agents.AgentCommands;
+import dev.gather.agents.UserTerminal;
 import dev.gather.link.Member;
 import dev.gather.link.Role;
 import dev.gather.ops.Participants.Participant;
+import dev.gather.process.Processes;
+import dev.gather.profile.Profile;
+import dev.gather.remote.RemoteSpawns;
 import dev.gather.server.Request;
 import dev.gather.server.UserError;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.SpawnSpec;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -72,8 +78,7 @@ public final class MemberPanes {
         env.put("GATHER_HOME", d.state.root().toString());
         env.put("LANG", "C.UTF-8");
         List<String> command = agents.command(kind, name);
-        SpawnSpec spec =
-                new SpawnSpec(id + "-" + name, dev.gather.agents.UserTerminal.command(command), env, cwd, 160, 48);
+        SpawnSpec spec = new SpawnSpec(id + "-" + name, UserTerminal.command(command), env, cwd, 160, 48);
         Pane pane = d.tmux.spawn(spec);
         // nothing is typed into it before its profile says it is ready
         d.post.started(pane.id(), profile(kind, command));
@@ -85,8 +90,8 @@ public final class MemberPanes {
      * (a kind {@code opus: claude --model opus} is typed into as claude), else gather's own sim when
      * the command runs it, else generic.
      */
-    private dev.gather.profile.Profile profile(String kind, List<String> command) {
-        String program = java.nio.file.Path.of(command.get(0)).getFileName().toString();
+    private Profile profile(String kind, List<String> command) {
+        String program = Path.of(command.get(0)).getFileName().toString();
         boolean runsSim = false;
         for (int i = 1; i < command.size() && !runsSim; i++) {
             String before = command.get(i - 1);
@@ -101,13 +106,32 @@ public final class MemberPanes {
                 .orElseGet(d.profiles::generic);
     }
 
-    /** Spawns {@code kind} here as member {@code name} of another computer's gathering; its pane id. */
-    public String spawnForAnother(String gathering, String name, String kind) {
-        AgentCommands agents = AgentCommands.load(d.state);
-        agents.problem(kind, name, System.getenv("PATH")).ifPresent(why -> {
-            throw new IllegalArgumentException(why);
-        });
-        return spawn(gathering, name, kind, agents, d.state.root()).id();
+    /**
+     * How this computer starts members for another computer's gatherings: only a kind of its own
+     * agents.yaml (read afresh, so an edit counts at once), in its own tmux, started in its state
+     * directory.
+     */
+    public RemoteSpawns.Spawner forOthers() {
+        return new RemoteSpawns.Spawner() {
+            @Override
+            public Optional<String> refusal(String kind) {
+                return AgentCommands.load(d.state).refusalForAnother(kind);
+            }
+
+            @Override
+            public String spawn(String gathering, String name, String kind) {
+                AgentCommands agents = AgentCommands.load(d.state);
+                // checked again here: nothing but a known kind reaches a pane, whoever calls
+                agents.refusalForAnother(kind)
+                        .or(() -> agents.problem(kind, name, System.getenv("PATH")))
+                        .ifPresent(why -> {
+                            throw new IllegalArgumentException(why);
+                        });
+                return MemberPanes.this
+                        .spawn(gathering, name, kind, agents, d.state.root())
+                        .id();
+            }
+        };
     }
 
     /** {@code kind@computer}, split into kind and computer; empty for a kind spawned here. */
@@ -133,7 +157,7 @@ public final class MemberPanes {
     }
 
     /** How long an agent has, once its pane is closed, to end on its own before it is asked, then made, to. */
-    static final java.time.Duration LEFTOVER_GRACE = java.time.Duration.ofSeconds(5);
+    static final Duration LEFTOVER_GRACE = Duration.ofSeconds(5);
 
     /**
      * Closes {@code pane} here, and ends what ran in it: its processes are noted before the pane goes
@@ -146,14 +170,14 @@ public final class MemberPanes {
             tree = d.tmux.panes().stream()
                     .filter(p -> p.id().equals(pane))
                     .findFirst()
-                    .map(p -> dev.gather.process.Processes.tree(p.pid()))
+                    .map(p -> Processes.tree(p.pid()))
                     .orElse(List.of());
             d.tmux.kill(pane);
         } catch (RuntimeException e) {
             // the pane is already gone, or tmux with it: what ran in it is still ended below
         }
         if (!tree.isEmpty()) {
-            dev.gather.process.Processes.endLeftovers(tree, LEFTOVER_GRACE);
+            Processes.endLeftovers(tree, LEFTOVER_GRACE, d.scheduler::after);
         }
     }
 
@@ -210,7 +234,7 @@ public final class MemberPanes {
             return otherwise;
         }
         Path cwd = Path.of(given.get());
-        if (!cwd.isAbsolute() || !java.nio.file.Files.isDirectory(cwd)) {
+        if (!cwd.isAbsolute() || !Files.isDirectory(cwd)) {
             throw new UserError(r.op() + ": cwd " + given.get() + " is not an absolute path of a directory");
         }
         return cwd;

@@ -1,7 +1,9 @@
 package dev.gather.ops;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.about.Build;
 import dev.gather.delivery.DeliveryState;
 import dev.gather.delivery.Letter;
 import dev.gather.delivery.MailboxStatus;
@@ -13,7 +15,12 @@ import dev.gather.link.Member;
 import dev.gather.relay.Relay;
 import dev.gather.server.Dispatcher;
 import dev.gather.server.Request;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
+import java.util.stream.Stream;
 
 /** Registers the daemon's basic ops; each complex op lives in a class of its own. */
 public final class Ops {
@@ -25,7 +32,7 @@ public final class Ops {
                 .on("hello", r -> Dispatcher.JSON
                         .createObjectNode()
                         .put("version", "1")
-                        .put("gather", dev.gather.about.Build.line())
+                        .put("gather", Build.line())
                         .put("pid", ProcessHandle.current().pid())
                         .put("computer", d.transport.computer()))
                 .on("send", send::handle)
@@ -55,7 +62,7 @@ public final class Ops {
 
     /** Marks each member without a pane in {@code o}'s members that pulls (join) as present or away. */
     static ObjectNode presence(Household d, String link, ObjectNode o) {
-        for (com.fasterxml.jackson.databind.JsonNode m : o.path("members")) {
+        for (JsonNode m : o.path("members")) {
             if (m.path("pane").isNull()) {
                 d.links
                         .byId(link)
@@ -64,7 +71,7 @@ public final class Ops {
                                 .findFirst())
                         .flatMap(x -> d.pulls.of(link, x))
                         .ifPresent(p -> ((ObjectNode) m)
-                                .put("presence", p.presence().name().toLowerCase(java.util.Locale.ROOT)));
+                                .put("presence", p.presence().name().toLowerCase(Locale.ROOT)));
             }
         }
         return o;
@@ -87,7 +94,7 @@ public final class Ops {
                 .createObjectNode()
                 .put("name", m.name())
                 .put("number", m.number())
-                .put("role", m.role().name().toLowerCase(java.util.Locale.ROOT));
+                .put("role", m.role().name().toLowerCase(Locale.ROOT));
         m.pane().ifPresentOrElse(p -> o.put("pane", p), () -> o.putNull("pane"));
         return o;
     }
@@ -97,7 +104,7 @@ public final class Ops {
         return new Lifecycle.Seat(
                 m.name(),
                 m.number(),
-                m.role().name().toLowerCase(java.util.Locale.ROOT),
+                m.role().name().toLowerCase(Locale.ROOT),
                 m.pane().orElse(null));
     }
 
@@ -110,7 +117,7 @@ public final class Ops {
 
     private static ObjectNode delivery(ObjectNode o, MailboxStatus s) {
         ObjectNode del = o.putObject("delivery")
-                .put("state", s.state().name().toLowerCase(java.util.Locale.ROOT))
+                .put("state", s.state().name().toLowerCase(Locale.ROOT))
                 .put("since", s.since().toString())
                 .put("profile", s.profile())
                 .put("door", s.door());
@@ -121,6 +128,15 @@ public final class Ops {
         s.handed().forEach(l -> pending.add(letter(l, DeliveryState.HANDED)));
         s.unconfirmed().forEach(l -> pending.add(letter(l, DeliveryState.DELIVERED)));
         return o;
+    }
+
+    /** How many files {@code dir} holds (at most 100,000: a count, not a walk through a flood). */
+    private static long files(Path dir) {
+        try (Stream<Path> in = Files.list(dir)) {
+            return in.limit(100_000).count();
+        } catch (IOException e) {
+            return 0;
+        }
     }
 
     private static ObjectNode letter(Letter l, DeliveryState state) {
@@ -150,6 +166,10 @@ public final class Ops {
         // journals refusing writes, links or not (one-shot sends have a journal of their own)
         ObjectNode refusing = out.putObject("degraded");
         d.relay.degraded().forEach((id, why) -> refusing.put(id, "cannot write journal (" + why + ")"));
+        // turns a hook handed over that the daemon has not taken, and those it refused (nothing proved who wrote them)
+        out.putObject("spool")
+                .put("waiting", files(d.state.spool().resolve("in")))
+                .put("refused", files(d.state.spool().resolve("rejected")));
         ArrayNode cut = out.putArray("interrupted");
         d.interrupted.forEach(cut::add);
         ArrayNode resumed = out.putArray("resumed");
@@ -177,7 +197,7 @@ public final class Ops {
     private static ObjectNode transcript(Household d, Request r) {
         String id = d.journals.choose(
                 r.optionalText("link").or(() -> r.optionalText("gathering")).orElse(null));
-        java.nio.file.Path file = d.journals.file(id);
+        Path file = d.journals.file(id);
         ObjectNode out = Dispatcher.JSON.createObjectNode().put("id", id);
         ArrayNode entries = out.putArray("entries");
         Transcript.read(file).forEach(entries::add);

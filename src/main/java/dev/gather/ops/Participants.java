@@ -1,6 +1,7 @@
 package dev.gather.ops;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.link.Names;
 import dev.gather.link.Role;
 import dev.gather.rhythm.RolePart;
 import dev.gather.rhythm.Roles;
@@ -110,8 +111,9 @@ final class Participants {
         if (humans == 0 && roles.human() == Roles.HumanRole.REQUIRED) {
             throw new UserError("start_gathering: this rhythm needs a human participant (role: human)");
         }
-        if (out.stream().map(p -> p.name().toLowerCase(Locale.ROOT)).distinct().count() != out.size()) {
-            throw new UserError("start_gathering: participant names must be different");
+        // different to the eye, not only letter for letter: Ada and Аda (Cyrillic А) are one name
+        if (out.stream().map(p -> Names.fold(p.name())).distinct().count() != out.size()) {
+            throw new UserError("start_gathering: participant names must be different (to the eye, too)");
         }
         Map<String, String> cast = new HashMap<>();
         for (Participant p : out) {

@@ -15,6 +15,7 @@ import dev.gather.link.Member;
 import dev.gather.server.Dispatcher;
 import dev.gather.server.Request;
 import dev.gather.server.UserError;
+import dev.gather.turn.Typed;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -93,6 +94,11 @@ final class PullOps {
     /** Entry {@code l} of the journal as {@code name} hears it, if it was said to it at all. */
     static Optional<ObjectNode> heard(Line l, String name) {
         Entry e = l.entry();
+        if (e instanceof Message.Relay r && r.held().contains(name)
+                || e instanceof Message.Announce a && a.held().contains(name)) {
+            // kept for it (digest hearing): it hears this with its own next prompt, not now
+            return Optional.empty();
+        }
         ObjectNode o = Dispatcher.JSON.createObjectNode().put("ref", l.n()).put("kind", e.kind());
         if (e instanceof Message.Relay r && r.to().contains(name)) {
             o.put("from", r.from()).put("from_number", r.fromNumber()).put("text", r.text());
@@ -117,7 +123,7 @@ final class PullOps {
     ObjectNode say(Request r) {
         Pulls.Pull p = pull(r);
         String text = r.text("text");
-        String tooLong = dev.gather.turn.Typed.refusal("say: the text", text);
+        String tooLong = Typed.refusal("say: the text", text);
         if (tooLong != null) {
             throw new UserError(tooLong);
         }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 /**
  * Members without a pane who pull what is relayed to them ({@code hear}) instead of having it typed
@@ -140,7 +141,7 @@ public final class Pulls {
      * Every pull member that went away or must leave by now ({@code open} says whether its link
      * still is); a leaving one is forgotten here.
      */
-    List<Change> sweep(java.util.function.Predicate<String> open) {
+    List<Change> sweep(Predicate<String> open) {
         Instant now = clock.instant();
         List<Change> out = new ArrayList<>();
         for (Pull p : byToken.values()) {

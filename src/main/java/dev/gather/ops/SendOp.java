@@ -1,6 +1,7 @@
 package dev.gather.ops;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.gathering.Gathering;
 import dev.gather.journal.Lifecycle;
 import dev.gather.journal.Message;
 import dev.gather.link.Attribution;
@@ -19,6 +20,7 @@ import dev.gather.server.UserError;
 import dev.gather.tmux.DeliveryResult;
 import dev.gather.tmux.Pane;
 import dev.gather.turn.Typed;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -32,7 +34,7 @@ import java.util.concurrent.TimeoutException;
  * caller's link ({@code close_link}).
  */
 final class SendOp {
-    private static final java.time.Duration ANSWER_WITHIN = java.time.Duration.ofSeconds(1);
+    private static final Duration ANSWER_WITHIN = Duration.ofSeconds(1);
     private final Household d;
 
     SendOp(Household d) {
@@ -68,7 +70,7 @@ final class SendOp {
         if (!direct) {
             // between members of one gathering, a one-shot is signed with the member's name and number,
             // and a copy is kept in the gathering's journal so its transcript has it
-            Optional<dev.gather.gathering.Gathering> circle = callerPane.flatMap(d.gatherings::byPane);
+            Optional<Gathering> circle = callerPane.flatMap(d.gatherings::byPane);
             Optional<Member> me = circle.flatMap(g -> inPane(g, callerPane.get()));
             Optional<Member> them = circle.flatMap(g -> inPane(g, targetPane));
             Member from = me.orElseGet(() -> new Member(name, 1, Role.SPEAKER, callerPane));
@@ -159,7 +161,7 @@ final class SendOp {
         return "expected";
     }
 
-    private static Optional<Member> inPane(dev.gather.gathering.Gathering g, String pane) {
+    private static Optional<Member> inPane(Gathering g, String pane) {
         return g.members().stream()
                 .filter(m -> m.pane().equals(Optional.of(pane)))
                 .findFirst();
@@ -169,7 +171,7 @@ final class SendOp {
         String pane = d.verifiedPane(r.callerPane(), "send close_link");
         Link link = d.links.byPane(pane).orElseThrow(() -> new UserError("pane " + pane + " is not in a link"));
         Member who = link.memberInPane(pane).orElseThrow();
-        Optional<dev.gather.gathering.Gathering> gathering = d.gatherings.byPane(pane);
+        Optional<Gathering> gathering = d.gatherings.byPane(pane);
         if (gathering.isPresent()) {
             // in a gathering, closing is leaving: the circle goes on without them (or closes below its minimum)
             d.relay.leave(pane, "closed the link");

@@ -3,6 +3,8 @@ package dev.gather.ops;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.agents.AgentCommands;
+import dev.gather.delivery.MemberState;
+import dev.gather.gathering.EffectSink;
 import dev.gather.gathering.Gathering;
 import dev.gather.gathering.GatheringOptions;
 import dev.gather.history.Pulse;
@@ -11,7 +13,9 @@ import dev.gather.link.Link;
 import dev.gather.link.Member;
 import dev.gather.ops.Participants.Participant;
 import dev.gather.relay.EffectRunner;
+import dev.gather.relay.TurnStart;
 import dev.gather.rhythm.Rhythm;
+import dev.gather.server.Acting;
 import dev.gather.server.Dispatcher;
 import dev.gather.server.Request;
 import dev.gather.server.UserError;
@@ -26,6 +30,8 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * {@code start_gathering}: reads the participants ({@link Participants}), has the {@link MemberPanes}
@@ -72,7 +78,9 @@ public final class StartGatheringOp {
         String id = "g-" + STAMP.format(d.clock.instant()) + "-" + serial.incrementAndGet();
         Map<String, String> spawned = new LinkedHashMap<>();
         List<Member> members = memberPanes.members(id, participants, panes, agents, cwd, spawned);
-        d.runs.put(id, new GatheringRuns.Run(caller, spawned, r.flag("keep")));
+        // started from a shell outside every pane: that shell's terminal may end it, as a starter pane may
+        Optional<String> starter = caller.or(() -> r.terminal().map(Acting::starter));
+        d.runs.put(id, new GatheringRuns.Run(starter, spawned, r.flag("keep")));
         Link link = d.links.create(id, rhythm.name(), OptionalInt.empty(), members);
         String question = options.question().orElse(rhythm.openingQuestion());
         Gathering g = wire(
@@ -91,7 +99,7 @@ public final class StartGatheringOp {
                 options,
                 members,
                 spawned,
-                caller,
+                starter,
                 r.flag("keep"),
                 PanePids.of(
                         d.tmux.panes(),
@@ -116,7 +124,7 @@ public final class StartGatheringOp {
             GatheringOptions options,
             List<Member> members,
             Map<String, String> spawned,
-            Optional<String> caller,
+            Optional<String> starter,
             boolean keep,
             Map<String, Integer> panePids) {
         Map<String, String> sessions = new LinkedHashMap<>();
@@ -124,7 +132,7 @@ public final class StartGatheringOp {
         return new Lifecycle.Start(
                 id,
                 "gathering " + id + " of rhythm " + rhythm.name() + " with " + members.size() + " members",
-                caller.orElse(null),
+                starter.orElse(null),
                 sessions,
                 rhythm.name(),
                 question,
@@ -139,10 +147,7 @@ public final class StartGatheringOp {
 
     /** Builds a gathering from what the daemon gives every gathering: where its effects go, its pulse, who is mid-turn. */
     public interface Maker {
-        Gathering make(
-                dev.gather.gathering.EffectSink sink,
-                java.util.function.Supplier<String> pulse,
-                java.util.function.Predicate<Member> midTurn);
+        Gathering make(EffectSink sink, Supplier<String> pulse, Predicate<Member> midTurn);
     }
 
     /**
@@ -158,10 +163,31 @@ public final class StartGatheringOp {
             Optional<String> caller,
             List<Member> members,
             Maker maker) {
-        EffectRunner runner =
-                new EffectRunner(d.relay, link, d.state.journals().resolve(id + ".harvest.md"), () -> d.runs.of(id)
+        return wire(id, link, rhythm, question, caller, members, maker, Map.of());
+    }
+
+    /** As above, for a resumed gathering: {@code floors}, by name, the last message that gave each member the floor. */
+    public Gathering wire(
+            String id,
+            Link link,
+            Rhythm rhythm,
+            String question,
+            Optional<String> caller,
+            List<Member> members,
+            Maker maker,
+            Map<String, Long> floors) {
+        EffectRunner runner = new EffectRunner(
+                d.relay,
+                link,
+                d.state.journals().resolve(id + ".harvest.md"),
+                () -> d.runs.of(id)
                         .filter(run -> !run.keep())
-                        .ifPresent(run -> run.spawned().values().forEach(memberPanes::kill)));
+                        .ifPresent(run -> run.spawned().values().forEach(memberPanes::kill)),
+                EffectRunner.LAST_WORDS_WITHIN,
+                d.lanes);
+        Map<Member, Long> given = new LinkedHashMap<>();
+        members.forEach(m -> Optional.ofNullable(floors.get(m.name())).ifPresent(f -> given.put(m, f)));
+        runner.restoreFloors(given);
         Gathering g = d.gatherings.add(
                 caller,
                 members,
@@ -172,12 +198,21 @@ public final class StartGatheringOp {
         // the relay hands a turn over before the member's queue moves on: what is queued now was
         // sent before this turn ended, so the turn did not answer it; nor did it answer what waits
         // handed in its harness's own queue (a door's message no turn has started with yet)
-        d.relay.intercept(
-                link.id(),
-                (m, text) -> g.onTurnOutput(m, text, () -> m.pane()
-                        .flatMap(d.post::status)
-                        .map(s -> !s.queued().isEmpty() || !s.handed().isEmpty())
-                        .orElse(false)));
+        // handed in before the post office hears of the turn end: the letters this turn started with
+        // are still open. The floor first, the receipts after: a floor given later than this read
+        // was given after the turn ended
+        d.relay.intercept(link.id(), (m, text) -> {
+            long floor = runner.floor(m);
+            TurnStart start = TurnStart.of(m.pane().flatMap(d.post::status), link.id(), floor);
+            return g.onTurnOutput(
+                    m,
+                    text,
+                    () -> m.pane()
+                            .flatMap(d.post::status)
+                            .map(s -> !s.queued().isEmpty() || !s.handed().isEmpty())
+                            .orElse(false),
+                    () -> runner.beganWithFloor(m, start));
+        });
         return g;
     }
 
@@ -189,7 +224,7 @@ public final class StartGatheringOp {
     private boolean midTurn(Member m) {
         return m.pane()
                 .flatMap(d.post::status)
-                .map(s -> s.state() == dev.gather.delivery.MemberState.BUSY
+                .map(s -> s.state() == MemberState.BUSY
                         || s.typing().isPresent()
                         || !s.queued().isEmpty()
                         || !s.handed().isEmpty())

@@ -1,12 +1,22 @@
 package dev.gather.process;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BiConsumer;
 import java.util.stream.Stream;
 
 /**
@@ -61,10 +71,30 @@ public final class Processes {
     }
 
     /**
+     * The controlling terminal of {@code pid} (the kernel's device number, {@code tty_nr} in its stat
+     * line), if it has one: a person's shell has one; a process detached with {@code setsid} has none.
+     */
+    public static Optional<Long> terminal(long pid) {
+        try {
+            String line = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.UTF_8);
+            String[] fields = line.substring(line.lastIndexOf(')') + 1).trim().split(" ");
+            long tty = fields.length > 4 ? Long.parseLong(fields[4]) : 0;
+            return tty == 0 ? Optional.empty() : Optional.of(tty);
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
      * The parent pid in a stat line: {@code pid (comm) state ppid …}. The command name may hold
      * spaces and parentheses, so the fields are counted from the last closing parenthesis.
      */
     static Optional<Long> parent(Path stat) {
+        return field(stat, 1);
+    }
+
+    /** The numeric field {@code index} after the command name of a stat line (0 is the state). */
+    private static Optional<Long> field(Path stat, int index) {
         String line;
         try {
             line = Files.readString(stat, StandardCharsets.UTF_8);
@@ -77,10 +107,20 @@ public final class Processes {
         }
         String[] fields = line.substring(close + 1).trim().split(" ");
         try {
-            return fields.length > 1 ? Optional.of(Long.parseLong(fields[1])) : Optional.empty();
+            return fields.length > index ? Optional.of(Long.parseLong(fields[index])) : Optional.empty();
         } catch (NumberFormatException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * The session {@code pid} runs in (the pid of its session's leader), if it runs. Unlike its
+     * parents, a session outlives the process that started it: a child whose parent ended keeps it,
+     * and no process can join a session it was not born into ({@code setsid} only makes a new one), so
+     * a process in a tmux pane's session was started in that pane, whoever its parent is now.
+     */
+    public static Optional<Long> session(long pid) {
+        return field(Path.of("/proc", Long.toString(pid), "stat"), 3);
     }
 
     /**
@@ -91,7 +131,7 @@ public final class Processes {
     public static Optional<String> environment(long pid, String name) {
         Path file = Path.of("/proc", Long.toString(pid), "environ");
         byte[] bytes;
-        try (java.io.InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = Files.newInputStream(file)) {
             bytes = in.readNBytes(MAX_ENVIRONMENT);
         } catch (IOException e) {
             return Optional.empty();
@@ -106,6 +146,27 @@ public final class Processes {
     }
 
     /**
+     * The terminals {@code pid}'s standard input, output and error are (such as {@code /dev/pts/3}),
+     * as far as {@code /proc} shows them: a process that left its pane's tree with {@code setsid} and
+     * cleared its environment still reads its pane's terminal unless it also let go of it.
+     */
+    public static Set<String> terminals(long pid) {
+        Set<String> ttys = new LinkedHashSet<>();
+        for (int fd = 0; fd <= 2; fd++) {
+            try {
+                String target = Files.readSymbolicLink(Path.of("/proc", Long.toString(pid), "fd", Integer.toString(fd)))
+                        .toString();
+                if (target.startsWith("/dev/pts/") || target.startsWith("/dev/tty")) {
+                    ttys.add(target);
+                }
+            } catch (IOException | UnsupportedOperationException e) {
+                // gone, or not ours to read: no terminal known
+            }
+        }
+        return ttys;
+    }
+
+    /**
      * Command lines (arguments joined by spaces) of {@code pid} and its descendants; empty if gone. A
      * harness installed with npm runs as {@code node …/codex.js}, so its pane's current command is
      * only {@code node}; its command line still names it.
@@ -117,11 +178,6 @@ public final class Processes {
         List<String> lines = new ArrayList<>();
         tree(pid).forEach(p -> commandLine(p).ifPresent(lines::add));
         return lines;
-    }
-
-    /** Whether Codex runs as {@code pid} or under it: its one background server runs every pane's turns. */
-    public static boolean runsCodex(int pid) {
-        return commandLines(pid).stream().anyMatch(line -> line.contains("codex"));
     }
 
     private static Optional<String> commandLine(ProcessHandle p) {
@@ -153,8 +209,8 @@ public final class Processes {
     }
 
     /** The environment {@code pid} was started with; empty where it cannot be read. */
-    public static java.util.Map<String, String> environment(long pid) {
-        java.util.Map<String, String> env = new java.util.LinkedHashMap<>();
+    public static Map<String, String> environment(long pid) {
+        Map<String, String> env = new LinkedHashMap<>();
         for (String kv : nulSeparated(Path.of("/proc", Long.toString(pid), "environ"))) {
             int eq = kv.indexOf('=');
             if (eq > 0) {
@@ -168,16 +224,16 @@ public final class Processes {
      * Ends {@code pid} and everything under it, asking first and forcing whatever has not gone within
      * {@code grace}: a node harness in a pane may ignore the hang-up and outlive its tmux server.
      */
-    public static void endTree(long pid, java.time.Duration grace) {
+    public static void endTree(long pid, Duration grace) {
         List<ProcessHandle> tree = tree(pid);
         tree.forEach(ProcessHandle::destroy);
         for (ProcessHandle p : tree) {
             try {
-                p.onExit().get(grace.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+                p.onExit().get(grace.toMillis(), TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
-            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            } catch (ExecutionException | TimeoutException e) {
                 p.destroyForcibly();
             }
         }
@@ -194,18 +250,16 @@ public final class Processes {
 
     /**
      * Whatever of {@code tree} still runs {@code grace} from now is asked to end, and made to after
-     * another {@code grace}; waits on no caller's thread. A handle knows its process's start, so a pid
-     * used again meanwhile is not touched.
+     * another {@code grace}; waits on no caller's thread, but on {@code later}, which runs a task after
+     * a delay on a thread its owner closes. A handle knows its process's start, so a pid used again
+     * meanwhile is not touched.
      */
-    public static java.util.concurrent.CompletableFuture<Void> endLeftovers(
-            List<ProcessHandle> tree, java.time.Duration grace) {
-        java.util.concurrent.Executor later = java.util.concurrent.CompletableFuture.delayedExecutor(
-                grace.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-        return java.util.concurrent.CompletableFuture.runAsync(
-                        () -> tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroy), later)
-                .thenRunAsync(
-                        () -> tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly),
-                        later);
+    public static void endLeftovers(List<ProcessHandle> tree, Duration grace, BiConsumer<Duration, Runnable> later) {
+        later.accept(grace, () -> {
+            tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroy);
+            later.accept(
+                    grace, () -> tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly));
+        });
     }
 
     private static List<String> nulSeparated(Path file) {

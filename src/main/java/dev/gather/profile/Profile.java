@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * One kind of harness as data (profiles/*.yaml): how to recognise it in a pane, how to type into
@@ -19,7 +20,7 @@ public record Profile(
         String name,
         String description,
         List<String> commands,
-        List<java.util.regex.Pattern> argv,
+        List<Pattern> argv,
         HarnessQuirks quirks,
         Ready ready,
         Turns turns,

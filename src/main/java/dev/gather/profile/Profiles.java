@@ -1,17 +1,22 @@
 package dev.gather.profile;
 
+import dev.gather.process.Processes;
 import dev.gather.rhythm.RhythmException;
+import dev.gather.tmux.Terminal;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -43,7 +48,7 @@ public final class Profiles {
             found.put(name, ProfileLoader.parse("(shipped) profiles/" + name + ".yaml", shippedText(name)));
         }
         List<Path> reversed = new ArrayList<>(dirs);
-        java.util.Collections.reverse(reversed);
+        Collections.reverse(reversed);
         for (Path dir : reversed) {
             if (!Files.isDirectory(dir)) {
                 continue;
@@ -90,14 +95,14 @@ public final class Profiles {
      * The profile for a pane whose current command is {@code command}: by that name first, else by a
      * command line of its process tree ({@code cmdlines}, read only when needed) matching an argv pattern.
      */
-    public Optional<Profile> recognise(String command, java.util.function.Supplier<List<String>> cmdlines) {
+    public Optional<Profile> recognise(String command, Supplier<List<String>> cmdlines) {
         Optional<Profile> byCommand = recognise(command);
         if (byCommand.isPresent()) {
             return byCommand;
         }
         List<Profile> withArgv = byName.values().stream()
                 .filter(p -> !p.argv().isEmpty())
-                .sorted(java.util.Comparator.comparing(Profile::name))
+                .sorted(Comparator.comparing(Profile::name))
                 .toList();
         if (withArgv.isEmpty()) {
             return Optional.empty();
@@ -117,12 +122,12 @@ public final class Profiles {
      * own process is a person's shell running a program gather does not know, {@code shell} again
      * (what that program leaves unread the shell would run); else {@code generic}.
      */
-    public Profile forTerminal(dev.gather.tmux.Terminal t, Optional<Profile> known) {
+    public Profile forTerminal(Terminal t, Optional<Profile> known) {
         return forTerminal(t, known, PROC);
     }
 
     /** As {@link #forTerminal(dev.gather.tmux.Terminal, Optional)}, reading processes from {@code proc}. */
-    Profile forTerminal(dev.gather.tmux.Terminal t, Optional<Profile> known, Path proc) {
+    Profile forTerminal(Terminal t, Optional<Profile> known, Path proc) {
         Profile shell = byName.get("shell");
         if (shell == null) {
             return known.orElseGet(
@@ -147,8 +152,8 @@ public final class Profiles {
 
     private static final Path PROC = Path.of("/proc");
 
-    private static List<String> commandLines(dev.gather.tmux.Terminal t) {
-        return dev.gather.process.Processes.commandLines(t.pid());
+    private static List<String> commandLines(Terminal t) {
+        return Processes.commandLines(t.pid());
     }
 
     public Profile generic() {

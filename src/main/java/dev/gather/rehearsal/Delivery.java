@@ -9,11 +9,15 @@ import java.util.Optional;
  * relayed) and the words as typed.
  */
 record Delivery(Member to, String via, String prompt, Optional<Member> about, String text) {
-    /** Whether it gives {@code to} the floor: the piece announced to it, its beat, the harvest. */
+    /** Whether it gives {@code to} the floor: the piece announced or handed to it, its beat, the harvest. */
     boolean givesFloor() {
         return switch (via) {
             case "announce" -> prompt.equals("turn") && about.filter(to::equals).isPresent();
-            case "private" -> prompt.equals("beat") || prompt.equals("final_beat") || prompt.equals("harvest");
+                // in digest hearing the piece reaches an agent privately, with what was said since its last turn
+            case "private" -> prompt.equals("turn")
+                    || prompt.equals("beat")
+                    || prompt.equals("final_beat")
+                    || prompt.equals("harvest");
             default -> false;
         };
     }

@@ -27,15 +27,19 @@ final class Entries {
             o.put("kind", "relay")
                     .put("from", r.from().name())
                     .put("from_number", r.from().number());
-            present.stream().filter(m -> !m.equals(r.from())).forEach(m -> o.withArray("to")
-                    .add(m.name()));
+            present.stream()
+                    .filter(m -> !m.equals(r.from()) && !r.held().contains(m))
+                    .forEach(m -> o.withArray("to").add(m.name()));
+            held(o, r.held());
             o.put("text", r.text());
         } else if (e instanceof Effect.Confide c) {
             o.put("kind", "relay")
                     .put("from", c.from().name())
                     .put("from_number", c.from().number())
                     .put("voice", "private");
-            c.to().forEach(m -> o.withArray("to").add(m.name()));
+            c.to().stream().filter(m -> !c.held().contains(m)).forEach(m -> o.withArray("to")
+                    .add(m.name()));
+            held(o, c.held());
             o.put("text", c.text());
         } else if (e instanceof Effect.Inject i) {
             o.put("kind", "private")
@@ -45,6 +49,7 @@ final class Entries {
         } else if (e instanceof Effect.Announce a) {
             o.put("kind", "announce").put("prompt", a.kind().word()).put("text", a.text());
             a.about().ifPresent(m -> o.put("member", m.name()));
+            held(o, a.held());
         } else if (e instanceof Effect.OutOfTurn t) {
             o.put("kind", "out_of_turn").put("from", t.from().name()).put("text", t.text());
         } else if (e instanceof Effect.Late l) {
@@ -61,17 +66,24 @@ final class Entries {
         return Optional.of(o);
     }
 
+    /** Names the members an entry is kept for until their own turn (digest hearing), as the relay does. */
+    private static void held(ObjectNode o, List<Member> held) {
+        held.forEach(m -> o.withArray("held").add(m.name()));
+    }
+
     /** Who finds {@code e} typed into their pane, and as what: as the relay delivers it. */
     static List<Delivery> deliveries(Effect e, List<Member> present) {
         List<Delivery> out = new ArrayList<>();
         if (e instanceof Effect.Relay r) {
             String typed = Attribution.of(r.from(), r.text());
             present.stream()
-                    .filter(m -> !m.equals(r.from()))
+                    .filter(m -> !m.equals(r.from()) && !r.held().contains(m))
                     .forEach(m -> out.add(new Delivery(m, "relay", "relay", Optional.of(r.from()), typed)));
         } else if (e instanceof Effect.Confide c) {
             String typed = Attribution.of(c.from(), c.text());
-            c.to().forEach(m -> out.add(new Delivery(m, "relay", "relay", Optional.of(c.from()), typed)));
+            c.to().stream()
+                    .filter(m -> !c.held().contains(m))
+                    .forEach(m -> out.add(new Delivery(m, "relay", "relay", Optional.of(c.from()), typed)));
         } else if (e instanceof Effect.Inject i) {
             out.add(new Delivery(i.to(), "private", i.kind().word(), Optional.empty(), i.text()));
         } else if (e instanceof Effect.Announce a) {
@@ -79,6 +91,7 @@ final class Entries {
             boolean others = a.kind().sparesItsMember();
             present.stream()
                     .filter(m -> !(others && a.about().filter(m::equals).isPresent()))
+                    .filter(m -> !a.held().contains(m))
                     .forEach(m -> out.add(new Delivery(m, "announce", a.kind().word(), a.about(), a.text())));
         }
         return out;

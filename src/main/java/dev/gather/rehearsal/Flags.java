@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 
 /** What a designer should look at in a rehearsal: a gathering that does not finish, a member never heard. */
 final class Flags {
@@ -18,7 +19,7 @@ final class Flags {
         List<String> flags = new ArrayList<>();
         if (!g.closed()) {
             flags.add("does not finish: after " + Durations.format(took) + " of virtual time the gathering is still "
-                    + g.status().state().name().toLowerCase(java.util.Locale.ROOT) + ", and " + stop);
+                    + g.status().state().name().toLowerCase(Locale.ROOT) + ", and " + stop);
         }
         for (Player p : players) {
             String name = p.member().name();

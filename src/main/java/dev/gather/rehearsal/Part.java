@@ -1,7 +1,9 @@
 package dev.gather.rehearsal;
 
 import dev.gather.link.Role;
+import dev.gather.rhythm.Roles;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -11,7 +13,7 @@ import java.util.Optional;
  * One scripted member of a rehearsal: its name, role and behaviour, and the rhythm's part it was cast
  * into by name, if any (a speaker then).
  */
-public record Part(String name, Role role, Behaviour behaviour, java.util.Optional<String> cast) {
+public record Part(String name, Role role, Behaviour behaviour, Optional<String> cast) {
     public Part {
         Objects.requireNonNull(role, "role");
         Objects.requireNonNull(behaviour, "behaviour");
@@ -24,7 +26,7 @@ public record Part(String name, Role role, Behaviour behaviour, java.util.Option
 
     /** A member cast into no part by name. */
     public Part(String name, Role role, Behaviour behaviour) {
-        this(name, role, behaviour, java.util.Optional.empty());
+        this(name, role, behaviour, Optional.empty());
     }
 
     /** What this member does, in a few words: a harvester that answers writes the harvest when asked. */
@@ -53,7 +55,7 @@ public record Part(String name, Role role, Behaviour behaviour, java.util.Option
     }
 
     private static Optional<Role> role(String word) {
-        return java.util.Arrays.stream(Role.values())
+        return Arrays.stream(Role.values())
                 .filter(r -> r.name().equalsIgnoreCase(word))
                 .findFirst();
     }
@@ -62,7 +64,7 @@ public record Part(String name, Role role, Behaviour behaviour, java.util.Option
      * The cast a rhythm asks for when none is given: its fewest speakers (at least two) who answer,
      * and a harvester when it has one, named as the tests' circles are.
      */
-    public static List<Part> defaults(dev.gather.rhythm.Roles roles) {
+    public static List<Part> defaults(Roles roles) {
         List<String> names = List.of("Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Ivy", "Jo", "Kai", "Lu", "Mo");
         List<Part> parts = new ArrayList<>();
         int speakers = Math.min(Math.max(2, roles.minSpeakers()), Math.max(1, roles.maxSpeakers()));

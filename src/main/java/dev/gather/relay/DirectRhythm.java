@@ -1,5 +1,7 @@
 package dev.gather.relay;
 
+import dev.gather.rhythm.PromptKind;
+import dev.gather.rhythm.Rhythm;
 import java.util.OptionalInt;
 
 /** What a direct link takes from the {@code direct} rhythm: its turn budget and its notices. */
@@ -11,13 +13,11 @@ public record DirectRhythm(String name, OptionalInt turnBudget, String budgetNot
             "[gather] The direct link was closed ({reason}). Nothing more will be relayed.");
 
     /** The direct-link settings a rhythm without a piece declares. */
-    public static DirectRhythm from(dev.gather.rhythm.Rhythm r) {
+    public static DirectRhythm from(Rhythm r) {
         return new DirectRhythm(
                 r.name(),
                 r.turnBudget(),
-                r.prompts()
-                        .template(dev.gather.rhythm.PromptKind.BUDGET_EXHAUSTED)
-                        .orElse(DEFAULT.budgetNotice()),
-                r.prompts().template(dev.gather.rhythm.PromptKind.CLOSING).orElse(DEFAULT.closing()));
+                r.prompts().template(PromptKind.BUDGET_EXHAUSTED).orElse(DEFAULT.budgetNotice()),
+                r.prompts().template(PromptKind.CLOSING).orElse(DEFAULT.closing()));
     }
 }

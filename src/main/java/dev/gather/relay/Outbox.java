@@ -51,7 +51,16 @@ public abstract class Outbox {
      * the link; each member's future completes once it was typed, or failed.
      */
     public Map<Member, CompletableFuture<DeliveryResult>> relay(Link link, Member from, String text) {
-        return relay(link, from, text, false);
+        return relay(link, from, text, false, List.of());
+    }
+
+    /**
+     * As {@link #relay(Link, Member, String)}, except for {@code held}: members it is kept for until
+     * their own turn (a gathering's digest hearing), named in the entry and not typed now.
+     */
+    public Map<Member, CompletableFuture<DeliveryResult>> relay(
+            Link link, Member from, String text, List<Member> held) {
+        return relay(link, from, text, false, held);
     }
 
     /**
@@ -59,20 +68,16 @@ public abstract class Outbox {
      * turn): marked {@code sent}, so a restarted daemon does not count it against the turn budget.
      */
     public Map<Member, CompletableFuture<DeliveryResult>> relaySent(Link link, Member from, String text) {
-        return relay(link, from, text, true);
+        return relay(link, from, text, true, List.of());
     }
 
-    private Map<Member, CompletableFuture<DeliveryResult>> relay(Link link, Member from, String text, boolean sent) {
+    private Map<Member, CompletableFuture<DeliveryResult>> relay(
+            Link link, Member from, String text, boolean sent, List<Member> held) {
         Link.View view = link.snapshot();
-        List<Member> to = view.othersThan(from);
-        Message.Relay entry = new Message.Relay(
-                view.id(),
-                from.name(),
-                sent,
-                from.number(),
-                null,
-                to.stream().map(Member::name).toList(),
-                text);
+        List<Member> to =
+                view.othersThan(from).stream().filter(m -> !held.contains(m)).toList();
+        Message.Relay entry =
+                new Message.Relay(view.id(), from.name(), sent, from.number(), null, names(to), names(held), text);
         return send(link.id(), entry, to, Attribution.of(from, text));
     }
 
@@ -90,6 +95,20 @@ public abstract class Outbox {
     /** As {@link #announce(Link, String, Announcement, Optional)}, with the turn's counters kept beside the text. */
     public Map<Member, CompletableFuture<DeliveryResult>> announce(
             Link link, String text, Announcement kind, Optional<Member> about, Optional<Counters> counters) {
+        return announce(link, text, kind, about, counters, List.of()).results();
+    }
+
+    /**
+     * As {@link #announce(Link, String, Announcement, Optional, Optional)}, except for {@code held}:
+     * members it is kept for until their own turn (digest hearing), named in the entry and not typed now.
+     */
+    public Sent announce(
+            Link link,
+            String text,
+            Announcement kind,
+            Optional<Member> about,
+            Optional<Counters> counters,
+            List<Member> held) {
         Link.View view = link.snapshot();
         Message.Announce entry = new Message.Announce(
                 kind,
@@ -99,14 +118,22 @@ public abstract class Outbox {
                 counters.map(Counters::phase).orElse(null),
                 counters.map(Counters::round).orElse(null),
                 counters.map(Counters::turn).orElse(null),
+                names(held),
                 Map.of(),
                 Map.of());
         // who left is not told so (the link may still list them while their leaving goes through); who
         // joined gets its seed instead
-        List<Member> to = kind.sparesItsMember() && about.isPresent()
-                ? view.members().stream().filter(m -> !m.equals(about.get())).toList()
-                : view.members();
-        return send(link.id(), entry, to, text);
+        List<Member> to = (kind.sparesItsMember() && about.isPresent()
+                        ? view.members().stream().filter(m -> !m.equals(about.get()))
+                        : view.members().stream())
+                .filter(m -> !held.contains(m))
+                .toList();
+        return sendNumbered(link.id(), entry, to, text);
+    }
+
+    /** The names of {@code members}, in order (those an entry is kept for, or typed to). */
+    static List<String> names(List<Member> members) {
+        return members.stream().map(Member::name).toList();
     }
 
     /** What is still queued for the link's members and not yet typed is dropped (a gathering closing). */
@@ -122,11 +149,17 @@ public abstract class Outbox {
 
     /** Journals and queues a private text for one member. */
     public CompletableFuture<DeliveryResult> inject(Link link, Member to, String text, Prompt kind) {
-        Message.Private entry = new Message.Private(link.id(), kind, to.name(), text, Map.of(), Map.of());
-        return send(link.id(), entry, List.of(to), text)
+        return injectNumbered(link, to, text, kind)
+                .results()
                 .getOrDefault(
                         to,
                         CompletableFuture.completedFuture(new DeliveryResult.Failed("-", to.name() + " has no pane")));
+    }
+
+    /** As {@link #inject}, also saying which entry of the journal the prompt is. */
+    Sent injectNumbered(Link link, Member to, String text, Prompt kind) {
+        Message.Private entry = new Message.Private(link.id(), kind, to.name(), text, Map.of(), Map.of());
+        return sendNumbered(link.id(), entry, List.of(to), text);
     }
 
     /**

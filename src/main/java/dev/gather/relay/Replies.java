@@ -11,6 +11,7 @@ import dev.gather.turn.TurnOutput;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -61,7 +62,7 @@ public final class Replies {
     }
 
     /** Called before the post office hears of the turn end, while the letters it takes are still open. */
-    private void turnEnding(TurnOutput output, Optional<String> words, java.util.Set<String> relayedTo) {
+    private void turnEnding(TurnOutput output, Optional<String> words, Set<String> relayedTo) {
         List<Pending> waiting = byWorkerPane.get(output.pane());
         if (waiting == null || waiting.isEmpty()) {
             return;
@@ -92,7 +93,7 @@ public final class Replies {
         return list != null && list.remove(p);
     }
 
-    private void reply(Pending p, String words, java.util.Set<String> relayedTo) {
+    private void reply(Pending p, String words, Set<String> relayedTo) {
         if (p.sender().pane().filter(relayedTo::contains).isPresent()) {
             // the two share a link, which already relayed these words to the sender: journalled, not typed twice
             relay.send(

@@ -1,6 +1,7 @@
 package dev.gather.remote;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.link.Link;
 import dev.gather.link.Links;
 import dev.gather.transport.Envelope;
 import java.util.Optional;
@@ -41,7 +42,7 @@ final class EnvelopePolicy {
                 if (!pane.startsWith(e.from() + ":")) {
                     yield Optional.of("computer " + e.from() + " spoke for '" + pane + "', not one of its own panes");
                 }
-                Optional<String> link = links.byPane(pane).map(dev.gather.link.Link::id);
+                Optional<String> link = links.byPane(pane).map(Link::id);
                 if (link.isEmpty()) {
                     yield Optional.of(pane + " is in no link here");
                 }

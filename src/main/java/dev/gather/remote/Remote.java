@@ -6,22 +6,30 @@ import dev.gather.delivery.Ledger;
 import dev.gather.delivery.Letter;
 import dev.gather.delivery.PostOffice;
 import dev.gather.journal.Audit;
+import dev.gather.journal.Entry;
 import dev.gather.journal.Journals;
 import dev.gather.journal.Message;
 import dev.gather.link.Links;
 import dev.gather.link.Member;
+import dev.gather.link.Role;
 import dev.gather.relay.Relay;
 import dev.gather.server.Dispatcher;
 import dev.gather.server.UserError;
 import dev.gather.tmux.DeliveryResult;
 import dev.gather.transport.Envelope;
+import dev.gather.transport.Rejected;
 import dev.gather.transport.Transport;
 import dev.gather.turn.TurnOutput;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
@@ -64,7 +72,7 @@ public final class Remote {
         this.links = links;
         this.journals = journals;
         this.journal = Relay.ledger(journals);
-        this.spawns = new RemoteSpawns(transport, this::adopt);
+        this.spawns = new RemoteSpawns(transport, this::adopt, this::journalRejected, new SpawnedPanes(journals));
         this.policy = new EnvelopePolicy(links, spawns);
     }
 
@@ -72,7 +80,7 @@ public final class Remote {
      * Completes the wiring once the relay and post office exist, starts receiving, and checks the
      * liveness of the computers of remote members every 3 s on {@code timers}.
      */
-    public void start(Relay relay, PostOffice post, java.util.concurrent.ScheduledExecutorService timers) {
+    public void start(Relay relay, PostOffice post, ScheduledExecutorService timers) {
         this.relay = relay;
         this.post = post;
         transport.receive(this::onEnvelope, this::rejected);
@@ -90,7 +98,7 @@ public final class Remote {
                 },
                 3,
                 3,
-                java.util.concurrent.TimeUnit.SECONDS);
+                TimeUnit.SECONDS);
     }
 
     /** {@code computer:%pane} on another computer, split; empty for a local pane or anything else. */
@@ -186,12 +194,15 @@ public final class Remote {
     public static final String REJECTED = "remote-rejected";
 
     /** An envelope refused by the transport (signature, recipient, replay) or by {@link #problem}. */
-    private void rejected(dev.gather.transport.Rejected r) {
-        Audit.Rejected entry = new Audit.Rejected(r.id(), r.kind(), r.claimedFrom(), r.why());
+    private void rejected(Rejected r) {
+        journalRejected(new Audit.Rejected(r.id(), r.kind(), r.claimedFrom(), r.why()));
+    }
+
+    private void journalRejected(Entry entry) {
         try {
             journals.of(REJECTED).append(entry);
         } catch (RuntimeException x) {
-            LOG.warn("cannot journal a rejected envelope ({}): {}", r, x.getMessage());
+            LOG.warn("cannot journal a refused envelope ({}): {}", entry, x.getMessage());
         }
     }
 
@@ -200,7 +211,10 @@ public final class Remote {
         Optional<String> problem = policy.problem(e);
         if (problem.isPresent()) {
             LOG.warn("envelope {} from {} refused: {}", e.kind(), e.from(), problem.get());
-            rejected(new dev.gather.transport.Rejected("", e.kind(), e.from(), problem.get()));
+            rejected(new Rejected("", e.kind(), e.from(), problem.get()));
+            if (e.kind().equals("spawn")) {
+                spawns.refuse(e, problem.get());
+            }
             return;
         }
         if (RemoteSpawns.handles(e.kind())) {
@@ -220,7 +234,7 @@ public final class Remote {
                 // journalled (forced) before it is typed or acknowledged: a restart here loses nothing
                 Message entry = Relay.address(
                         new Message.Remote(e.from(), letter.ref(), letter.to(), letter.text(), Map.of(), Map.of()),
-                        java.util.List.of(Member.inPane(letter.to(), 1, dev.gather.link.Role.SPEAKER, pane)),
+                        List.of(Member.inPane(letter.to(), 1, Role.SPEAKER, pane)),
                         post);
                 journals.of(letter.journal()).append(entry);
                 post.post(pane, letter);
@@ -232,7 +246,7 @@ public final class Remote {
                         b.path("to").asText(),
                         "");
                 DeliveryState state =
-                        DeliveryState.valueOf(b.path("state").asText().toUpperCase(java.util.Locale.ROOT));
+                        DeliveryState.valueOf(b.path("state").asText().toUpperCase(Locale.ROOT));
                 journal.record(
                         letter, b.path("pane").asText(), state, b.path("detail").asText() + " on " + e.from());
                 CompletableFuture<DeliveryResult> done =
@@ -244,7 +258,7 @@ public final class Remote {
                             state == DeliveryState.DELIVERED
                                     ? new DeliveryResult.Delivered(
                                             b.path("pane").asText(),
-                                            java.time.Duration.ZERO,
+                                            Duration.ZERO,
                                             1,
                                             b.path("detail").asText())
                                     : new DeliveryResult.Failed(

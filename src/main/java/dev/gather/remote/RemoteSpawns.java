@@ -1,6 +1,8 @@
 package dev.gather.remote;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.journal.Audit;
+import dev.gather.journal.Entry;
 import dev.gather.server.Dispatcher;
 import dev.gather.server.UserError;
 import dev.gather.transport.Envelope;
@@ -28,23 +30,44 @@ public final class RemoteSpawns {
     private static final Logger LOG = LoggerFactory.getLogger(RemoteSpawns.class);
     static final Duration WAIT = Duration.ofSeconds(60);
 
-    /** Starts agent {@code kind} as member {@code name} of gathering {@code gathering}; returns its pane id. */
+    /** How this computer starts agents other computers ask for. */
     public interface Spawner {
+        /** Why {@code kind} may not be started here for another computer; empty when it may. */
+        Optional<String> refusal(String kind);
+
+        /** Starts agent {@code kind} as member {@code name} of gathering {@code gathering}; returns its pane id. */
         String spawn(String gathering, String name, String kind);
     }
 
+    /** Until {@link #use}, this computer starts nothing for others. */
+    private static final Spawner NONE = new Spawner() {
+        @Override
+        public Optional<String> refusal(String kind) {
+            return Optional.of("this daemon spawns nothing for other computers yet");
+        }
+
+        @Override
+        public String spawn(String gathering, String name, String kind) {
+            throw new IllegalStateException("this daemon spawns nothing for other computers yet");
+        }
+    };
+
     private final Transport transport;
     private final Map<String, CompletableFuture<String>> pending = new ConcurrentHashMap<>();
-    private final Map<String, String> spawnedFor = new ConcurrentHashMap<>();
-    private volatile Spawner spawner = (g, n, k) -> {
-        throw new IllegalStateException("this daemon spawns nothing for other computers yet");
-    };
+    private final SpawnedPanes spawnedFor;
+    private volatile Spawner spawner = NONE;
     private volatile Consumer<String> killer = pane -> {};
     private final BiConsumer<String, String> adopt;
+    private final Consumer<Entry> journal;
 
-    RemoteSpawns(Transport transport, BiConsumer<String, String> adopt) {
+    /** {@code journal} keeps, on the asking side, each spawn another computer refused. */
+    RemoteSpawns(Transport transport, BiConsumer<String, String> adopt, Consumer<Entry> journal, SpawnedPanes spawned) {
         this.transport = transport;
         this.adopt = adopt;
+        this.journal = journal;
+        this.spawnedFor = spawned;
+        // spawned before a restart: their turns go to their owners again, and their owners may end them
+        spawned.all().forEach(adopt);
     }
 
     /** How this daemon starts and ends agents others ask for (its own agents.yaml, its own tmux). */
@@ -93,18 +116,35 @@ public final class RemoteSpawns {
     Optional<String> problem(Envelope e) {
         ObjectNode b = e.body();
         return switch (e.kind()) {
-            case "spawn" -> Optional.empty(); // a paired computer starts agents here as a local user could
+                // a paired computer starts only this computer's own kinds, never a command of its choosing
+            case "spawn" -> spawner.refusal(b.path("kind").asText());
             case "spawned", "spawn_failed" -> pending.containsKey(key(
                             e.from(),
                             b.path("gathering").asText(),
                             b.path("name").asText()))
                     ? Optional.empty()
                     : Optional.of("an answer to a spawn nobody asked " + e.from() + " for");
-            case "end" -> e.from().equals(spawnedFor.get(b.path("pane").asText()))
+            case "end" -> spawnedFor.owner(b.path("pane").asText()).equals(Optional.of(e.from()))
                     ? Optional.empty()
                     : Optional.of("pane " + b.path("pane").asText() + " was not spawned for " + e.from());
             default -> Optional.of("unknown kind '" + e.kind() + "'");
         };
+    }
+
+    /**
+     * A {@code spawn} refused by this computer's policy: the asker is told at once why, so its
+     * gathering does not wait for an answer that never comes, and journals the refusal too.
+     */
+    void refuse(Envelope e, String why) {
+        ObjectNode b = e.body();
+        ObjectNode answer = Dispatcher.JSON
+                .createObjectNode()
+                .put("gathering", b.path("gathering").asText())
+                .put("name", b.path("name").asText())
+                .put("kind", b.path("kind").asText())
+                .put("refused", true)
+                .put("why", why);
+        transport.send(e.from(), new Envelope("spawn_failed", transport.computer(), answer));
     }
 
     /** Acts on a believed spawn-kind envelope. */
@@ -120,7 +160,7 @@ public final class RemoteSpawns {
                         .put("name", name);
                 try {
                     String pane = spawner.spawn(gathering, name, b.path("kind").asText());
-                    spawnedFor.put(pane, e.from());
+                    spawnedFor.spawned(pane, e.from(), gathering, name);
                     adopt.accept(pane, e.from());
                     transport.send(e.from(), new Envelope("spawned", transport.computer(), answer.put("pane", pane)));
                 } catch (RuntimeException x) {
@@ -135,13 +175,23 @@ public final class RemoteSpawns {
             }
             case "spawned" -> Optional.ofNullable(pending.get(key(e.from(), gathering, name)))
                     .ifPresent(f -> f.complete(e.from() + ":" + b.path("pane").asText()));
-            case "spawn_failed" -> Optional.ofNullable(pending.get(key(e.from(), gathering, name)))
-                    .ifPresent(f -> f.completeExceptionally(
-                            new IllegalStateException(b.path("why").asText())));
+            case "spawn_failed" -> {
+                if (b.path("refused").asBoolean()) {
+                    journal.accept(new Audit.SpawnRefused(
+                            e.from(),
+                            gathering,
+                            name,
+                            b.path("kind").asText(),
+                            b.path("why").asText()));
+                }
+                Optional.ofNullable(pending.get(key(e.from(), gathering, name)))
+                        .ifPresent(f -> f.completeExceptionally(
+                                new IllegalStateException(b.path("why").asText())));
+            }
             case "end" -> {
                 String pane = b.path("pane").asText();
-                spawnedFor.remove(pane);
                 killer.accept(pane);
+                spawnedFor.ended(pane);
             }
             default -> throw new IllegalArgumentException(e.kind());
         }

@@ -111,7 +111,7 @@ final class GatheringReplay {
     static Snapshot snapshot(List<Line> lines, Instant started) {
         Replay r = new Replay(started);
         lines.forEach(r::read);
-        return r.snapshot();
+        return r.snapshot(Unheard.of(lines));
     }
 
     /** The profile each member was typed into with, by name (the last message that named one). */

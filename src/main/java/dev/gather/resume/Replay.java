@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -140,7 +141,8 @@ final class Replay {
         }
     }
 
-    Snapshot snapshot() {
+    /** {@code unheard}: what each member was kept and not yet told (digest hearing), as {@link Unheard} reads it. */
+    Snapshot snapshot(Map<String, List<String>> unheard) {
         return new Snapshot(
                 state,
                 phase,
@@ -159,6 +161,7 @@ final class Replay {
                 Optional.ofNullable(finalBeat),
                 Optional.ofNullable(holderWords),
                 afterFinal,
-                byCommand);
+                byCommand,
+                unheard);
     }
 }

@@ -116,7 +116,8 @@ public final class Resumption {
                                 d.lanes,
                                 pulse,
                                 midTurn,
-                                sink));
+                                sink),
+                        Floors.of(entries));
         d.journals
                 .of(id)
                 .append(new Lifecycle.Resumed(

@@ -1,5 +1,6 @@
 package dev.gather.rhythm;
 
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -12,6 +13,9 @@ import java.util.regex.Pattern;
  * @param example a sentence the pattern must match (checked when the rhythm loads)
  */
 public record PassPattern(Pattern pattern, String example) {
+    /** How long a pass pattern may take on one turn output. */
+    public static final Duration BOUND = Duration.ofMillis(250);
+
     public PassPattern {
         Objects.requireNonNull(pattern, "pattern");
         example = example == null ? "" : example;
@@ -23,12 +27,21 @@ public record PassPattern(Pattern pattern, String example) {
         return pattern.pattern().contains("(?<name>");
     }
 
-    /** The match in {@code text}, if any: empty target means "the next speaker". */
+    /**
+     * The match in {@code text}, if any: empty target means "the next speaker". A pattern that cannot
+     * decide within {@link #BOUND} finds none: no turn output holds the relay longer than that.
+     */
     public Optional<PassMatch> find(String text) {
-        Matcher m = pattern.matcher(text);
-        if (!m.find()) {
+        Optional<Matcher> found;
+        try {
+            found = BoundedMatch.find(pattern, text, BOUND);
+        } catch (BoundedMatch.TooSlow e) {
             return Optional.empty();
         }
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        Matcher m = found.get();
         String target = namesTarget() ? m.group("name") : null;
         return Optional.of(new PassMatch(Optional.ofNullable(target), m.group()));
     }

@@ -1,6 +1,7 @@
 package dev.gather.rhythm;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -26,6 +27,9 @@ final class PassPatternRules {
             "I passed the review",
             "let's pass over that detail");
 
+    /** How long one pattern may take on one sentence while a rhythm is checked. */
+    static final Duration LINT_BOUND = Duration.ofMillis(200);
+
     private PassPatternRules() {}
 
     static void check(SourceTree t, List<RhythmError> errors) {
@@ -45,21 +49,27 @@ final class PassPatternRules {
                 continue;
             }
             String example = list.get(i).path("example").asText();
-            if (!p.matcher(example).find()) {
-                errors.add(t.error(
-                        "/pass_patterns/" + i + "/example",
-                        "pass.example",
-                        "pass_patterns[" + i + "].pattern does not match its own example (found '" + example + "')"));
-            }
-            for (String innocent : INNOCENT) {
-                if (p.matcher(innocent).find()) {
+            try {
+                if (BoundedMatch.find(p, example, LINT_BOUND).isEmpty()) {
                     errors.add(t.error(
-                            at,
-                            "pass.innocent",
-                            "pass_patterns[" + i + "].pattern matches the ordinary sentence \"" + innocent
-                                    + "\"; make it stricter"));
-                    break;
+                            "/pass_patterns/" + i + "/example",
+                            "pass.example",
+                            "pass_patterns[" + i + "].pattern does not match its own example (found '" + example
+                                    + "')"));
                 }
+                for (String innocent : INNOCENT) {
+                    if (BoundedMatch.find(p, innocent, LINT_BOUND).isPresent()) {
+                        errors.add(t.error(
+                                at,
+                                "pass.innocent",
+                                "pass_patterns[" + i + "].pattern matches the ordinary sentence \"" + innocent
+                                        + "\"; make it stricter"));
+                        break;
+                    }
+                }
+            } catch (BoundedMatch.TooSlow e) {
+                errors.add(t.error(at, "pass.slow", "pass_patterns[" + i + "]: " + e.getMessage()));
+                continue;
             }
             if (regex.contains("(?<")
                     && !regex.contains("(?<name>")

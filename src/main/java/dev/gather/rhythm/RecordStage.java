@@ -6,6 +6,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.regex.Pattern;
 
@@ -32,9 +33,8 @@ final class RecordStage {
                     Durations.parse(b.path("interval").asText()),
                     Durations.parse(b.path("grace").asText()),
                     b.hasNonNull("max_turn")
-                            ? java.util.Optional.of(
-                                    Durations.parse(b.path("max_turn").asText()))
-                            : java.util.Optional.empty());
+                            ? Optional.of(Durations.parse(b.path("max_turn").asText()))
+                            : Optional.empty());
         }
         List<PassPattern> patterns = new ArrayList<>();
         for (JsonNode p : r.path("pass_patterns")) {
@@ -59,7 +59,11 @@ final class RecordStage {
                 patterns,
                 rolesRecord,
                 prompts(r.path("prompts")),
-                r.has("turn_budget") ? OptionalInt.of(r.get("turn_budget").asInt()) : OptionalInt.empty());
+                r.has("turn_budget") ? OptionalInt.of(r.get("turn_budget").asInt()) : OptionalInt.empty(),
+                new Listening(
+                        Listening.Mode.valueOf(r.path("hearing").asText("live").toUpperCase(Locale.ROOT)),
+                        Listening.HarvesterHears.valueOf(
+                                r.path("harvester_hears").asText("harvest").toUpperCase(Locale.ROOT))));
     }
 
     private static Prompts prompts(JsonNode node) {

@@ -9,6 +9,7 @@ import java.util.OptionalInt;
  * rhythm in code.
  *
  * @param turnBudget for links without a talking piece: how many relayed turns before the link closes
+ * @param listening how its agents hear what is said (live, or a digest with their own turns)
  */
 public record Rhythm(
         String name,
@@ -20,7 +21,8 @@ public record Rhythm(
         List<PassPattern> passPatterns,
         Roles roles,
         Prompts prompts,
-        OptionalInt turnBudget) {
+        OptionalInt turnBudget,
+        Listening listening) {
 
     public Rhythm {
         Objects.requireNonNull(name, "name");
@@ -31,9 +33,26 @@ public record Rhythm(
         Objects.requireNonNull(roles, "roles");
         Objects.requireNonNull(prompts, "prompts");
         Objects.requireNonNull(turnBudget, "turnBudget");
+        Objects.requireNonNull(listening, "listening");
         if (talkingPiece && beats == null) {
             throw new IllegalArgumentException("a talking-piece rhythm needs beats");
         }
+    }
+
+    /** This rhythm with its agents hearing as {@code how} says (a test, a bench row comparing both). */
+    public Rhythm withListening(Listening how) {
+        return new Rhythm(
+                name,
+                description,
+                openingQuestion,
+                talkingPiece,
+                breath,
+                beats,
+                passPatterns,
+                roles,
+                prompts,
+                turnBudget,
+                how);
     }
 
     /** Total rounds over all phases. */

@@ -1,6 +1,7 @@
 package dev.gather.rhythm;
 
 import java.util.List;
+import java.util.Locale;
 
 /** A rhythm's flow as a Mermaid state diagram, and its readable summary for docs/rhythms/. */
 public final class RhythmDiagram {
@@ -114,7 +115,7 @@ public final class RhythmDiagram {
                 .append("; harvester: ")
                 .append(r.roles().harvesters())
                 .append("; human: ")
-                .append(r.roles().human().name().toLowerCase(java.util.Locale.ROOT))
+                .append(r.roles().human().name().toLowerCase(Locale.ROOT))
                 .append('\n');
         r.turnBudget().ifPresent(t -> s.append("- Turn budget: ").append(t).append(" relayed turns\n"));
         if (r.talkingPiece()) {

@@ -4,7 +4,10 @@ import dev.gather.home.ConfigFile;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -28,10 +31,10 @@ public final class RhythmLoader {
     public static Rhythm parse(String file, String text) {
         SourceTree tree = YamlStage.parse(file, text);
         // both stages always run, so an author sees every error of the file in one pass
-        List<RhythmError> errors = new java.util.ArrayList<>(SchemaStage.check(tree));
+        List<RhythmError> errors = new ArrayList<>(SchemaStage.check(tree));
         errors.addAll(SemanticStage.check(tree));
         if (!errors.isEmpty()) {
-            errors.sort(java.util.Comparator.comparingInt(RhythmError::line).thenComparingInt(RhythmError::column));
+            errors.sort(Comparator.comparingInt(RhythmError::line).thenComparingInt(RhythmError::column));
             throw new RhythmException(errors);
         }
         return RecordStage.toRhythm(tree.root());
@@ -47,6 +50,16 @@ public final class RhythmLoader {
     }
 
     static String read(Path file, String shownAs) {
+        // a FIFO blocks its reader, /dev/zero never ends, a symlink loop is "too deeply nested" after
+        // seconds: what is not a regular file (after its links) is refused at once, by name, unread
+        if (Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(file)) {
+            throw new RhythmException(List.of(new RhythmError(
+                    shownAs,
+                    1,
+                    1,
+                    "file.special",
+                    "not a regular file (a directory, a FIFO, a device or a symlink loop): refused unread")));
+        }
         try {
             if (Files.isRegularFile(file) && Files.size(file) > YamlStage.MAX_CHARS * 4L) {
                 throw new RhythmException(List.of(new RhythmError(

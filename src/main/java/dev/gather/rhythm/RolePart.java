@@ -1,6 +1,7 @@
 package dev.gather.rhythm;
 
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * A part a rhythm casts beyond speaker, harvester and human (a facilitator, a skeptic): the speaker
@@ -9,7 +10,7 @@ import java.util.Objects;
  */
 public record RolePart(String name, String prompt) {
     /** The placeholders a part's prompt may use. */
-    public static final java.util.Set<String> PLACEHOLDERS = java.util.Set.of("name", "number", "part");
+    public static final Set<String> PLACEHOLDERS = Set.of("name", "number", "part");
 
     public RolePart {
         Objects.requireNonNull(name, "name");

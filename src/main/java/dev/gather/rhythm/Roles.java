@@ -1,10 +1,12 @@
 package dev.gather.rhythm;
 
+import java.util.List;
+
 /**
  * Who may take part: how many speakers, how many harvesters, whether a human joins, and the parts the
  * first speakers in the speaking order play.
  */
-public record Roles(int minSpeakers, int maxSpeakers, int harvesters, HumanRole human, java.util.List<RolePart> parts) {
+public record Roles(int minSpeakers, int maxSpeakers, int harvesters, HumanRole human, List<RolePart> parts) {
     public Roles {
         if (minSpeakers < 1 || maxSpeakers < minSpeakers) {
             throw new IllegalArgumentException(
@@ -14,12 +16,12 @@ public record Roles(int minSpeakers, int maxSpeakers, int harvesters, HumanRole 
             throw new IllegalArgumentException("roles.harvester must be 0 or 1 (was " + harvesters + ")");
         }
         human = human == null ? HumanRole.NONE : human;
-        parts = parts == null ? java.util.List.of() : java.util.List.copyOf(parts);
+        parts = parts == null ? List.of() : List.copyOf(parts);
     }
 
     /** Roles without parts. */
     public Roles(int minSpeakers, int maxSpeakers, int harvesters, HumanRole human) {
-        this(minSpeakers, maxSpeakers, harvesters, human, java.util.List.of());
+        this(minSpeakers, maxSpeakers, harvesters, human, List.of());
     }
 
     /** What a starter is told who casts someone into {@code word}, which is no role nor part of rhythm {@code rhythm}. */

@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Stage 4: rules a schema cannot say. Runs on the schema-valid tree so every error keeps its place
@@ -117,7 +118,7 @@ final class SemanticStage {
                             at + "/prompt",
                             "prompts.placeholder",
                             "roles.parts[" + i + "].prompt uses unknown placeholder {" + p + "}; it accepts "
-                                    + new java.util.TreeSet<>(RolePart.PLACEHOLDERS)));
+                                    + new TreeSet<>(RolePart.PLACEHOLDERS)));
                 }
             }
         }
@@ -180,6 +181,13 @@ final class SemanticStage {
                     "piece.turn-budget",
                     "turn_budget is for links without a talking piece; a gathering ends with its breath"));
         }
+        if (r.has("harvester_hears") && !r.path("hearing").asText("live").equals("digest")) {
+            errors.add(t.keyError(
+                    "/harvester_hears",
+                    "hearing.harvester",
+                    "harvester_hears is for hearing: digest; with live hearing the harvester hears every message"
+                            + " as it is said"));
+        }
     }
 
     private static void direct(SourceTree t, List<RhythmError> errors) {
@@ -207,7 +215,7 @@ final class SemanticStage {
                     "a rhythm without a talking piece has no separate human member (found '"
                             + r.path("roles").path("human").asText() + "')"));
         }
-        for (String key : List.of("breath", "beats", "pass_patterns")) {
+        for (String key : List.of("breath", "beats", "pass_patterns", "hearing", "harvester_hears")) {
             if (r.has(key)) {
                 errors.add(t.keyError("/" + key, "direct." + key, "a rhythm without a talking piece has no " + key));
             }
@@ -236,7 +244,7 @@ final class SemanticStage {
                             at + "/" + e.getKey(),
                             "prompts.placeholder",
                             shown + e.getKey() + " uses unknown placeholder {" + name + "}; it accepts "
-                                    + new java.util.TreeSet<>(kind.placeholders())));
+                                    + new TreeSet<>(kind.placeholders())));
                 }
             }
         }

@@ -9,7 +9,8 @@ import java.util.function.Consumer;
  * Who may do what in another's name, checked for every request from a process (never for the
  * daemon's own): a name claimed with {@code as} may not be, to a reader's eye, a name someone else
  * holds (a member of a link or gathering, a pane's session); ending a gathering or taking its piece
- * is for its members, its starter, its human member speaking by name from a terminal ({@code as}),
+ * is for its members, its starter (a pane, or the terminal outside every pane it was started from),
+ * its human member speaking by name from a terminal ({@code as}),
  * or the user saying explicitly that they act as the operator ({@code operator}), which is
  * journalled. See docs/security.md.
  */
@@ -47,6 +48,14 @@ public final class Acting {
         }
     }
 
+    /**
+     * How a gathering started from a terminal outside every pane names its starter (in its run and its
+     * journal's start entry): by that terminal, which no pane id ({@code %12}) can equal.
+     */
+    public static String starter(long terminal) {
+        return "terminal " + terminal;
+    }
+
     private void refuseTaken(Request r, String claimed) {
         String fold = Names.fold(claimed);
         for (Holder h : view.names()) {
@@ -70,15 +79,30 @@ public final class Acting {
         if (member || (pane.isPresent() && pane.equals(g.starter()))) {
             return;
         }
-        Optional<String> as = r.args().has("as") ? r.optionalText("as") : Optional.empty();
-        if (as.isPresent() && g.humans().stream().anyMatch(h -> Names.fold(h).equals(Names.fold(as.get())))) {
+        // the person who typed gather start in a shell outside every pane, in that same shell
+        Optional<String> terminal = r.terminal().map(Acting::starter);
+        if (pane.isEmpty() && terminal.isPresent() && terminal.equals(g.starter())) {
             return;
+        }
+        Optional<String> as = r.args().has("as") ? r.optionalText("as") : Optional.empty();
+        if (as.isPresent() && g.humans().stream().anyMatch(h -> Names.same(h, as.get()))) {
+            return;
+        }
+        Optional<String> lookalike = as.flatMap(n -> g.humans().stream()
+                .filter(h -> Names.fold(h).equals(Names.fold(n)))
+                .findFirst());
+        if (lookalike.isPresent()) {
+            // a name drawn like the human member's is not the human member's: it grants nothing
+            throw new UserError(r.op() + ": refused: 'as' names " + as.get() + ", which looks like the human member "
+                    + lookalike.get() + " but is not that name letter for letter");
         }
         if (r.flag("operator")) {
             onOperator.accept(r);
             return;
         }
-        String who = pane.map(p -> "pane " + p).orElse("a process outside every pane");
+        String who = pane.map(p -> "pane " + p)
+                .orElse("a process outside every pane"
+                        + (r.terminal().isPresent() ? " (another terminal than the starter's)" : ""));
         String command = r.op().equals("take") ? "gather take" : "gather end";
         throw new UserError(r.op() + ": refused: " + who + " is no member of " + g.id()
                 + " and did not start it; a member or the starter does this"

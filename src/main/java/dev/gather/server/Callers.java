@@ -4,8 +4,10 @@ import dev.gather.identity.PaneOfProcess;
 import dev.gather.process.Processes;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.TmuxConfig;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.LongFunction;
 import java.util.function.Supplier;
@@ -21,18 +23,26 @@ public final class Callers {
     private final Supplier<List<Pane>> panes;
     private final LongFunction<List<Long>> ancestry;
     private final BiFunction<Long, String, Optional<String>> environment;
+    /** The kernel's terminal of a process outside every pane (a person's own shell), if it has one. */
+    private final LongFunction<Optional<Long>> terminal;
+    /** The pane terminals a process holds open (its stdin, stdout, stderr): what setsid does not drop. */
+    private final LongFunction<Set<String>> terminals;
 
     public Callers(Supplier<List<Pane>> panes) {
-        this(panes, Processes::ancestry, Processes::environment);
+        this(panes, Processes::ancestry, Processes::environment, Processes::terminal, Processes::terminals);
     }
 
     Callers(
             Supplier<List<Pane>> panes,
             LongFunction<List<Long>> ancestry,
-            BiFunction<Long, String, Optional<String>> environment) {
+            BiFunction<Long, String, Optional<String>> environment,
+            LongFunction<Optional<Long>> terminal,
+            LongFunction<Set<String>> terminals) {
         this.panes = panes;
         this.ancestry = ancestry;
         this.environment = environment;
+        this.terminal = terminal;
+        this.terminals = terminals;
     }
 
     /** {@code r} (with the pane it claims, and {@code onBehalfOf} if it said so) as it may act; throws {@link UserError}. */
@@ -49,7 +59,7 @@ public final class Callers {
         Optional<String> elsewhere = onBehalfOf.or(() -> claimed).filter(p -> !left.equals(Optional.of(p)));
         if (left.isPresent() && elsewhere.isPresent()) {
             throw new UserError(r.op() + ": refused: process " + peer.pid() + " was started in pane " + left.get()
-                    + " (its $TMUX_PANE) and has left that pane's process tree, not " + elsewhere.get()
+                    + " (its $TMUX_PANE or its terminal) and has left that pane's process tree, not " + elsewhere.get()
                     + "; a process from inside a pane acts only for that pane");
         }
         if (in.isPresent()) {
@@ -86,6 +96,10 @@ public final class Callers {
                     + " yet $TMUX_PANE names " + claimed.get() + "; to act for " + claimed.get()
                     + " from outside, say so: --pane " + claimed.get() + " (on_behalf_of on the socket)");
         }
+        // a person's own terminal, known by the kernel; a process that left a pane is not at one
+        if (left.isEmpty() && !peer.equals(Peer.UNKNOWN)) {
+            return terminal.apply(peer.pid()).map(r::atTerminal).orElse(r);
+        }
         return r;
     }
 
@@ -99,6 +113,10 @@ public final class Callers {
         if (chain.isEmpty()) {
             return Optional.empty();
         }
+        Optional<String> byTerminal = onTerminalOf(chain, live);
+        if (byTerminal.isPresent()) {
+            return byTerminal;
+        }
         Optional<String> server = serverPid(live);
         Optional<String> tmux = environment.apply(chain.get(0), "TMUX");
         if (server.isEmpty() || tmux.isEmpty() || !server.equals(field(tmux.get(), 1))) {
@@ -106,6 +124,25 @@ public final class Callers {
         }
         return environment.apply(chain.get(0), "TMUX_PANE").filter(p -> live.stream()
                 .anyMatch(l -> l.id().equals(p) && !l.dead()));
+    }
+
+    /**
+     * The pane whose terminal a process outside every pane's tree still reads or writes (its own, or
+     * a parent's before init): {@code setsid} with {@code $TMUX} and {@code $TMUX_PANE} cleared leaves
+     * the tree and the environment, but not the pane's terminal, unless the process lets go of it too.
+     */
+    private Optional<String> onTerminalOf(List<Long> chain, List<Pane> live) {
+        Set<String> mine = new HashSet<>();
+        // the caller and its parents short of init (pid 1) or a subreaper the tree was handed to
+        chain.stream().limit(Math.max(1, chain.size() - 1)).forEach(pid -> mine.addAll(terminals.apply(pid)));
+        if (mine.isEmpty()) {
+            return Optional.empty();
+        }
+        return live.stream()
+                .filter(p -> !p.dead())
+                .filter(p -> terminals.apply(p.pid()).stream().anyMatch(mine::contains))
+                .map(Pane::id)
+                .findFirst();
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.gather.server;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
@@ -16,7 +17,7 @@ final class ChannelStreams {
      * client's next line could not answer the last one.
      */
     static SocketServer.Connection takeover(SocketChannel client, BoundedLines in) {
-        java.io.InputStream raw = new BlockInputStream() {
+        InputStream raw = new BlockInputStream() {
             @Override
             public int read(byte[] b, int off, int len) throws IOException {
                 return len == 0 ? 0 : client.read(ByteBuffer.wrap(b, off, len));

@@ -1,14 +1,27 @@
 package dev.gather.server;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.journal.JournalUnavailable;
+import dev.gather.tmux.TmuxException;
+import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,8 +30,8 @@ public final class Dispatcher {
     private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
     public static final ObjectMapper JSON = new ObjectMapper();
     /** Requests are small and flat; a deeper or longer-numbered line is a client's mistake, said so. */
-    private static final ObjectMapper STRICT = new ObjectMapper(com.fasterxml.jackson.core.JsonFactory.builder()
-            .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder()
+    private static final ObjectMapper STRICT = new ObjectMapper(JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder()
                     .maxNestingDepth(64)
                     .maxNumberLength(64)
                     .build())
@@ -26,7 +39,7 @@ public final class Dispatcher {
 
     private final Map<String, Handler> handlers = new TreeMap<>();
     private final Map<String, StreamHandler> streams = new TreeMap<>();
-    private final Map<String, Takeover> takeovers = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Takeover> takeovers = new ConcurrentHashMap<>();
     private final Admission admission = new Admission();
 
     /** Decides which pane a request acts for, from who sent it. */
@@ -35,7 +48,7 @@ public final class Dispatcher {
     }
 
     /** Sets how callers are identified, and what to do when one acts on behalf of a pane (journal it). */
-    public Dispatcher identify(Identify identify, java.util.function.Consumer<Request> onBehalf) {
+    public Dispatcher identify(Identify identify, Consumer<Request> onBehalf) {
         admission.identify(identify, onBehalf);
         return this;
     }
@@ -57,9 +70,7 @@ public final class Dispatcher {
      * turns) names its pane: Codex runs every pane's MCP servers in the first pane's process tree.
      * Only a caller in a pane that {@code sharedServer} says runs such a harness may name a thread.
      */
-    public Dispatcher threadPanes(
-            java.util.function.Function<String, Optional<String>> threadPanes,
-            java.util.function.Predicate<String> sharedServer) {
+    public Dispatcher threadPanes(Function<String, Optional<String>> threadPanes, Predicate<String> sharedServer) {
         admission.threadPanes(threadPanes, sharedServer);
         return this;
     }
@@ -86,8 +97,7 @@ public final class Dispatcher {
      * Answers one request line through {@code out}: one line, or, for a stream op, its lines until it ends
      * or {@code gone}. Whether the connection may carry another request (not after a stream).
      */
-    public boolean respond(
-            String line, java.util.function.Consumer<String> out, java.util.function.BooleanSupplier gone) {
+    public boolean respond(String line, Consumer<String> out, BooleanSupplier gone) {
         return respond(Peer.IN_PROCESS, line, out, gone, null);
     }
 
@@ -96,11 +106,7 @@ public final class Dispatcher {
      * {@code connection} that an op may take over (null: none may).
      */
     public boolean respond(
-            Peer peer,
-            String line,
-            java.util.function.Consumer<String> out,
-            java.util.function.BooleanSupplier gone,
-            SocketServer.Connection connection) {
+            Peer peer, String line, Consumer<String> out, BooleanSupplier gone, SocketServer.Connection connection) {
         JsonNode id = null;
         StreamHandler.Stream stream;
         try {
@@ -139,7 +145,7 @@ public final class Dispatcher {
         }
         try {
             stream.run(item -> out.accept(item.toString()), gone);
-        } catch (java.io.UncheckedIOException e) {
+        } catch (UncheckedIOException e) {
             LOG.debug("stream client went: {}", e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -151,11 +157,7 @@ public final class Dispatcher {
 
     /** Hands the connection to {@code takeover} after one {@code ok} line; it is closed when that returns. */
     private boolean takeOver(
-            Takeover takeover,
-            Peer peer,
-            ObjectNode node,
-            java.util.function.Consumer<String> out,
-            SocketServer.Connection connection) {
+            Takeover takeover, Peer peer, ObjectNode node, Consumer<String> out, SocketServer.Connection connection) {
         JsonNode id = node.get("id");
         if (connection == null) {
             out.accept(error(id, "'" + node.path("op").asText() + "' takes a connection of its own; use the socket"));
@@ -208,7 +210,7 @@ public final class Dispatcher {
                 return error(id, "'" + claimed.op() + "' answers with a stream of lines; read it over the socket");
             }
             if (h == null) {
-                java.util.Set<String> known = new java.util.TreeSet<>(handlers.keySet());
+                Set<String> known = new TreeSet<>(handlers.keySet());
                 known.addAll(streams.keySet());
                 known.addAll(takeovers.keySet());
                 return error(id, "unknown op '" + claimed.op() + "'; known: " + String.join(", ", known));
@@ -225,10 +227,10 @@ public final class Dispatcher {
             return error(id, "malformed request: not valid JSON");
         } catch (UserError | IllegalArgumentException | IllegalStateException e) {
             return error(id, e.getMessage());
-        } catch (dev.gather.journal.JournalUnavailable e) {
+        } catch (JournalUnavailable e) {
             // nothing was sent: what is not journalled does not go out
             return error(id, e.getMessage() + "; nothing was sent, try again once the journal can be written");
-        } catch (dev.gather.tmux.TmuxException e) {
+        } catch (TmuxException e) {
             // tmux gone or refusing: say so plainly; the daemon keeps serving
             return error(id, "tmux: " + e.getMessage());
         } catch (StackOverflowError e) {
@@ -248,7 +250,7 @@ public final class Dispatcher {
         }
         Optional<String> pane = callerPane(node.get("caller"));
         ObjectNode args = node.deepCopy();
-        args.remove(java.util.List.of("op", "id", "caller", "on_behalf_of"));
+        args.remove(List.of("op", "id", "caller", "on_behalf_of"));
         return new Request(op.asText(), id, pane, args);
     }
 

@@ -1,7 +1,9 @@
 package dev.gather.server;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -30,9 +32,16 @@ final class IdleWatch implements AutoCloseable {
         return limit;
     }
 
-    /** Runs {@code end} unless the returned watch is cancelled within the limit. */
-    ScheduledFuture<?> watch(Runnable end) {
-        return timer.schedule(end, limit.toMillis(), TimeUnit.MILLISECONDS);
+    /**
+     * Runs {@code end} unless the returned watch is cancelled within the limit; none once this watch
+     * is closed, as the server stops, whose connections then end instead of waiting for another line.
+     */
+    Optional<ScheduledFuture<?>> watch(Runnable end) {
+        try {
+            return Optional.of(timer.schedule(end, limit.toMillis(), TimeUnit.MILLISECONDS));
+        } catch (RejectedExecutionException closed) {
+            return Optional.empty();
+        }
     }
 
     @Override

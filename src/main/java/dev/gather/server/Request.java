@@ -7,17 +7,38 @@ import java.util.Optional;
 
 /**
  * One request line: the op, the pane it acts for (from the sending process, see {@link Callers}),
- * the arguments, and when a process outside every pane acts for that pane, who ({@code onBehalf}).
+ * the arguments, when a process outside every pane acts for that pane, who ({@code onBehalf}), and
+ * for a process outside every pane that acts for none, its controlling terminal ({@code terminal}).
  * Arguments are read strictly: a value of the wrong type, an explicit null or an empty text is an
  * error naming the field, never taken as "absent" (which would pick a default the caller did not
  * ask for, such as the one running gathering).
  */
-public record Request(String op, JsonNode id, Optional<String> callerPane, ObjectNode args, Optional<String> onBehalf) {
+public record Request(
+        String op,
+        JsonNode id,
+        Optional<String> callerPane,
+        ObjectNode args,
+        Optional<String> onBehalf,
+        Optional<Long> terminal) {
     public Request {
         Objects.requireNonNull(op, "op");
         Objects.requireNonNull(callerPane, "callerPane");
         Objects.requireNonNull(args, "args");
         Objects.requireNonNull(onBehalf, "onBehalf");
+        Objects.requireNonNull(terminal, "terminal");
+    }
+
+    /** A request acting for {@code callerPane}, with who acts for it from outside ({@code onBehalf}). */
+    public Request(String op, JsonNode id, Optional<String> callerPane, ObjectNode args, Optional<String> onBehalf) {
+        this(op, id, callerPane, args, onBehalf, Optional.empty());
+    }
+
+    /**
+     * This request from a process outside every pane whose controlling terminal is {@code tty}: a
+     * person at a terminal, who may end what they started from that same terminal ({@link Acting}).
+     */
+    public Request atTerminal(long tty) {
+        return new Request(op, id, callerPane, args, onBehalf, Optional.of(tty));
     }
 
     /** A request acting for {@code callerPane} as itself. */

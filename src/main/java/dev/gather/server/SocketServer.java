@@ -1,6 +1,7 @@
 package dev.gather.server;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.channels.Channels;
@@ -9,9 +10,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
 import java.util.function.BooleanSupplier;
@@ -39,7 +44,7 @@ public final class SocketServer implements AutoCloseable {
 
     static final int MAX_CLIENTS = 256;
     static final int PER_PEER = 64;
-    static final java.time.Duration IDLE = java.time.Duration.ofSeconds(60);
+    static final Duration IDLE = Duration.ofSeconds(60);
     static final int BACKLOG = 4096;
     /** Connections open at once that count as a burst worth collecting after. */
     private static final int BURST = 32;
@@ -60,7 +65,7 @@ public final class SocketServer implements AutoCloseable {
         this(path, maxClients, maxClients, IDLE);
     }
 
-    SocketServer(Path path, int maxClients, int perPeer, java.time.Duration idle) throws IOException {
+    SocketServer(Path path, int maxClients, int perPeer, Duration idle) throws IOException {
         this.path = path;
         this.slots = new Slots(maxClients, perPeer);
         this.idle = new IdleWatch(idle);
@@ -89,7 +94,7 @@ public final class SocketServer implements AutoCloseable {
     }
 
     /** The bytes of a connection after its request line, both ways: for an op that speaks its own protocol. */
-    public record Connection(java.io.InputStream in, OutputStream out) {}
+    public record Connection(InputStream in, OutputStream out) {}
 
     /** Accepts until closed; {@code answer} maps each request line, and who sent it, to its response line. */
     void serve(BiFunction<Peer, String, String> answer) {
@@ -112,7 +117,7 @@ public final class SocketServer implements AutoCloseable {
                 continue;
             }
             Peer peer = peer(client);
-            java.util.Optional<String> refusal = slots.take(peer);
+            Optional<String> refusal = slots.take(peer);
             if (refusal.isPresent()) {
                 refuse(client, refusal.get());
                 continue;
@@ -183,18 +188,21 @@ public final class SocketServer implements AutoCloseable {
 
     private void converse(SocketChannel client, Peer peer, Responder responder) {
         try (client;
-                java.io.InputStream raw = Channels.newInputStream(client);
+                InputStream raw = Channels.newInputStream(client);
                 OutputStream out = Channels.newOutputStream(client)) {
             BoundedLines in = new BoundedLines(raw, MAX_LINE);
-            java.util.concurrent.atomic.AtomicBoolean idled = new java.util.concurrent.atomic.AtomicBoolean();
+            AtomicBoolean idled = new AtomicBoolean();
             while (true) {
                 // the reader is woken by ending its input; the answer is written on this thread
-                java.util.concurrent.ScheduledFuture<?> watch = idle.watch(() -> {
+                Optional<ScheduledFuture<?>> watch = idle.watch(() -> {
                     idled.set(true);
                     shutdownInput(client);
                 });
+                if (watch.isEmpty()) {
+                    return; // the server is stopping
+                }
                 BoundedLines.Next next = in.next();
-                watch.cancel(false);
+                watch.get().cancel(false);
                 if (idled.get()) {
                     write(
                             out,

@@ -1,13 +1,20 @@
 package dev.gather.sim;
 
-import dev.gather.client.DaemonStarter;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gather.home.StateDir;
+import dev.gather.turn.HookEvent;
 import dev.gather.turn.Spool;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -17,8 +24,7 @@ import java.util.regex.Pattern;
  * the same hook path a real harness uses (an event in the spool).
  */
 public final class Sim {
-    private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
-            new com.fasterxml.jackson.databind.ObjectMapper();
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final SimOptions options;
     private final InputStream in;
@@ -29,6 +35,7 @@ public final class Sim {
     private final Clock clock;
     private final Replies replies;
     private final Replies harvest;
+    private final TurnWatch turns;
 
     public Sim(
             SimOptions options, InputStream in, PrintStream out, StateDir state, Optional<String> pane, Clock clock) {
@@ -42,10 +49,17 @@ public final class Sim {
         this.replies = new Replies(options.name(), options.passAfter(), options.passTo());
         // the harvester holds no piece: its harvest never ends in a pass
         this.harvest = new Replies(options.name(), 0, "");
+        this.turns = new TurnWatch(state);
     }
 
     /** Runs until input ends (or the user quits with Ctrl-C, or Ctrl-D on an empty box). */
     public void run() throws IOException, InterruptedException {
+        try (turns) {
+            converse();
+        }
+    }
+
+    private void converse() throws IOException, InterruptedException {
         Fake fake = options.fake();
         out.print("\u001b[?2004h");
         out.flush();
@@ -58,8 +72,7 @@ public final class Sim {
         out.flush();
         if (pane.isPresent()) {
             // the session-start hook: says which harness runs here, and that it is ready
-            spool.drop(dev.gather.turn.HookEvent.fromThisProcess("sim", pane.get(), clock.instant(), json("")));
-            DaemonStarter.revive(state);
+            turnEnded(json(""));
         }
         int[] swallowed = {0};
         InputReader reader = new InputReader(in, this::drawBox, sinceInput -> {
@@ -100,9 +113,7 @@ public final class Sim {
             out.flush();
             if (pane.isPresent()) {
                 // every submitted input is a turn, answered or not, as for a real harness
-                spool.drop(dev.gather.turn.HookEvent.fromThisProcess("sim", pane.get(), clock.instant(), json(reply)));
-                // as the hook does: a daemon that ran here and is gone comes back to relay this turn
-                DaemonStarter.revive(state);
+                turnEnded(json(reply));
             }
         }
         out.print("\u001b[?2004l\r\n" + options.name() + " quits.\r\n");
@@ -110,6 +121,50 @@ public final class Sim {
     }
 
     private static final String PROMPT = "> ";
+
+    /**
+     * Reports a turn end: through the hook command, as a harness runs it, when the sim was given one;
+     * otherwise dropped into the spool by this process, which holds the file until the daemon took it,
+     * and, as the hook does, a daemon that ran here and is gone (now, or before it took the turn) comes
+     * back to relay it.
+     */
+    private void turnEnded(String payload) throws IOException, InterruptedException {
+        if (options.hook().isPresent()) {
+            options.hook().get().run(payload);
+            return;
+        }
+        Instant ended = clock.instant();
+        Duration wait = FIRST_RETRY;
+        boolean said = false;
+        Path dropped;
+        while (true) {
+            try {
+                dropped = spool.drop(HookEvent.fromThisProcess("sim", pane.get(), ended, payload));
+                break;
+            } catch (IOException e) {
+                // a full disk: the turn waits here, and the ones after it behind it, until space returns;
+                // leaving would close the link and drop every later turn
+                if (!said) {
+                    out.print("(" + options.name() + " cannot hand its turn over: " + e.getMessage()
+                            + "; trying again)\r\n");
+                    out.flush();
+                    said = true;
+                }
+                Thread.sleep(wait.toMillis());
+                wait = wait.multipliedBy(2).compareTo(LAST_RETRY) > 0 ? LAST_RETRY : wait.multipliedBy(2);
+            }
+        }
+        if (said) {
+            out.print("(" + options.name() + " handed its turn over)\r\n");
+            out.flush();
+        }
+        turns.watch(dropped);
+    }
+
+    /** How soon a turn the spool could not take is tried again: doubling up to {@link #LAST_RETRY}. */
+    private static final Duration FIRST_RETRY = Duration.ofMillis(200);
+
+    private static final Duration LAST_RETRY = Duration.ofSeconds(2);
 
     /** The input box: one line, the first line of what is typed and how many more there are. */
     private void drawBox(String typed) {
@@ -129,11 +184,11 @@ public final class Sim {
 
     private void log(String input) throws IOException {
         if (options.fake().log().isPresent()) {
-            java.nio.file.Files.writeString(
+            Files.writeString(
                     options.fake().log().get(),
                     JSON.writeValueAsString(input) + "\n",
-                    java.nio.file.StandardOpenOption.CREATE,
-                    java.nio.file.StandardOpenOption.APPEND);
+                    StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND);
         }
     }
 
@@ -146,7 +201,7 @@ public final class Sim {
 
     /** The sim's hook payload, as its harness parser reads it. */
     private static String json(String lastMessage) throws IOException {
-        return JSON.writeValueAsString(java.util.Map.of("last_message", lastMessage));
+        return JSON.writeValueAsString(Map.of("last_message", lastMessage));
     }
 
     /**
@@ -159,17 +214,44 @@ public final class Sim {
      * @param log append every submitted input (one JSON string per line) to this file
      */
     public record Fake(
-            Duration enterNewlineWithin,
-            Duration busy,
-            Duration readyAfter,
-            int swallowEnters,
-            Optional<java.nio.file.Path> log) {
+            Duration enterNewlineWithin, Duration busy, Duration readyAfter, int swallowEnters, Optional<Path> log) {
         public static final Fake NONE = new Fake(Duration.ZERO, Duration.ZERO, Duration.ZERO, 0, Optional.empty());
     }
 
     /** How a simulated agent behaves. */
     public record SimOptions(
-            String name, Duration think, int passAfter, Pattern replyWhen, Fake fake, String passTo, String answer) {
+            String name,
+            Duration think,
+            int passAfter,
+            Pattern replyWhen,
+            Fake fake,
+            String passTo,
+            String answer,
+            Optional<HookRunner> hook) {
+        public SimOptions(
+                String name,
+                Duration think,
+                int passAfter,
+                Pattern replyWhen,
+                Fake fake,
+                String passTo,
+                String answer) {
+            this(name, think, passAfter, replyWhen, fake, passTo, answer, Optional.empty());
+        }
+
+        /** As it is, and its turn ends go through {@code hook} (a command line), run as a harness runs its hook. */
+        public SimOptions withHook(List<String> hook, Duration timeout) {
+            return new SimOptions(
+                    name,
+                    think,
+                    passAfter,
+                    replyWhen,
+                    fake,
+                    passTo,
+                    answer,
+                    Optional.of(new HookRunner(hook, timeout)));
+        }
+
         public SimOptions(String name, Duration think, int passAfter, Pattern replyWhen) {
             this(name, think, passAfter, replyWhen, Fake.NONE, "");
         }

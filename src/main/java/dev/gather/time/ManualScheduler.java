@@ -3,10 +3,12 @@ package dev.gather.time;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Virtual time: a clock and a scheduler that move only when {@link #advance} is called. The tests'
@@ -28,7 +30,7 @@ public final class ManualScheduler implements Scheduler {
             }
 
             @Override
-            public Clock withZone(java.time.ZoneId zone) {
+            public Clock withZone(ZoneId zone) {
                 return this;
             }
 
@@ -53,7 +55,7 @@ public final class ManualScheduler implements Scheduler {
     }
 
     /** When the earliest waiting task falls due, if any waits. */
-    public synchronized java.util.Optional<Instant> nextDue() {
+    public synchronized Optional<Instant> nextDue() {
         return tasks.stream().map(Task::at).min(Comparator.naturalOrder());
     }
 

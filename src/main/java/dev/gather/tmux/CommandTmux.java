@@ -1,9 +1,18 @@
 package dev.gather.tmux;
 
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 
 /**
  * The part of {@link Tmux} that is plain tmux commands, shared by the control-mode and exec
@@ -46,12 +55,12 @@ abstract class CommandTmux implements Tmux {
     }
 
     @Override
-    public java.util.Optional<String> trouble() {
+    public Optional<String> trouble() {
         try {
             run(List.of("list-sessions", "-F", "#{session_id}"));
-            return java.util.Optional.empty();
+            return Optional.empty();
         } catch (TmuxException e) {
-            return java.util.Optional.of(String.valueOf(e.getMessage()));
+            return Optional.of(String.valueOf(e.getMessage()));
         }
     }
 
@@ -64,13 +73,12 @@ abstract class CommandTmux implements Tmux {
                     .filter(l -> !l.isBlank())
                     .map(PaneFormat::parse)
                     .filter(p -> !ControlSessions.isOne(p.session()))
-                    .collect(java.util.stream.Collectors.toMap(
-                            Pane::id, p -> p, (first, again) -> first, java.util.LinkedHashMap::new))
+                    .collect(Collectors.toMap(Pane::id, p -> p, (first, again) -> first, LinkedHashMap::new))
                     .values()
                     .stream()
                     .toList();
         } catch (TmuxException e) {
-            if (serverGone(e)) {
+            if (e.serverGone()) {
                 return List.of();
             }
             throw e;
@@ -83,7 +91,7 @@ abstract class CommandTmux implements Tmux {
             List<String> out = run(List.of("display-message", "-p", "-t", paneId, "#{pane_id} #{pane_dead}"));
             return !out.isEmpty() && out.get(0).equals(paneId + " 0");
         } catch (TmuxException e) {
-            if (paneGone(e)) {
+            if (e.paneGone()) {
                 return false;
             }
             throw e;
@@ -91,13 +99,13 @@ abstract class CommandTmux implements Tmux {
     }
 
     @Override
-    public java.util.Optional<Terminal> terminal(String paneId) {
+    public Optional<Terminal> terminal(String paneId) {
         try {
             List<String> out = run(List.of("display-message", "-p", "-t", paneId, Terminal.FORMAT));
-            return out.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(Terminal.parse(out.get(0)));
+            return out.isEmpty() ? Optional.empty() : Optional.of(Terminal.parse(out.get(0)));
         } catch (TmuxException e) {
-            if (paneGone(e)) {
-                return java.util.Optional.empty();
+            if (e.paneGone()) {
+                return Optional.empty();
             }
             throw e;
         }
@@ -108,12 +116,12 @@ abstract class CommandTmux implements Tmux {
         String tty = terminal(paneId)
                 .map(Terminal::tty)
                 .filter(t -> t.startsWith("/dev/"))
-                .orElseThrow(() -> new TmuxException("can't find pane: " + paneId + " (no terminal to write to)"));
+                .orElseThrow(() -> new TmuxException(
+                        TmuxException.Kind.NO_PANE, "can't find pane: " + paneId + " (no terminal to write to)"));
         // the tty's slave side is the program's own output: written to, tmux draws it, nobody reads it
-        try (java.io.OutputStream out = java.nio.file.Files.newOutputStream(
-                java.nio.file.Path.of(tty), java.nio.file.StandardOpenOption.WRITE)) {
-            out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        } catch (java.io.IOException e) {
+        try (OutputStream out = Files.newOutputStream(Path.of(tty), StandardOpenOption.WRITE)) {
+            out.write(text.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
             throw new TmuxException("cannot write to " + tty + " (pane " + paneId + "): " + e.getMessage());
         }
     }
@@ -148,19 +156,5 @@ abstract class CommandTmux implements Tmux {
     /** Pastes a buffer holding a lone CR without brackets or LF translation: a bare Enter. */
     static List<String> rawEnterArgs(String buffer, String paneId) {
         return List.of("paste-buffer", "-r", "-d", "-b", buffer, "-t", paneId);
-    }
-
-    /** Whether tmux said the pane (or the whole server) does not exist. */
-    static boolean paneGone(TmuxException e) {
-        String m = String.valueOf(e.getMessage());
-        return m.contains("can't find pane") || m.contains("can't find window") || serverGone(e);
-    }
-
-    static boolean serverGone(TmuxException e) {
-        String m = String.valueOf(e.getMessage());
-        return m.contains("no server running")
-                || m.contains("error connecting to")
-                || m.contains("server exited")
-                || m.contains("not running any more");
     }
 }

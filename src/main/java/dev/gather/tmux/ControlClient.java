@@ -70,10 +70,16 @@ final class ControlClient {
         try {
             attached.get(seconds, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
-            throw new TmuxException(server + ": tmux control mode did not start" + reason(), e.getCause());
+            throw new TmuxException(
+                    TmuxException.Kind.said(exitReason),
+                    server + ": tmux control mode did not start" + reason(),
+                    e.getCause());
         } catch (TimeoutException e) {
             close();
-            throw new TmuxException(server + ": tmux control mode did not attach within " + seconds + " s", e);
+            throw new TmuxException(
+                    TmuxException.Kind.TIMED_OUT,
+                    server + ": tmux control mode did not attach within " + seconds + " s",
+                    e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TmuxException("interrupted while starting tmux control mode", e);
@@ -173,8 +179,8 @@ final class ControlClient {
         List<String> lines = latin1.stream().map(ControlClient::utf8).toList();
         if (error) {
             String what = lines.isEmpty() ? "error" : String.join("; ", lines);
-            p.reply.completeExceptionally(
-                    new TmuxException(server + ": " + what + " (command: " + brief(p.command) + ")"));
+            p.reply.completeExceptionally(new TmuxException(
+                    TmuxException.Kind.said(what), server + ": " + what + " (command: " + brief(p.command) + ")"));
         } else {
             p.reply.complete(new Reply(lines));
         }
@@ -201,8 +207,10 @@ final class ControlClient {
 
     private TmuxException gone(String command) {
         String why = reason();
-        return new TmuxException(server + ": the tmux control client exited" + why + " while running: " + brief(command)
-                + "; it reconnects on the next command");
+        return new TmuxException(
+                TmuxException.Kind.said(exitReason),
+                server + ": the tmux control client exited" + why + " while running: " + brief(command)
+                        + "; it reconnects on the next command");
     }
 
     private static String brief(String command) {

@@ -64,29 +64,15 @@ public final class ControlModeTmux extends CommandTmux {
             }
             if (client == null || client.dead()) {
                 boolean reconnect = client != null;
-                if (reconnect && !new ExecTmux(config).serverRunning()) {
+                if (reconnect && !ExecTmux.serverRunning(config)) {
                     // reconnecting would start an empty server of our own; report the loss instead
-                    throw new TmuxException(config.describe() + " is not running any more");
+                    throw new TmuxException(
+                            TmuxException.Kind.NO_SERVER, config.describe() + " is not running any more");
                 }
                 LOG.debug("starting tmux control client for {} (reconnect: {})", session, reconnect);
                 client = ControlClient.start(
-                        config.argv(List.of(
-                                "-C",
-                                "new-session",
-                                "-A",
-                                "-s",
-                                session,
-                                "-n",
-                                ControlSessions.WINDOW,
-                                "-x",
-                                "80",
-                                "-y",
-                                "24",
-                                // the hidden session's own window lives only as long as this process:
-                                // a daemon killed outright leaves no session (nor a server kept up by it)
-                                "sh",
-                                "-c",
-                                "while kill -0 " + ProcessHandle.current().pid() + " 2>/dev/null; do sleep 2; done")),
+                        config.argv(ControlSessions.attachArgs(
+                                session, ProcessHandle.current().pid())),
                         config.describe(),
                         this::notification,
                         () -> LOG.debug("tmux control client for {} exited", session));
@@ -114,11 +100,12 @@ public final class ControlModeTmux extends CommandTmux {
             return reply.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof TmuxException t) {
-                throw new TmuxException(t.getMessage(), t);
+                throw new TmuxException(t.kind(), t.getMessage(), t);
             }
             throw new TmuxException(config.describe() + ": tmux " + what + " failed: " + e.getCause(), e.getCause());
         } catch (TimeoutException e) {
-            throw new TmuxException(config.describe() + ": tmux " + what + " got no answer in 10 s", e);
+            throw new TmuxException(
+                    TmuxException.Kind.TIMED_OUT, config.describe() + ": tmux " + what + " got no answer in 10 s", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TmuxException("interrupted while waiting for tmux " + what, e);
@@ -212,7 +199,7 @@ public final class ControlModeTmux extends CommandTmux {
         } else if (n instanceof ControlNotification.PanesChanged) {
             // off the reader thread: the reaper takes the lock that close() holds while it waits for a
             // reply only this thread reads (the two waited on each other until close's 10 s timeout)
-            CompletableFuture.runAsync(this::reapOrphans);
+            exits.later(this::reapOrphans);
             exits.poke();
         }
     }
@@ -220,7 +207,7 @@ public final class ControlModeTmux extends CommandTmux {
     /**
      * Kills the windows we watch that no session but our hidden one holds any more: their own
      * session was killed ({@code tmux kill-session} on a member), and only our link kept them
-     * running. Asynchronous, on a pool thread: never on the control client's reader thread.
+     * running. On the exit poller's thread: never on the control client's reader thread.
      */
     private void reapOrphans() {
         Set<String> ours = outputs.windows();
@@ -257,7 +244,7 @@ public final class ControlModeTmux extends CommandTmux {
         }
         if (closedBefore) {
             // this driver is closed (a daemon closed it): a one-shot tmux can still kill the server
-            new ExecTmux(config).killServer();
+            ExecTmux.killServer(config);
             return;
         }
         try {

@@ -33,6 +33,29 @@ final class ControlSessions {
         return "gather-watching-" + pid + "-" + instance;
     }
 
+    /**
+     * The control client's command: attach to {@code session}, making it first when missing. Its own
+     * window lives only as long as process {@code pid}: a daemon killed outright leaves no session
+     * (nor a server kept up by it).
+     */
+    static List<String> attachArgs(String session, long pid) {
+        return List.of(
+                "-C",
+                "new-session",
+                "-A",
+                "-s",
+                session,
+                "-n",
+                WINDOW,
+                "-x",
+                "80",
+                "-y",
+                "24",
+                "sh",
+                "-c",
+                "while kill -0 " + pid + " 2>/dev/null; do sleep 2; done");
+    }
+
     /** Removes control sessions left by gather processes that no longer run. */
     static void removeStale(Function<List<String>, List<String>> run) {
         for (String s : run.apply(List.of("list-sessions", "-F", "#{session_name}"))) {

@@ -14,6 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -106,11 +107,7 @@ public final class Deliverer implements AutoCloseable {
     }
 
     private Map<String, CompletableFuture<DeliveryResult>> fanOut(
-            Collection<String> paneIds,
-            String text,
-            HarnessQuirks quirks,
-            Duration echo,
-            java.util.function.Consumer<String> pasted) {
+            Collection<String> paneIds, String text, HarnessQuirks quirks, Duration echo, Consumer<String> pasted) {
         long start = System.nanoTime();
         if (quirks.showOnly()) {
             return showAll(paneIds, Typed.capTyped(Sanitizer.sanitize(text)), start);

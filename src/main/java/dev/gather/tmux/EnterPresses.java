@@ -1,8 +1,11 @@
 package dev.gather.tmux;
 
 import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 
@@ -24,7 +27,7 @@ final class EnterPresses {
      * Per pane, until when a press that left our text in the box is not yet a failure: a harness still
      * loading behind the box it drew shows a paste but takes no Enter until it has loaded.
      */
-    private final java.util.Map<String, Long> patientUntil = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Long> patientUntil = new ConcurrentHashMap<>();
 
     /** {@code gone} says a pane ended (and stops watching it). */
     EnterPresses(Tmux tmux, Deliverer.Timing timing, Executor pool, Function<String, DeliveryResult> gone) {
@@ -250,6 +253,6 @@ final class EnterPresses {
     }
 
     private static String name(InputBox.State state) {
-        return state.name().toLowerCase(java.util.Locale.ROOT);
+        return state.name().toLowerCase(Locale.ROOT);
     }
 }

@@ -1,9 +1,10 @@
 package dev.gather.tmux;
 
+import dev.gather.process.ChildProcess;
+import dev.gather.process.Threads;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -12,8 +13,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -23,14 +22,14 @@ import java.util.function.Consumer;
  * while someone listens (exec has no event source).
  */
 public final class ExecTmux extends CommandTmux {
-    private static final long TIMEOUT_SECONDS = 10;
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+    /** tmux processes at once: a paste into every pane of a large gathering queues behind these. */
+    private static final int SPAWNERS = 8;
+
     private final Map<String, PipedOutput> pipes = new ConcurrentHashMap<>();
     private final ExitPoller exits;
-    private final ExecutorService spawner = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "gather-tmux-exec");
-        t.setDaemon(true);
-        return t;
-    });
+    /** Runs the asynchronous commands; its threads end when idle, and {@link #close()} ends it. */
+    private final ExecutorService spawner = Threads.bounded("gather-tmux-exec", SPAWNERS);
 
     public ExecTmux(TmuxConfig config) {
         super(config);
@@ -45,23 +44,17 @@ public final class ExecTmux extends CommandTmux {
     List<String> run(List<String> args, byte[] stdin) {
         List<String> argv = config.argv(args);
         try {
-            Process p = new ProcessBuilder(argv).start();
-            CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> readAll(p.getErrorStream()));
-            try (OutputStream in = p.getOutputStream()) {
-                if (stdin != null) {
-                    in.write(stdin);
-                }
+            ChildProcess.Exit exit = ChildProcess.run(new ProcessBuilder(argv), stdin, TIMEOUT)
+                    .orElseThrow(() -> new TmuxException(
+                            TmuxException.Kind.TIMED_OUT,
+                            config.describe() + ": tmux " + args.get(0) + " did not finish in " + TIMEOUT.toSeconds()
+                                    + " s"));
+            if (exit.code() != 0) {
+                String msg = exit.err().trim();
+                throw new TmuxException(
+                        TmuxException.Kind.said(msg), config.describe() + ": tmux " + args.get(0) + ": " + msg);
             }
-            byte[] out = readAll(p.getInputStream());
-            if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new TmuxException(config.describe() + ": tmux " + args.get(0) + " did not finish in 10 s");
-            }
-            if (p.exitValue() != 0) {
-                String msg = new String(err.join(), StandardCharsets.UTF_8).trim();
-                throw new TmuxException(config.describe() + ": tmux " + args.get(0) + ": " + msg);
-            }
-            String text = new String(out, StandardCharsets.UTF_8);
+            String text = exit.out();
             if (text.isEmpty()) {
                 return List.of();
             }
@@ -72,14 +65,6 @@ public final class ExecTmux extends CommandTmux {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TmuxException("interrupted while running tmux " + args.get(0), e);
-        }
-    }
-
-    private static byte[] readAll(InputStream in) {
-        try (in) {
-            return in.readAllBytes();
-        } catch (IOException e) {
-            return new byte[0];
         }
     }
 
@@ -157,6 +142,20 @@ public final class ExecTmux extends CommandTmux {
         return exits.add(sink);
     }
 
+    /** Whether the server of {@code config} answers at all, asked by a one-shot driver. */
+    static boolean serverRunning(TmuxConfig config) {
+        try (ExecTmux once = new ExecTmux(config)) {
+            return once.serverRunning();
+        }
+    }
+
+    /** Kills the server of {@code config} by a one-shot driver (the caller's own is closed). */
+    static void killServer(TmuxConfig config) {
+        try (ExecTmux once = new ExecTmux(config)) {
+            once.killServer();
+        }
+    }
+
     /** Whether the server answers at all. */
     boolean serverRunning() {
         try {
@@ -172,7 +171,7 @@ public final class ExecTmux extends CommandTmux {
         try {
             run(List.of("kill-server"));
         } catch (TmuxException e) {
-            if (!serverGone(e)) {
+            if (!e.serverGone()) {
                 throw e;
             }
         }

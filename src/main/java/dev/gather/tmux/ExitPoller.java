@@ -2,6 +2,7 @@ package dev.gather.tmux;
 
 import java.util.List;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -37,6 +38,18 @@ final class ExitPoller implements AutoCloseable {
     void poke() {
         if (tracker.hasListeners() && !timer.isShutdown()) {
             timer.execute(this::poll);
+        }
+    }
+
+    /**
+     * Runs {@code task} soon on this poller's thread, which its driver owns: off the caller's (tmux's
+     * reader). Nothing runs once the poller is closed.
+     */
+    void later(Runnable task) {
+        try {
+            timer.execute(task);
+        } catch (RejectedExecutionException closed) {
+            // the driver is closing: what the task would clean up goes with it
         }
     }
 

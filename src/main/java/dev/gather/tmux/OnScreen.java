@@ -18,7 +18,7 @@ final class OnScreen {
     static DeliveryResult show(Tmux tmux, String paneId, String words, long start) {
         Optional<Terminal> t = tmux.terminal(paneId);
         if (t.isEmpty()) {
-            throw new TmuxException("can't find pane: " + paneId);
+            throw new TmuxException(TmuxException.Kind.NO_PANE, "can't find pane: " + paneId);
         }
         String[] rows = tmux.capture(paneId, 0).split("\n", -1);
         int y = t.get().cursorY();

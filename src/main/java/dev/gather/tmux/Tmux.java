@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
@@ -77,8 +78,8 @@ public interface Tmux extends AutoCloseable {
     }
 
     /** What runs in the pane's terminal now and where its cursor is; empty when this driver cannot say. */
-    default java.util.Optional<Terminal> terminal(String paneId) {
-        return java.util.Optional.empty();
+    default Optional<Terminal> terminal(String paneId) {
+        return Optional.empty();
     }
 
     /**
@@ -102,8 +103,8 @@ public interface Tmux extends AutoCloseable {
     void kill(String paneId);
 
     /** Why the server does not answer (killed, unreachable), or empty while it does. */
-    default java.util.Optional<String> trouble() {
-        return java.util.Optional.empty();
+    default Optional<String> trouble() {
+        return Optional.empty();
     }
 
     /** Kills the whole tmux server this driver talks to (tests and demo cleanup). */

@@ -5,6 +5,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -69,7 +70,7 @@ public final class LocalRedis implements AutoCloseable {
 
     /** Starts it (again, on the same port, empty) and returns once it accepts connections. */
     public void start() throws IOException {
-        List<String> argv = new java.util.ArrayList<>(List.of(
+        List<String> argv = new ArrayList<>(List.of(
                 "redis-server",
                 "--port",
                 String.valueOf(port),

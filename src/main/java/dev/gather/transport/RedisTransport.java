@@ -2,15 +2,20 @@ package dev.gather.transport;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.home.Secrets;
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,8 +36,10 @@ import redis.clients.jedis.resps.StreamEntry;
  *
  * <p>Every envelope and heartbeat is signed with the computers' shared {@link RemoteKey}; what does
  * not verify, names another recipient or repeats an old sequence number is handed to the rejected
- * consumer and never to the daemon. A computer counts as alive while its newest signed heartbeat is
- * recent: deleting or overwriting its key does not make it look gone before its heartbeats stop.
+ * consumer and never to the daemon. A computer counts as alive while this computer saw its signed
+ * heartbeat change recently, by this computer's own clock ({@link Heartbeats}): deleting or
+ * overwriting its key does not make it look gone before its heartbeats stop, and no sender's clock
+ * counts.
  */
 final class RedisTransport implements Transport {
     private static final Logger LOG = LoggerFactory.getLogger(RedisTransport.class);
@@ -47,7 +54,8 @@ final class RedisTransport implements Transport {
     private final JedisPooled redis;
     private final Seal seal;
     private final Sequences sequences;
-    private final Map<String, Long> heardAt = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Heartbeats heartbeats = new Heartbeats(Duration.ofSeconds(ALIVE_SECONDS), System::nanoTime);
+    private final AtomicLong beats = new AtomicLong();
     private final BlockingQueue<Outgoing> outbox = new LinkedBlockingQueue<>();
     private final ScheduledExecutorService heartbeat =
             Executors.newSingleThreadScheduledExecutor(r -> thread(r, "gather-redis-alive"));
@@ -55,7 +63,7 @@ final class RedisTransport implements Transport {
     private volatile Thread receiver;
     private volatile boolean running = true;
 
-    RedisTransport(String url, String computer, RemoteKey key, java.nio.file.Path seen) {
+    RedisTransport(String url, String computer, RemoteKey key, Path seen) {
         this.computer = computer;
         this.seal = new Seal(key);
         this.sequences = new Sequences(seen);
@@ -95,25 +103,23 @@ final class RedisTransport implements Transport {
         if (other.equals(computer)) {
             return true;
         }
-        long now = System.currentTimeMillis();
         try {
-            seal.heartbeatTime(other, redis.get(aliveKey(other))).ifPresent(t -> heardAt.merge(other, t, Math::max));
+            seal.heartbeatOf(other, redis.get(aliveKey(other))).ifPresent(b -> heartbeats.saw(other, b));
         } catch (JedisException e) {
             // Redis itself is away: that says nothing about the other computer
             return true;
         }
-        Long heard = heardAt.get(other);
-        return heard != null && now - heard < ALIVE_SECONDS * 1000L;
+        return heartbeats.alive(other);
     }
 
     private void beat() {
         try {
             redis.set(
                     aliveKey(computer),
-                    seal.heartbeat(computer, System.currentTimeMillis()),
+                    seal.heartbeat(computer, sequences.run(), beats.incrementAndGet()),
                     SetParams.setParams().ex(ALIVE_SECONDS));
         } catch (JedisException e) {
-            LOG.warn("redis: cannot refresh liveness of {}: {}", computer, e.getMessage());
+            LOG.warn("redis: cannot refresh liveness of {}: {}", computer, Secrets.redact(e.getMessage()));
         }
     }
 
@@ -136,7 +142,11 @@ final class RedisTransport implements Transport {
                 Thread.currentThread().interrupt();
                 return;
             } catch (JedisException | IOException e) {
-                LOG.warn("redis: send to {} failed ({}); retrying in {} ms", next.to(), e.getMessage(), backoff);
+                LOG.warn(
+                        "redis: send to {} failed ({}); retrying in {} ms",
+                        next.to(),
+                        Secrets.redact(e.getMessage()),
+                        backoff);
                 pause(backoff);
                 backoff = Math.min(backoff * 2, 2000);
             }
@@ -175,7 +185,11 @@ final class RedisTransport implements Transport {
                 if (!running) {
                     return;
                 }
-                LOG.warn("redis: reading {} failed ({}); retrying in {} ms", key, e.getMessage(), backoff);
+                LOG.warn(
+                        "redis: reading {} failed ({}); retrying in {} ms",
+                        key,
+                        Secrets.redact(e.getMessage()),
+                        backoff);
                 pendingFirst = true;
                 pause(backoff);
                 backoff = Math.min(backoff * 2, 2000);
@@ -185,9 +199,9 @@ final class RedisTransport implements Transport {
 
     private void deliver(Consumer<Envelope> handler, Consumer<Rejected> rejected, StreamEntry e) {
         Map<String, String> f = e.getFields();
-        java.util.Optional<String> problem = seal.problem(f, computer);
-        if (problem.isEmpty() && !sequences.accept(f.get("from"), Long.parseLong(f.get("seq")))) {
-            problem = java.util.Optional.of("a replay (sequence number " + f.get("seq") + " was seen already)");
+        Optional<String> problem = seal.problem(f, computer);
+        if (problem.isEmpty()) {
+            problem = sequences.accept(f.get("from"), f.get("seq"));
         }
         if (problem.isPresent()) {
             LOG.warn("redis: envelope {} on {} rejected: {}", e.getID(), computer, problem.get());
@@ -200,7 +214,7 @@ final class RedisTransport implements Transport {
             handler.accept(new Envelope(f.getOrDefault("kind", ""), f.getOrDefault("from", ""), body));
         } catch (IOException | RuntimeException x) {
             // one bad envelope must not stop the stream; it is acknowledged and reported
-            LOG.warn("redis: envelope {} on {} dropped: {}", e.getID(), computer, x.toString());
+            LOG.warn("redis: envelope {} on {} dropped: {}", e.getID(), computer, Secrets.redact(x.toString()));
         }
     }
 
@@ -208,7 +222,7 @@ final class RedisTransport implements Transport {
         try {
             redis.xgroupCreate(key, GROUP, new StreamEntryID(), true);
         } catch (JedisException e) {
-            if (!String.valueOf(e.getMessage()).contains("BUSYGROUP")) {
+            if (!String.valueOf(Secrets.redact(e.getMessage())).contains("BUSYGROUP")) {
                 throw e;
             }
         }

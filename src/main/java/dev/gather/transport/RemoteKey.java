@@ -1,13 +1,16 @@
 package dev.gather.transport;
 
+import dev.gather.home.StateDir;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.InvalidKeyException;
+import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.Base64;
@@ -82,17 +85,13 @@ public final class RemoteKey {
 
     /** Writes this key as {@code stateRoot}'s, owner-only. */
     public void save(Path stateRoot) throws IOException {
-        Files.createDirectories(stateRoot);
+        StateDir.createPrivate(stateRoot); // gather remote pair may be the first to make the state folder
         Path file = stateRoot.resolve(FILE);
         Path tmp = stateRoot.resolve(FILE + ".tmp");
         Files.deleteIfExists(tmp);
         Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         Files.writeString(tmp, token() + "\n", StandardCharsets.US_ASCII);
-        Files.move(
-                tmp,
-                file,
-                java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** HMAC-SHA256 of {@code data}, base64. */
@@ -108,7 +107,7 @@ public final class RemoteKey {
 
     /** Whether {@code signature} is this key's for {@code data}, compared in constant time. */
     boolean verifies(String data, String signature) {
-        return java.security.MessageDigest.isEqual(
+        return MessageDigest.isEqual(
                 sign(data).getBytes(StandardCharsets.US_ASCII), signature.getBytes(StandardCharsets.US_ASCII));
     }
 }

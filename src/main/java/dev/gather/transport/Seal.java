@@ -7,7 +7,7 @@ import java.util.Optional;
 /**
  * How an envelope travels signed: its kind, sender, recipient, sequence number and body, with an HMAC
  * over all five. The recipient is signed so an envelope copied into another computer's stream is
- * refused; the sequence number (growing per sender, across restarts) so a copied old one is.
+ * refused; the sequence number (a run and a count, {@link Sequences}) so a copied old one is.
  */
 final class Seal {
     private final RemoteKey key;
@@ -17,12 +17,12 @@ final class Seal {
     }
 
     /** The stream fields of {@code e} sent to {@code to} as the {@code seq}-th envelope of its sender. */
-    Map<String, String> fields(Envelope e, String to, long seq, String body) {
+    Map<String, String> fields(Envelope e, String to, String seq, String body) {
         Map<String, String> f = new LinkedHashMap<>();
         f.put("kind", e.kind());
         f.put("from", e.from());
         f.put("to", to);
-        f.put("seq", Long.toString(seq));
+        f.put("seq", seq);
         f.put("body", body);
         f.put("sig", key.sign(signed(e.kind(), e.from(), to, seq, body)));
         return f;
@@ -34,11 +34,9 @@ final class Seal {
         if (sig == null) {
             return Optional.of("unsigned");
         }
-        long seq;
-        try {
-            seq = Long.parseLong(f.getOrDefault("seq", ""));
-        } catch (NumberFormatException e) {
-            return Optional.of("no sequence number");
+        String seq = f.getOrDefault("seq", "");
+        if (!Sequences.wellFormed(seq)) {
+            return Optional.of("no sequence number (a run and a count)");
         }
         String signed = signed(
                 f.getOrDefault("kind", ""),
@@ -55,36 +53,36 @@ final class Seal {
         return Optional.empty();
     }
 
-    private static String signed(String kind, String from, String to, long seq, String body) {
-        // lengths first: no two different field lists sign the same text
-        StringBuilder s = new StringBuilder("gather-envelope-1");
-        for (String part : new String[] {kind, from, to, Long.toString(seq), body}) {
+    private static String signed(String kind, String from, String to, String seq, String body) {
+        // lengths first: no two different field lists sign the same text; "-2": numbers are runs and counts
+        StringBuilder s = new StringBuilder("gather-envelope-2");
+        for (String part : new String[] {kind, from, to, seq, body}) {
             s.append('\n').append(part.length()).append(':').append(part);
         }
         return s.toString();
     }
 
-    /** The signed value of a heartbeat: {@code millis:signature}. */
-    String heartbeat(String computer, long millis) {
-        return millis + ":" + key.sign("gather-alive-1\n" + computer + "\n" + millis);
+    /**
+     * The signed value of a heartbeat: {@code run-beat:signature}. No time in it: the receiver judges
+     * liveness by its own clock, by when it saw the beat change.
+     */
+    String heartbeat(String computer, String run, long beat) {
+        String value = run + "-" + beat;
+        return value + ":" + key.sign("gather-alive-2\n" + computer + "\n" + value);
     }
 
-    /** When {@code value} says {@code computer} was alive, if it is a heartbeat signed with this key. */
-    Optional<Long> heartbeatTime(String computer, String value) {
+    /** The {@code run-beat} a heartbeat {@code value} of {@code computer} carries, if it is signed with this key. */
+    Optional<String> heartbeatOf(String computer, String value) {
         if (value == null) {
             return Optional.empty();
         }
         int colon = value.indexOf(':');
-        if (colon <= 0) {
+        if (colon <= 0 || !Sequences.wellFormed(value.substring(0, colon))) {
             return Optional.empty();
         }
-        try {
-            long millis = Long.parseLong(value.substring(0, colon));
-            return key.verifies("gather-alive-1\n" + computer + "\n" + millis, value.substring(colon + 1))
-                    ? Optional.of(millis)
-                    : Optional.empty();
-        } catch (NumberFormatException e) {
-            return Optional.empty();
-        }
+        String beat = value.substring(0, colon);
+        return key.verifies("gather-alive-2\n" + computer + "\n" + beat, value.substring(colon + 1))
+                ? Optional.of(beat)
+                : Optional.empty();
     }
 }

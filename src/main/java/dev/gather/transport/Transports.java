@@ -1,6 +1,8 @@
 package dev.gather.transport;
 
 import dev.gather.home.ConfigFile;
+import dev.gather.home.Secrets;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.net.InetAddress;
@@ -31,7 +33,7 @@ public final class Transports {
         Path file = stateRoot.resolve("config.properties");
         if (Files.exists(file)) {
             try {
-                p.load(new java.io.ByteArrayInputStream(ConfigFile.bytes(file, 64 * 1024)));
+                p.load(new ByteArrayInputStream(ConfigFile.bytes(file, 64 * 1024)));
             } catch (IOException e) {
                 throw new IllegalStateException("cannot read " + file + ": " + e.getMessage(), e);
             }
@@ -65,8 +67,11 @@ public final class Transports {
                             config.stateRoot().resolve("remote.seen"));
         } catch (InvocationTargetException e) {
             Throwable cause = e.getCause();
-            throw new IllegalStateException(
-                    "cannot connect to Redis at " + config.redisUrl().get() + ": " + cause.getMessage(), cause);
+            // the cause is not chained: its message and its own causes may carry the URL's password,
+            // and a stack trace in daemon.log would show it
+            throw new IllegalStateException("cannot connect to Redis at "
+                    + Secrets.redact(config.redisUrl().get()) + ": "
+                    + cause.getClass().getSimpleName() + ": " + Secrets.redact(cause.getMessage()));
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("the Redis transport is missing from this build", e);
         }

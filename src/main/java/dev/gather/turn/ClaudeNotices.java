@@ -1,6 +1,8 @@
 package dev.gather.turn;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.Optional;
 import java.util.Set;
 
@@ -43,7 +45,7 @@ final class ClaudeNotices {
      * The session transcript a Claude hook names ({@code transcript_path}), when it is an absolute
      * {@code <session_id>.jsonl}: where gather looks for a handed message Claude's hook did not show.
      */
-    static Optional<java.nio.file.Path> transcript(HookEvent event) {
+    static Optional<Path> transcript(HookEvent event) {
         if (!"claude".equals(event.harness())) {
             return Optional.empty();
         }
@@ -51,13 +53,13 @@ final class ClaudeNotices {
             String session = p.path("session_id").asText("");
             String path = p.path("transcript_path").asText("");
             try {
-                java.nio.file.Path t = java.nio.file.Path.of(path);
+                Path t = Path.of(path);
                 return t.isAbsolute()
                                 && !session.isEmpty()
                                 && t.getFileName().toString().equals(session + ".jsonl")
                         ? Optional.of(t.normalize())
                         : Optional.empty();
-            } catch (java.nio.file.InvalidPathException e) {
+            } catch (InvalidPathException e) {
                 return Optional.empty();
             }
         });

@@ -1,9 +1,11 @@
 package dev.gather.turn;
 
 import dev.gather.door.ClaudeMessaging;
+import dev.gather.process.Processes;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
@@ -91,6 +93,20 @@ public record HookEvent(
                 : this;
     }
 
+    /** The same event, naming {@code holder} first: the process that keeps its file open for its writer. */
+    public HookEvent heldBy(long holder) {
+        List<Long> pids = new ArrayList<>(List.of(holder));
+        if (origin instanceof Origin.Process p) {
+            pids.addAll(p.pids());
+            return new HookEvent(harness, pane, time, payload, new Origin.Process(pids), messaging);
+        }
+        if (origin instanceof Origin.OnBehalf b) {
+            pids.addAll(b.pids());
+            return new HookEvent(harness, pane, time, payload, new Origin.OnBehalf(pids), messaging);
+        }
+        throw new IllegalStateException("an event that names no processes has no holder to name");
+    }
+
     /** The same event, its writer's processes as {@code /proc} says now (the writer first), not as it wrote them. */
     public HookEvent withLiveChain(List<Long> chain) {
         Origin live = origin instanceof Origin.OnBehalf ? new Origin.OnBehalf(chain) : new Origin.Process(chain);
@@ -127,18 +143,12 @@ public record HookEvent(
      * outside it; its processes go along, so a writer inside another pane is still refused.
      */
     public static HookEvent onBehalfFromThisProcess(String harness, String pane, Instant time, String payload) {
-        return new HookEvent(
-                harness,
-                pane,
-                time,
-                payload,
-                new Origin.OnBehalf(dev.gather.process.Processes.ancestryOfThisProcess()));
+        return new HookEvent(harness, pane, time, payload, new Origin.OnBehalf(Processes.ancestryOfThisProcess()));
     }
 
     /** An event written by this very process, which runs in the pane it names (the simulated agent). */
     public static HookEvent fromThisProcess(String harness, String pane, Instant time, String payload) {
-        return new HookEvent(
-                harness, pane, time, payload, new Origin.Process(dev.gather.process.Processes.ancestryOfThisProcess()));
+        return new HookEvent(harness, pane, time, payload, new Origin.Process(Processes.ancestryOfThisProcess()));
     }
 
     /** The bytes of a spool file holding this event, exactly as bin/gather writes them. */

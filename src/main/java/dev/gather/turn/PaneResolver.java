@@ -1,5 +1,7 @@
 package dev.gather.turn;
 
+import java.nio.file.Path;
+
 /**
  * Decides which pane a hook event speaks for, from who wrote it rather than the pane it names
  * (the daemon's resolver walks the writer's processes up to a pane; see docs/architecture.md).
@@ -18,7 +20,7 @@ public interface PaneResolver {
      * those the header lists, or throws {@link HookRejected} (see {@code identity.HookPanes}); this one
      * believes the header.
      */
-    default HookEvent proven(HookEvent event, java.nio.file.Path file) throws HookRejected {
+    default HookEvent proven(HookEvent event, Path file) throws HookRejected {
         return event;
     }
 

@@ -2,6 +2,9 @@ package dev.gather.turn;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.door.ClaudeMessaging;
+import dev.gather.door.CodexDoors;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -30,7 +33,7 @@ public final class SessionPanes {
     private final Set<String> sideThreads = ConcurrentHashMap.newKeySet();
     private final Map<String, Deque<String>> typed = new ConcurrentHashMap<>();
     private final Map<String, ClaudeMessaging> claudeDoors = new ConcurrentHashMap<>();
-    private final Map<String, java.nio.file.Path> claudeTranscripts = new ConcurrentHashMap<>();
+    private final Map<String, Path> claudeTranscripts = new ConcurrentHashMap<>();
     private final List<Consumer<PromptSubmitted>> promptListeners = new CopyOnWriteArrayList<>();
     /** Each pane's thread whose turn ended last: where a message for the pane is queued (Codex's door). */
     private final Map<String, String> latest = new ConcurrentHashMap<>();
@@ -79,7 +82,7 @@ public final class SessionPanes {
     }
 
     /** The transcript of the Claude session whose door {@code pane} has, if its hooks named one. */
-    public Optional<java.nio.file.Path> claudeTranscript(String pane) {
+    public Optional<Path> claudeTranscript(String pane) {
         return Optional.ofNullable(claudeTranscripts.get(pane));
     }
 
@@ -121,7 +124,12 @@ public final class SessionPanes {
         } catch (HookRejected e) {
             return new Unknown();
         }
+        // a thread id not shaped like one (--help, ../x) is never learned nor looked up: it would
+        // reach codex queue as an option and Codex's sessions folder as a path
         String thread = payload.path("thread-id").asText("");
+        if (!CodexDoors.threadId(thread)) {
+            thread = "";
+        }
         Optional<String> pane = thread.isEmpty() ? Optional.empty() : paneOfThread(thread);
         if (pane.isEmpty()) {
             pane = typedInto(lastInput(payload));
@@ -179,7 +187,7 @@ public final class SessionPanes {
                     && answer.isObject()
                     && answer.size() == 1
                     && answer.path("title").isTextual();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return false;
         }
     }

@@ -9,6 +9,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.UUID;
 
 /**
@@ -17,7 +18,7 @@ import java.util.UUID;
  */
 public record Spool(Path root) {
     public Spool {
-        java.util.Objects.requireNonNull(root, "root");
+        Objects.requireNonNull(root, "root");
     }
 
     public Path incoming() {
@@ -71,6 +72,15 @@ public record Spool(Path root) {
             Files.deleteIfExists(temp);
             throw e;
         }
+    }
+
+    /**
+     * Drops one event for a writer that may end before the daemon takes it (a hook a harness stops
+     * waiting for): a holder process keeps the file open meanwhile, while {@code daemonLock} says a
+     * daemon ran here, for up to an hour.
+     */
+    public Path handOff(HookEvent event, Path daemonLock) throws IOException {
+        return SpoolHolder.drop(this, event, daemonLock);
     }
 
     /** Waits until the daemon took {@code dropped} (it left {@code in/}); false when {@code patience} ran out. */

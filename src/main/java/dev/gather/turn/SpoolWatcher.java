@@ -13,6 +13,7 @@ import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,7 +50,7 @@ public final class SpoolWatcher implements AutoCloseable {
     /** Panes whose next event the journal refused, and why: their events stay in the spool, in order. */
     private final Map<String, String> held = new LinkedHashMap<>();
     /** Events waiting for the journal whose writer was proven while it still held its file. */
-    private final Map<Path, HookEvent> proven = new java.util.HashMap<>();
+    private final Map<Path, HookEvent> proven = new HashMap<>();
 
     private volatile Refusals refusals = (event, reason) -> {};
 

@@ -1,5 +1,6 @@
 package dev.gather.web;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
@@ -124,7 +125,7 @@ final class Api {
                 throw new UserError("the request must be a JSON object");
             }
             return n;
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new UserError("the request is not JSON: " + e.getOriginalMessage());
         }
     }

@@ -6,7 +6,9 @@ import com.sun.net.httpserver.HttpExchange;
 import dev.gather.client.DaemonClient;
 import dev.gather.server.UserError;
 import java.io.IOException;
+import java.nio.channels.ClosedByInterruptException;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -15,6 +17,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiFunction;
 import java.util.function.Predicate;
 
 /**
@@ -101,7 +104,7 @@ final class EventFeed {
             long delayMs,
             Predicate<SseWriter> soon,
             Runnable ended,
-            java.util.function.BiFunction<SseWriter, JsonNode, Verdict> entry)
+            BiFunction<SseWriter, JsonNode, Verdict> entry)
             throws IOException {
         Http.guarded(ex);
         ex.getResponseHeaders().set("Content-Type", "text/event-stream; charset=utf-8");
@@ -150,7 +153,7 @@ final class EventFeed {
             });
         } catch (UserError e) {
             out.event("failure", null, Http.error(e.getMessage()));
-        } catch (java.nio.channels.ClosedByInterruptException gone) {
+        } catch (ClosedByInterruptException gone) {
             // the browser went away (or the server is closing): the daemon sees its end of the stream close
         } finally {
             heartbeat.cancel(false);
@@ -166,7 +169,7 @@ final class EventFeed {
     private static Instant parse(String time) {
         try {
             return Instant.parse(time);
-        } catch (java.time.format.DateTimeParseException e) {
+        } catch (DateTimeParseException e) {
             return null;
         }
     }

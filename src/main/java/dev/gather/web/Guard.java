@@ -5,6 +5,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -34,13 +35,13 @@ final class Guard {
     /** A Host naming another server is refused: a DNS-rebinding page would send its own name. */
     boolean hostIsOurs(HttpExchange ex) {
         String host = ex.getRequestHeaders().getFirst("Host");
-        return host != null && origins().contains("http://" + host.toLowerCase(java.util.Locale.ROOT));
+        return host != null && origins().contains("http://" + host.toLowerCase(Locale.ROOT));
     }
 
     /** A request from a page of another origin is refused; a request without Origin is a navigation or a tool. */
     boolean originIsOurs(HttpExchange ex) {
         String origin = ex.getRequestHeaders().getFirst("Origin");
-        return origin == null || origins().contains(origin.toLowerCase(java.util.Locale.ROOT));
+        return origin == null || origins().contains(origin.toLowerCase(Locale.ROOT));
     }
 
     private List<String> origins() {

@@ -13,7 +13,10 @@ import java.util.HexFormat;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,12 +45,12 @@ public final class WebServer implements AutoCloseable {
         AtomicInteger n = new AtomicInteger();
         // one thread per open event stream (the daemon's events op is a blocking read) and per request
         // whose headers are still coming: bounded, or 3,000 slow clients made 3,000 threads
-        java.util.concurrent.ThreadPoolExecutor pool = new java.util.concurrent.ThreadPoolExecutor(
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(
                 WORKERS,
                 WORKERS,
                 30,
-                java.util.concurrent.TimeUnit.SECONDS,
-                new java.util.concurrent.LinkedBlockingQueue<>(),
+                TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(),
                 r -> daemonThread(r, "web-" + n.incrementAndGet()));
         pool.allowCoreThreadTimeOut(true);
         this.workers = pool;

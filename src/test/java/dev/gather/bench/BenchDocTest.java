@@ -39,7 +39,7 @@ class BenchDocTest {
                         Metric.of("context", "x", 1.3, "")));
         assertTrue(block.startsWith(BenchDoc.BEGIN) && block.endsWith(BenchDoc.END), block);
         assertTrue(block.contains("- Head: `0123456789ab`"), block);
-        assertTrue(block.contains("- Date: 2026-11-25 16:40–16:47 UTC (7 min, `gather bench`)"), block);
+        assertTrue(block.contains("- Date: 2026-11-25 16:40–16:47 UTC (7 min, `make bench`)"), block);
         assertTrue(block.contains("- Machine: 2 cores, CPU \"AMD EPYC\""), block);
         assertTrue(block.contains("load average 1.50 at the start, 2.25 at the end"), block);
         assertTrue(

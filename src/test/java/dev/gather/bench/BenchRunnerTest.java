@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gather.testing.Slow;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * more than twice fails the run, whether the figure comes from a benchmark given it or from the real
  * delivery benchmark slowed by an injected delay.
  */
+@Slow
 class BenchRunnerTest {
     @TempDir
     Path dir;

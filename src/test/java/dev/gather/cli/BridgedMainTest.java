@@ -3,6 +3,7 @@ package dev.gather.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.gather.home.StateDir;
+import dev.gather.testing.Slow;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -16,6 +17,7 @@ import picocli.CommandLine;
  * What the daemon runs a bridged command with answers as gather's whole command line does: the same
  * help, the same refusals, the same exit codes, for every command a bridge may hand over.
  */
+@Slow
 class BridgedMainTest {
     @TempDir
     static Path home;

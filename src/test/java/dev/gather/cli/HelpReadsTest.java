@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.gather.testing.Slow;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
@@ -17,6 +18,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** Help reads as sentences: no line breaks inside a word or path, examples that parse, commands in groups. */
+@Slow
 class HelpReadsTest {
     static Stream<String> commands() {
         return Stream.concat(
@@ -69,9 +71,9 @@ class HelpReadsTest {
     @ParameterizedTest
     @MethodSource("commands")
     void everyExampleParses(String name) {
-        for (String line :
-                usage(name).lines().filter(l -> l.startsWith("Example")).toList()) {
-            String example = line.substring(line.indexOf(':') + 1).strip();
+        for (String line : command(name).getCommandSpec().usageMessage().footer()) {
+            // a shell comment after an example says what it does
+            String example = line.replaceAll("\\s+#.*$", "").replace("%%", "%").strip();
             int at = example.lastIndexOf("gather ");
             assertTrue(at >= 0, "an example that runs gather: " + line);
             // the gather command inside a shell line: source <(gather …), tmux new-session -d 'bin/gather …'

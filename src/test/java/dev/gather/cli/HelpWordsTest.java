@@ -68,6 +68,8 @@ class HelpWordsTest {
             for (String key : bundle.keySet()) {
                 String base = key.replaceFirst("\\.\\d+$", "");
                 if (base.equals(prefix + "usage.description")
+                        || base.equals(prefix + "usage.footer")
+                        || base.equals(prefix + "usage.footerHeading")
                         || spec.args().stream().anyMatch(a -> keys(a).contains(base))) {
                     used.add(spec.resourceBundleBaseName() + " " + key);
                 }

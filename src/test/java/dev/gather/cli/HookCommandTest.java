@@ -3,6 +3,7 @@ package dev.gather.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gather.testing.Slow;
 import dev.gather.turn.HookEvent;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The JVM fallback of the hook ({@code java -jar gather.jar hook …}) writes what the shell hook writes. */
+@Slow
 class HookCommandTest {
     @TempDir
     Path home;

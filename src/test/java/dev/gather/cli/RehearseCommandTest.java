@@ -41,11 +41,33 @@ class RehearseCommandTest {
         assertTrue(out.contains("[00:00:00]    > The piece is now with Bo (2)."), out);
         assertTrue(out.contains("[00:01:00]    (private to Bo, beat) [Beat 1/2]"), out);
         assertTrue(out.contains("[00:02:00]    (private to Bo, final_beat) Your turn is up."), out);
-        assertTrue(out.contains("Cy heard \"The piece is now with Cy (3).\" (reply #1). I pass to Bo."), out);
+        // daily hears in a digest: Cy's turn message opens with what was said since the start
+        assertTrue(
+                out.contains("Cy heard \"--- Phase: INHALE (round 1/1) --- Share independently; do no…\" (reply #1)."
+                        + " I pass to Bo."),
+                out);
+        assertTrue(out.contains("(not typed now to Ada, Bo, Cy, Hal: they hear it with their own next prompt)"), out);
         assertTrue(out.contains("--- harvest by Hal ---"), out);
         assertTrue(out.contains("\nfinished after "), out);
         assertTrue(
                 out.strip().endsWith("flag: Bo (stays silent) held the piece but was never heard by the others"), out);
+    }
+
+    @Test
+    void hearingLiveOrDigestShowsWhatEachMemberReceivesAndWhen() {
+        Run live = rehearse("minimal", "--hearing", "live");
+        assertEquals(0, live.code(), live.out() + live.err());
+        assertFalse(live.out().contains("not typed now"), live.out());
+        assertFalse(live.out().contains("(private to Ada, turn)"), live.out());
+        Run digest = rehearse("minimal", "--hearing", "digest");
+        assertEquals(0, digest.code(), digest.out() + digest.err());
+        // the piece reaches each speaker privately, after what it was not yet told; the harvester hears all with the
+        // harvest
+        assertTrue(digest.out().contains("(private to Ada, turn) --- Phase: INHALE (round 1/1)"), digest.out());
+        assertTrue(
+                digest.out().contains("(not typed now to Bo, Hal: they hear it with their own next prompt)"),
+                digest.out());
+        assertEquals(2, rehearse("minimal", "--hearing", "loudly").code());
     }
 
     @Test

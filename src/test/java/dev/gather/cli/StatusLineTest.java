@@ -29,6 +29,26 @@ class StatusLineTest {
     }
 
     @Test
+    void turnsWaitingForTheDaemonAndTurnsItRefusedAreCounted() throws Exception {
+        var answer = JSON.readTree(
+                """
+                {"daemon": {"pid": 7, "uptime_s": 3, "state_dir": "/s", "computer": "c"},
+                 "tmux": {"ok": true}, "links": [], "gatherings": [],
+                 "spool": {"waiting": 3, "refused": 2}}
+                """);
+        StringWriter out = new StringWriter();
+        StatusCommand.print(new PrintWriter(out), answer, CLOCK);
+        assertTrue(out.toString().contains("3 turn end(s) wait in the spool"), out.toString());
+        assertTrue(out.toString().contains("2 turn end(s) refused: nothing proved who wrote them"), out.toString());
+        StringWriter none = new StringWriter();
+        StatusCommand.print(
+                new PrintWriter(none),
+                JSON.readTree("{\"daemon\": {\"pid\": 7}, \"spool\": {\"waiting\": 0, \"refused\": 0}}"),
+                CLOCK);
+        assertFalse(none.toString().contains("turn end"), none.toString());
+    }
+
+    @Test
     void timesAreLocalToTheSecondAndAMemberMidTurnIsThinking() throws Exception {
         var del = JSON.readTree(
                 "{\"state\":\"busy\",\"since\":\"2026-11-25T13:03:07.123456789Z\",\"profile\":\"claude\",\"pending\":[]}");

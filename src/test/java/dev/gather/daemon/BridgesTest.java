@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * itself), the daemon runs the command or hosts the MCP session, and it acts for the bridge's process
  * as it would for that process's own requests.
  */
+@Beside
 class BridgesTest extends BridgeCase {
     private static final String SILENT = "never-matches-anything";
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gather.testing.Beside;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * it: never an internal error, never quietly replaced by the shipped rhythm of its name, never listed
  * as known.
  */
+@Beside
 class BrokenRhythmStartTest {
     @TempDir
     Path home;

@@ -66,6 +66,19 @@ final class Browser implements AutoCloseable {
         return (Boolean) driver.executeScript("return document.querySelector(arguments[0]) !== null;", css);
     }
 
+    /**
+     * Clicks the first element matching {@code css}, found and clicked in one script: an element found
+     * first and clicked after goes stale when the page redraws its list in between (a loaded machine
+     * lets an event arrive there), and Selenium then refuses the click.
+     */
+    void click(String css) {
+        Object clicked = driver.executeScript(
+                "const e = document.querySelector(arguments[0]); if (e) { e.click(); } return e !== null;", css);
+        if (!Boolean.TRUE.equals(clicked)) {
+            throw new IllegalStateException("nothing on the page matches " + css);
+        }
+    }
+
     /** A PNG of what the page shows now, under target/web/. */
     Path screenshot(String name) throws IOException {
         Path file = Path.of("target/web").resolve(name + ".png");

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.testing.Beside;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * into goes to the first speaker who plays none, and a part the rhythm does not have is refused with
  * the parts it has, before anything is spawned.
  */
+@Beside
 class CastingStartTest {
     @TempDir
     Path home;

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -20,8 +21,20 @@ final class Cli {
         return startIn(Path.of("").toAbsolutePath(), home, tmuxSocket, args);
     }
 
+    /** Starts the command with {@code env} added to its environment. */
+    static Process startWith(Map<String, String> env, Path home, Optional<String> tmuxSocket, String... args)
+            throws IOException {
+        return startIn(Path.of("").toAbsolutePath(), env, home, tmuxSocket, args);
+    }
+
     /** Starts the command in working directory {@code cwd}. */
     static Process startIn(Path cwd, Path home, Optional<String> tmuxSocket, String... args) throws IOException {
+        return startIn(cwd, Map.of(), home, tmuxSocket, args);
+    }
+
+    private static Process startIn(
+            Path cwd, Map<String, String> env, Path home, Optional<String> tmuxSocket, String... args)
+            throws IOException {
         List<String> cmd = new ArrayList<>(List.of(
                 ProcessHandle.current().info().command().orElse("java"),
                 "-XX:TieredStopAtLevel=1",
@@ -33,6 +46,7 @@ final class Cli {
         pb.environment().put("GATHER_HOME", home.toString());
         tmuxSocket.ifPresent(s -> pb.environment().put("GATHER_TMUX_SOCKET", s));
         pb.environment().remove("TMUX_PANE");
+        pb.environment().putAll(env);
         Process p = pb.start();
         p.getOutputStream().close();
         return p;

@@ -9,6 +9,7 @@ import dev.gather.home.StateDir;
 import dev.gather.journal.Journal;
 import dev.gather.journal.Journals;
 import dev.gather.journal.Message;
+import dev.gather.testing.Beside;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** What a user meets at the edges of a client: a reader that stops early, clients that start a daemon together. */
+@Beside
 class ClientEdgesTest {
     @TempDir
     Path home;
@@ -38,7 +40,8 @@ class ClientEdgesTest {
         Journal journal = new Journals(new StateDir(home).journals(), Clock.systemUTC()).of(id);
         for (int i = 0; i < 200; i++) {
             // far more than a pipe holds, so the bridge is still writing when the reader goes
-            journal.appendUnforced(new Message.Relay(id, "Ada", false, 1, null, List.of("Bo"), "words ".repeat(400)));
+            journal.appendUnforced(
+                    new Message.Relay(id, "Ada", false, 1, null, List.of("Bo"), List.of(), "words ".repeat(400)));
         }
         Path stderr = home.resolve("transcript.err");
         Process p = Cli.startBridged(

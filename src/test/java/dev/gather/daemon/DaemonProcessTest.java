@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gather.client.DaemonClient;
 import dev.gather.home.StateDir;
 import dev.gather.server.SocketServer;
+import dev.gather.testing.Beside;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The daemon as a real process: auto-start, one per state directory, owner-only socket, hostile lines. */
+@Beside
 class DaemonProcessTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -9,7 +9,9 @@ import dev.gather.client.DaemonClient;
 import dev.gather.client.DaemonPid;
 import dev.gather.home.StateDir;
 import dev.gather.journal.Transcript;
+import dev.gather.testing.Beside;
 import dev.gather.testing.Fixtures;
+import dev.gather.turn.Spool;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,7 +22,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongConsumer;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a new daemon, which relays what was spooled meanwhile and settles what the old one delivered; the
  * link goes on to its end with nothing lost, nothing said twice, and every delivery confirmed.
  */
+@Beside
 class DaemonRevivalTest {
     /** A direct link closes after this many turns: enough to die twice in, few enough to wait for. */
     private static final int BUDGET = 14;
@@ -94,6 +99,49 @@ class DaemonRevivalTest {
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertEquals(Map.of(), unconfirmed(link)));
     }
 
+    @Test
+    void aTurnThatFoundTheDaemonAliveBringsItBackWhenItDiesBeforeTakingTheTurn() throws Exception {
+        assertEquals(0, run("status").code(), "a daemon runs");
+        String ada = sim("Ada");
+        sim("Bo");
+        DaemonClient client = new DaemonClient(new StateDir(home), Optional.empty()).onBehalfOf(ada);
+        String link = client.call(client.request("send")
+                        .put("to", "Bo")
+                        .put("message", "Hello Bo")
+                        .put("direct", true))
+                .path("link")
+                .path("id")
+                .asText();
+        // frozen while an agent thinks: its turn ends on a daemon that lives but takes nothing
+        long pid = whileAnAgentThinks(p -> signal("STOP", p), false);
+        Path in = new Spool(new StateDir(home).spool()).incoming();
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> Files.list(in).findAny().isPresent());
+        ProcessHandle.of(pid).orElseThrow().destroyForcibly();
+        // no command runs and nobody else has a turn to end: the sim that found it alive brings it back
+        cameBack(link, pid);
+    }
+
+    private static boolean spooled(Path in) throws IOException {
+        try (Stream<Path> files = Files.list(in)) {
+            return files.findAny().isPresent();
+        }
+    }
+
+    private static void signal(String name, long pid) {
+        try {
+            assertEquals(
+                    0,
+                    new ProcessBuilder("kill", "-" + name, Long.toString(pid))
+                            .start()
+                            .waitFor());
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     private void everyTurnHeardOnce(List<JsonNode> relays) throws IOException {
         for (String name : List.of("Ada", "Bo")) {
             List<String> heard = SimLog.inputs(home.resolve(name + ".log"));
@@ -110,14 +158,20 @@ class DaemonRevivalTest {
     }
 
     /** Waits until an agent is mid-turn (so a turn end is coming), then does {@code what} to the daemon. */
-    private long whileAnAgentThinks(java.util.function.LongConsumer what) {
+    private long whileAnAgentThinks(LongConsumer what) {
+        return whileAnAgentThinks(what, true);
+    }
+
+    private long whileAnAgentThinks(LongConsumer what, boolean ends) {
         long pid = DaemonPid.living(new StateDir(home)).orElseThrow();
         await().atMost(Duration.ofSeconds(30))
                 .pollInterval(Duration.ofMillis(50))
                 .until(() -> thinking("Ada") || thinking("Bo"));
         what.accept(pid);
-        await().atMost(Duration.ofSeconds(10))
-                .until(() -> ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true));
+        if (ends) {
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true));
+        }
         return pid;
     }
 

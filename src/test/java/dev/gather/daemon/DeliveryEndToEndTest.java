@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.profile.Profile;
 import dev.gather.profile.ProfileLoader;
+import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * daemon every message still arrives exactly once, in order, and is confirmed. Where delivery
  * cannot succeed, the failure is a visible state, never silence.
  */
+@Beside
 class DeliveryEndToEndTest {
     @RegisterExtension
     final Worlds worlds = Worlds.bare().stateIn("state");

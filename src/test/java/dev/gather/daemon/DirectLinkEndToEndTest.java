@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.link.Link;
+import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.SpawnSpec;
 import dev.gather.turn.TurnOutput;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Simulated agents in real tmux, linked by the daemon: the core relay, end to end. */
+@Beside
 class DirectLinkEndToEndTest {
     private static final String SILENT = "never-matches-anything";
 

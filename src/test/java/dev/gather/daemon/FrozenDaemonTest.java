@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.node.IntNode;
 import dev.gather.client.DaemonPid;
 import dev.gather.home.StateDir;
 import dev.gather.mcp.RawMcp;
+import dev.gather.testing.Beside;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * saying which process does not answer and what ends it; {@code gather daemon --stop} ends it.
  * ({@code watch} reads the journal itself and never waits on the daemon.)
  */
+@Beside
 class FrozenDaemonTest {
     /** Two probes of the client's patience, the JVM's start and a loaded machine's slack. */
     private static final Duration DEADLINE = Duration.ofSeconds(40);
@@ -74,7 +76,9 @@ class FrozenDaemonTest {
             for (String c : List.of("status", "transcript", "send")) {
                 commands.put("bridged " + c, bridged(c));
             }
-            Process hook = Cli.start(home, Optional.of(tmuxSocket), "hook", "sim");
+            // the hook waits for the daemon up to its patience (a few seconds here), then leaves its turn to its holder
+            Process hook =
+                    Cli.startWith(Map.of("GATHER_HOOK_PATIENCE", "5"), home, Optional.of(tmuxSocket), "hook", "sim");
             mcp.send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/list\"}");
 
             JsonNode call = mcp.answerTo(IntNode.valueOf(7), DEADLINE);
@@ -83,7 +87,9 @@ class FrozenDaemonTest {
                     call.path("error").path("message").asText().contains("(pid " + pid + ") is not answering"),
                     call.toString());
             assertTrue(hook.waitFor(DEADLINE.toSeconds(), TimeUnit.SECONDS), "the hook never waits on the daemon");
-            assertEquals(0, hook.exitValue(), "the hook never fails the agent");
+            String hookSaid = new String(hook.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertEquals(0, hook.exitValue(), "the hook never fails the agent for a turn it keeps: " + hookSaid);
+            assertTrue(hookSaid.contains("kept until the daemon does"), hookSaid);
             List<String> late = new ArrayList<>();
             await().atMost(DEADLINE).until(() -> commands.values().stream().noneMatch(Process::isAlive));
             for (var c : commands.entrySet()) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.link.Link;
+import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.SpawnSpec;
 import java.nio.charset.StandardCharsets;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * daemon on its socket, for bin/gather's shell hook and for the Java hook alike: relayed once, the hook
  * exits 0. One that reaches neither makes the hook fail with a word on stderr, never exit 0 silently.
  */
+@Beside
 class FullSpoolTest {
     private static final Duration LONG = Duration.ofSeconds(90);
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.testing.Beside;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * The standard rhythm in real tmux: four simulated speakers, a harvester and a human who speaks with
  * `gather say`, checked against the journal.
  */
+@Beside
 class GatheringEndToEndTest {
     @RegisterExtension
     final Worlds worlds = Worlds.withSimAgents();
@@ -87,7 +89,11 @@ class GatheringEndToEndTest {
                 relays++;
                 assertEquals(holder, e.path("from").asText(), "only the holder is relayed: " + e);
                 assertTrue(members.contains(e.path("from").asText()));
-                assertEquals(5, e.path("to").size(), "everyone else hears it: " + e);
+                // standard hears in a digest: typed to the human now, kept for the agents until their own turn
+                assertEquals(5, e.path("to").size() + e.path("held").size(), "everyone else hears it: " + e);
+                if (!e.path("from").asText().equals("Hu")) {
+                    assertEquals("[\"Hu\"]", e.path("to").toString(), "a person hears every word as it is said: " + e);
+                }
             } else if (kind.equals("private") && e.path("prompt").asText().contains("beat")) {
                 assertEquals(holder, e.path("to").asText(), "beats go to the holder alone: " + e);
             }

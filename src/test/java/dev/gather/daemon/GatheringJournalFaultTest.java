@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.journal.FailingDisk;
+import dev.gather.testing.Beside;
 import dev.gather.turn.Spool;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +24,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * the spool while the gathering's link says it is degraded, nobody hears them, and once the journal
  * can be written they are relayed, once each, in order.
  */
+@Beside
 class GatheringJournalFaultTest {
     private static final String AGENTS =
             """
@@ -33,7 +35,15 @@ class GatheringJournalFaultTest {
     private final FailingDisk disk = new FailingDisk();
 
     @RegisterExtension
-    final Worlds worlds = Worlds.withAgents(AGENTS).onDisk(disk);
+    final Worlds worlds = Worlds.withAgents(AGENTS).onDisk(disk).preparing(home -> {
+        // live hearing: the listener's screen shows each relayed turn as it is said
+        Files.createDirectories(home.resolve("rhythms"));
+        Files.writeString(
+                home.resolve("rhythms/minimal-live.yaml"),
+                Files.readString(Path.of("rhythms/minimal.yaml"))
+                        .replace("name: minimal", "name: minimal-live")
+                        .replace("hearing: digest", "hearing: live"));
+    });
 
     World world;
 
@@ -44,12 +54,14 @@ class GatheringJournalFaultTest {
     void theHoldersWordsWaitInTheSpoolWhileTheJournalFailsAndAreRelayedOnceAfter(FailingDisk.Mode failure)
             throws Exception {
         // beats an hour apart: nothing but the words under test asks the journal for anything
-        ObjectNode args = World.args().put("rhythm", "minimal").put("beat_interval_seconds", 3600);
+        ObjectNode args = World.args().put("rhythm", "minimal-live").put("beat_interval_seconds", 3600);
         JsonNode started = Ceremonies.start(world, args, "Ada::listener", "Bo::listener");
         String id = started.path("gathering_id").asText();
         String ada = started.path("members").get(0).path("pane").asText();
         String bo = started.path("members").get(1).path("pane").asText();
         await().atMost(Duration.ofSeconds(60)).until(() -> screen(bo).contains("The piece is now with Ada"));
+        // Ada's turns under test begin once the piece reached her: an earlier turn end answers her seed
+        await().atMost(Duration.ofSeconds(60)).until(() -> screen(ada).contains("The piece is now with Ada"));
 
         disk.set(failure);
         Spool spool = new Spool(world.state.spool());

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.journal.Transcript;
+import dev.gather.testing.Beside;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * keeps the piece until its words are relayed; with max_turn exceeded the piece moves and the words
  * that come afterwards are journalled, and shown, as late.
  */
+@Beside
 class GatheringLeaseTest {
     private static final Duration LONG = Duration.ofSeconds(120);
     /** Answers only its turn announcement, after thinking 20 s. */
@@ -79,8 +81,7 @@ class GatheringLeaseTest {
                     "no beat while Ada was mid-turn:\n" + transcript);
         }
         assertTrue(world.entries(id, "late").isEmpty(), transcript);
-        Cli.Result end = Cli.run(home, Optional.of(world.socket), "end", "--now", "--operator", id);
-        assertEquals(0, end.code(), end.out());
+        endNow(id);
     }
 
     @Test
@@ -111,8 +112,16 @@ class GatheringLeaseTest {
                 "late words are not relayed:\n" + transcript);
         Cli.Result shown = Cli.run(home, Optional.of(world.socket), "transcript", id);
         assertTrue(shown.out().contains("(late, not relayed: the piece had moved on) Ada"), shown.out());
+        endNow(id);
+    }
+
+    /**
+     * Ends the gathering, done with it: on a loaded machine the command's JVM may start after the breath
+     * ran out and the gathering closed by itself, which is as good.
+     */
+    private void endNow(String id) throws Exception {
         Cli.Result end = Cli.run(home, Optional.of(world.socket), "end", "--now", "--operator", id);
-        assertEquals(0, end.code(), end.out());
+        assertTrue(end.code() == 0 || end.out().contains(id + " is already closed"), end.out());
     }
 
     private static com.fasterxml.jackson.databind.node.ObjectNode participants(String... ps) {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.testing.Beside;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * The operator in real tmux: bad members are refused before anything starts; the human member (or
  * the starter) takes the piece from a stuck holder and passes from any terminal, journalled with who.
  */
+@Beside
 class GatheringOperatorTest {
     private static final Duration LONG = Duration.ofSeconds(90);
     /** Answers its turn only after ten minutes: a holder that is stuck for the whole test. */

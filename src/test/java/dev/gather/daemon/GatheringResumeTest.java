@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.client.DaemonClient;
 import dev.gather.home.StateDir;
 import dev.gather.journal.Transcript;
+import dev.gather.testing.Beside;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * with a harvest, every turn relayed exactly once, none skipped. Run with {@code -Dgather.seed=N}
  * to repeat a run.
  */
+@Beside
 class GatheringResumeTest {
     private static final int KILLS = 10;
     private static final List<String> SPEAKERS = List.of("Ada", "Bo", "Cy", "Di");
@@ -72,19 +74,25 @@ class GatheringResumeTest {
         try {
             killTenTimes();
         } catch (AssertionError | RuntimeException e) {
-            // what the journals and the daemons said, since the temporary home goes with the test
-            try (var files = Files.list(home.resolve("journal"))) {
-                for (Path f : files.filter(f -> f.toString().endsWith(".jsonl")).toList()) {
-                    System.out.println("--- " + f.getFileName());
-                    Transcript.readable(Transcript.read(f)).forEach(System.out::println);
+            // what the journals and the daemons said, in the failure itself, since the temporary home goes
+            // with the test (a listing that failed on a missing folder once hid the failure it was for)
+            StringBuilder seen = new StringBuilder(String.valueOf(e.getMessage()));
+            Path journals = home.resolve("journal");
+            if (Files.isDirectory(journals)) {
+                try (var files = Files.list(journals)) {
+                    for (Path f :
+                            files.filter(f -> f.toString().endsWith(".jsonl")).toList()) {
+                        seen.append("\n--- ").append(f.getFileName());
+                        Transcript.readable(Transcript.read(f))
+                                .forEach(l -> seen.append('\n').append(l));
+                    }
                 }
             }
             Path log = new StateDir(home).log();
             if (Files.exists(log)) {
-                System.out.println("--- daemon log");
-                Files.readAllLines(log).forEach(System.out::println);
+                seen.append("\n--- daemon log\n").append(Files.readString(log));
             }
-            throw e;
+            throw new AssertionError(seen.toString(), e);
         }
     }
 
@@ -97,12 +105,20 @@ class GatheringResumeTest {
                 "--think-ms, \"1500\", --reply-when, \"you are the harvester\"");
         assertTrue(agents.contains("1500"), agents);
         Files.writeString(home.resolve("agents.yaml"), agents);
+        // the kill moments are counted in journal entries, as many as live hearing writes: every
+        // message typed to every listener (digest hearing's resume is ResumedGatheringTest's)
+        Files.createDirectories(home.resolve("rhythms"));
+        Files.writeString(
+                home.resolve("rhythms/standard-live.yaml"),
+                Files.readString(Path.of("rhythms/standard.yaml"))
+                        .replace("name: standard", "name: standard-live")
+                        .replace("hearing: digest", "hearing: live"));
         startDaemon();
         Cli.Result started = Cli.run(
                 home,
                 Optional.of(tmuxSocket),
                 "start",
-                "standard",
+                "standard-live",
                 "-p",
                 "Ada:speaker:speaker",
                 "-p",

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
 import java.time.Duration;
 import java.util.HashSet;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * A daemon stopped and started again (an upgrade) leaves its links and gatherings running: the new
  * one resumes them where they stood, with nothing said twice.
  */
+@Beside
 class GracefulRestartTest {
     @RegisterExtension
     final Worlds worlds = Worlds.withSimAgents();

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.testing.Beside;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** `gather pass --gathering` from a plain terminal (no pane) passes as the gathering's human member. */
+@Beside
 class HumanPassTest {
     // quiet: a sim that never answers, so it keeps the piece until its beats run out (minutes here)
     @RegisterExtension

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * ends it nor takes its piece unless it says it acts as the operator, which is journalled. The
  * promise these hold is docs/security.md's.
  */
+@Beside
 class IdentityAbuseTest {
     private static final Duration LONG = Duration.ofSeconds(90);
     private static final String STUCK =
@@ -53,7 +55,7 @@ class IdentityAbuseTest {
         Pane bo = world.sim("Bo", "--reply-when", "never-matches-anything");
         world.linkInPanes("test", ada, bo);
         // as the adversarial pass wrote them: plain, other case, a Cyrillic A, full-width letters
-        for (String as : List.of("Ada", "ADA", "ada", "\u0410da", "\u0410\u0501\u0430", "\uFF21da")) {
+        for (String as : List.of("Ada", "ADA", "ada", "\u0410da", "\u0410\u0501\u0430", "\uFF21da", "Ада")) {
             JsonNode answer = raw(World.args()
                     .put("op", "send")
                     .put("to", bo.id())
@@ -97,6 +99,12 @@ class IdentityAbuseTest {
             // a name that is not the human member's does not open the door either
             JsonNode named = raw(World.args().put("op", op).put("gathering", id).put("as", "Ada"));
             assertFalse(named.path("ok").asBoolean(), named.toString());
+            // nor one drawn like it in Cyrillic (issue 35: Ада was taken as Ada)
+            JsonNode lookalike =
+                    raw(World.args().put("op", op).put("gathering", id).put("as", "Ни"));
+            assertFalse(lookalike.path("ok").asBoolean(), lookalike.toString());
+            assertTrue(
+                    lookalike.path("error").asText().contains("looks like the human member Hu"), lookalike.toString());
         }
         // the human member's words from a terminal are paced: a loop of 30 gets 10 through
         int said = 0;
@@ -147,6 +155,8 @@ class IdentityAbuseTest {
                 """
                 setsid -f sh -c '%1$s send --pane %2$s --to %3$s "detached forged" > setsid.out 2>&1; \
                   echo "exit $?" >> setsid.out'
+                setsid -f env -u TMUX -u TMUX_PANE sh -c '%1$s send --pane %2$s --to %3$s "cleared forged" \
+                  > cleared.out 2>&1; echo "exit $?" >> cleared.out'
                 '%4$s' -cp '%5$s' dev.gather.bridge.CliBridge send --pane %2$s --to %3$s 'bridged forged' \
                   > cli.out 2>&1; echo "exit $?" >> cli.out
                 echo done > done.out
@@ -169,6 +179,13 @@ class IdentityAbuseTest {
                 .until(() -> Files.exists(work.resolve("done.out"))
                         && Files.exists(work.resolve("setsid.out"))
                         && Files.readString(work.resolve("setsid.out")).contains("exit "));
+        // issue 35: with $TMUX and $TMUX_PANE cleared too, the pane's terminal still says where it started
+        await().atMost(LONG)
+                .until(() -> Files.exists(work.resolve("cleared.out"))
+                        && Files.readString(work.resolve("cleared.out")).contains("exit "));
+        String cleared = Files.readString(work.resolve("cleared.out"));
+        assertTrue(cleared.contains("was started in pane " + bo.id()), cleared);
+        assertFalse(cleared.contains("exit 0"), cleared);
         String detached = Files.readString(work.resolve("setsid.out"));
         assertTrue(detached.contains("was started in pane " + bo.id()), detached);
         assertFalse(detached.contains("exit 0"), detached);

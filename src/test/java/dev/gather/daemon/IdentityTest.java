@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.link.Link;
+import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.SpawnSpec;
 import java.nio.charset.StandardCharsets;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the pane its process runs in; naming another pane in $TMUX_PANE is refused, from inside a pane or
  * from outside every pane, unless the outsider says so explicitly (--pane), which is journalled.
  */
+@Beside
 class IdentityTest {
     private static final String SILENT = "never-matches-anything";
     private static final Path LAUNCHER = Path.of("bin/gather").toAbsolutePath();

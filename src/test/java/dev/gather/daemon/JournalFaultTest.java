@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.journal.FailingDisk;
+import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
 import dev.gather.turn.Spool;
 import java.nio.file.Files;
@@ -22,6 +23,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * The journal is the truth: while it cannot be written (a full disk, a read-only file) turns wait in
  * the spool, the link says it is degraded, senders get an error; once it can, they go out in order.
  */
+@Beside
 class JournalFaultTest {
     private static final String SILENT = "never-matches-anything";
 
@@ -89,58 +91,6 @@ class JournalFaultTest {
         for (String line : Files.readAllLines(world.state.journals().resolve(link + ".jsonl"))) {
             World.JSON.readTree(line);
         }
-    }
-
-    /**
-     * The same on the real file system, no fake: the kernel's file-size limit of this process
-     * (RLIMIT_FSIZE, lifted again by {@code prlimit}) makes the journal's next write stop half way with
-     * EFBIG, as a full disk does, whoever runs the test (root included).
-     */
-    @org.junit.jupiter.api.Test
-    void aRealWriteCutOffHalfWayLeavesNoTornLineAndTheTurnGoesOutOnceTheFileCanGrow() throws Exception {
-        Pane ada = world.sim("Ada", "--reply-when", SILENT);
-        Pane bo = world.sim("Bo", "--reply-when", SILENT);
-        JsonNode linked = world.call(
-                ada, "send", World.args().put("to", "Bo").put("message", "hi").put("direct", true));
-        String link = linked.path("link").path("id").asText();
-        Path journal = world.state.journals().resolve(link + ".jsonl");
-        await().atMost(Duration.ofSeconds(30)).until(() -> world.screen(bo).contains("hi"));
-        await().atMost(Duration.ofSeconds(30))
-                .until(() -> !world.entries(link, "delivery").isEmpty());
-        long before = Files.size(journal);
-        Spool spool = new Spool(world.state.spool());
-        fileSizeLimit(String.valueOf(before + 40));
-        try {
-            spool.drop(World.simTurn(ada.id(), 1, "said while the file cannot grow"));
-            await().atMost(Duration.ofSeconds(30))
-                    .until(() -> world.degraded(link).equals("cannot write journal (File too large)"));
-            assertEquals(1, count(spool.incoming()));
-            assertTrue(Files.size(journal) <= before + 40);
-            assertEquals(
-                    '\n', Files.readAllBytes(journal)[(int) Files.size(journal) - 1], "the half entry was cut back");
-        } finally {
-            fileSizeLimit("unlimited");
-        }
-        await().atMost(Duration.ofSeconds(30))
-                .until(() -> world.screen(bo).contains("said while the file cannot grow"));
-        assertEquals(
-                "said while the file cannot grow",
-                world.entries(link, "relay").get(1).path("text").asText());
-        assertEquals("", world.degraded(link));
-        assertEquals(0, count(spool.incoming()));
-    }
-
-    /** Sets this JVM's soft limit on the size of files it writes (the hard limit stays, so it can be lifted). */
-    private static void fileSizeLimit(String bytes) throws Exception {
-        Process p = new ProcessBuilder(
-                        "prlimit",
-                        "--pid",
-                        String.valueOf(ProcessHandle.current().pid()),
-                        "--fsize=" + bytes + ":")
-                .redirectErrorStream(true)
-                .start();
-        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        assertEquals(0, p.waitFor(), "prlimit: " + out);
     }
 
     private static long count(Path dir) throws Exception {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * the conversation so far, everyone else is told, and it speaks from the next round at the end of
  * the speaking order; the join is journalled with all a restarted daemon needs.
  */
+@Beside
 class LateArrivalTest {
     private static final Duration LONG = Duration.ofSeconds(90);
 

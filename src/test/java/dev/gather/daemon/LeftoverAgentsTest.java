@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.testing.Beside;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * An agent gather spawned that ignores the hang-up of its closing pane (Gemini's node does) is
  * ended all the same when its gathering closes: no process outlives the gathering it was spawned for.
  */
+@Beside
 class LeftoverAgentsTest {
     /**
      * A speaker that leaves a helper behind which ignores the hang-up and reads no terminal, as

@@ -60,19 +60,25 @@ class McpBridgeAbuseTest extends BridgeCase {
                 answers.add(World.JSON.readTree(line));
             }
             written.get(60, TimeUnit.SECONDS);
+            // JSON-RPC answers need not come in order: the overlong lines are answered by the bridge at
+            // once, the initialize by the daemon behind it, which a loaded machine made the later
+            JsonNode init = answers.stream()
+                    .filter(a -> a.path("id").asInt() == 1)
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError("no answer to initialize: " + answers));
             assertEquals(
                     "gather",
-                    answers.get(0)
-                            .path("result")
-                            .path("serverInfo")
-                            .path("name")
-                            .asText());
-            for (JsonNode overlong : answers.subList(1, 3)) {
-                assertTrue(
-                        overlong.path("error").path("message").asText().contains("longer than"), overlong.toString());
-            }
-            assertEquals(3, answers.get(3).path("id").asInt(), answers.toString());
-            assertTrue(answers.get(3).has("result"), answers.toString());
+                    init.path("result").path("serverInfo").path("name").asText(),
+                    init.toString());
+            assertEquals(
+                    2,
+                    answers.stream()
+                            .filter(a ->
+                                    a.path("error").path("message").asText().contains("longer than"))
+                            .count(),
+                    answers.toString());
+            assertTrue(
+                    answers.stream().anyMatch(a -> a.path("id").asInt() == 3 && a.has("result")), answers.toString());
             assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the bridge ends when its client closes stdin");
             assertEquals(0, p.exitValue());
         } finally {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.harness.NpmCache;
+import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * cached): through {@code gather mcp} it joins a gathering of sims, hears every relayed turn, speaks
  * when it holds the piece, and its words reach the panes.
  */
+@Beside
 class McpSdkMemberTest {
     @RegisterExtension
     final Worlds worlds = Worlds.withSimAgents();

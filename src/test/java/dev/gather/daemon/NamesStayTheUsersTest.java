@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.relay.Replies;
 import dev.gather.rhythm.RhythmLibrary;
+import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
 import dev.gather.web.WebServer;
 import java.net.URI;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * gather-watching-…}), its own window called {@code gather}. The names sort after gather's session on
  * purpose: tmux listed a watched pane under gather's session first.
  */
+@Beside
 class NamesStayTheUsersTest {
     @RegisterExtension
     final Worlds worlds = Worlds.bare();

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.relay.Replies;
+import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
 import java.time.Duration;
 import java.util.List;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Worker mode: a one-shot send's reply reaches the sender once, and none when it is turned off. */
+@Beside
 class OneShotReplyTest {
     /** Ada answers nothing she is sent, so every line on her screen is what reached her. */
     private static final String SILENT = "never-matches-anything";

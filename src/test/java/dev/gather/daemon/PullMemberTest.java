@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * cursor reads the same), say only with the piece, who with states, away then gone when they stop
  * hearing; in a link as in a gathering.
  */
+@Beside
 class PullMemberTest {
     private static final Duration LONG = Duration.ofSeconds(90);
 

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.gathering.GatheringOptions;
 import dev.gather.history.Pulse;
@@ -17,6 +19,7 @@ import dev.gather.rhythm.Phase;
 import dev.gather.rhythm.Reveal;
 import dev.gather.rhythm.Rhythm;
 import dev.gather.rhythm.RhythmLibrary;
+import dev.gather.testing.Beside;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -32,6 +35,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * what the rehearsal of its rhythm with answering members prints; and so it reads like a meeting,
  * nobody speaking out of turn.
  */
+@Beside
 class RehearsalMatchesGatheringTest {
     /** The journal lines a rehearsal has too: what is typed, kept or decided (not deliveries, starts or spawns). */
     private static final Set<String> KINDS =
@@ -111,10 +115,18 @@ class RehearsalMatchesGatheringTest {
         }
     }
 
+    /** Who hears a message: those it was typed to now, and those it is kept for until their own turn (digest). */
+    private static ArrayNode hearers(JsonNode e) {
+        ArrayNode all = JsonNodeFactory.instance.arrayNode();
+        e.path("to").forEach(all::add);
+        e.path("held").forEach(all::add);
+        return all;
+    }
+
     /** One step as both journals say it: kind, prompt, whom it concerns, the words. */
     private static String line(JsonNode e) {
-        String who = e.path("to").isArray()
-                ? e.path("to").toString()
+        String who = e.path("kind").asText().equals("relay")
+                ? hearers(e).toString()
                 : e.path("to").asText(e.path("member").asText(e.path("from").asText("")));
         return e.path("kind").asText() + " | " + e.path("prompt").asText("") + " | "
                 + e.path("from").asText("") + " → " + who + " | "

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.remote.Remote;
+import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
 import java.net.URI;
 import java.nio.file.Files;
@@ -24,6 +25,7 @@ import redis.clients.jedis.resps.StreamEntry;
  * forges each kind of envelope, replays real ones and deletes the liveness keys: nothing reaches a
  * pane or a link's journal, the link stays, and every forgery is journalled as rejected.
  */
+@Beside
 class RemoteForgeryTest extends TwoComputers {
     @Test
     void forgedReplayedAndMisaddressedEnvelopesChangeNothing() throws Exception {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.TmuxConfig;
 import dev.gather.tmux.Tmuxes;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * a real redis-server: a direct link across them carries turns both ways with attribution, and a
  * computer that goes away leaves the link as if its pane died.
  */
+@Beside
 class RemoteLinkTest extends TwoComputers {
     @Test
     void aDirectLinkAcrossComputersCarriesTurnsBothWaysUntilOneGoesAway() throws Exception {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.rhythm.RhythmError;
 import dev.gather.rhythm.RhythmLint;
+import dev.gather.testing.Slow;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -25,6 +26,7 @@ import org.openqa.selenium.Keys;
  * typed (the lint marker at the error's line, then the rehearsal timeline), saved to
  * $GATHER_HOME/rhythms, and a gathering of sims started with it from the overview's form.
  */
+@Slow
 class RhythmEditorBrowserTest extends WebPages {
     @Test
     void aRhythmIsEditedLintedRehearsedSavedAndStarted() throws Exception {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gather.client.DaemonPid;
 import dev.gather.home.StateDir;
+import dev.gather.testing.Beside;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The launcher runs from an installation made of this build: a gather.jar whose manifest points at
  * the test class path.
  */
+@Beside
 class ShellHookRevivalTest {
     @TempDir
     Path home;

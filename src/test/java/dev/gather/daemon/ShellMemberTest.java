@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.relay.Replies;
+import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.ScreensShown;
 import dev.gather.tmux.SpawnSpec;
@@ -27,6 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the shell shows the words, and each answer reaches it once: the one-shot's reply, the link's relay,
  * and a one-shot's answer within the link (relayed by the link, not typed again as the reply).
  */
+@Beside
 class ShellMemberTest {
     /** Every line a shell would run if it read it; each makes a file in the shell's working folder. */
     private static final String ANSWER = String.join(

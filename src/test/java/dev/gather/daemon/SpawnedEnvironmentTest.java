@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * A gathering's spawned agents start as in a user's terminal: a daemon started from a CI job passes
  * CI=true on (through the tmux server it started), and Gemini CLI would then run headless and exit.
  */
+@Beside
 class SpawnedEnvironmentTest {
     private static final String AGENTS =
             """

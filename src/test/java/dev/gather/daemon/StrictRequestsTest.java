@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.server.SocketServer;
+import dev.gather.testing.Beside;
 import java.io.OutputStream;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** A wrong type is an error naming the field, never a default; one request per socket line. */
+@Beside
 class StrictRequestsTest {
     @RegisterExtension
     final Worlds worlds = Worlds.bare().stateIn("state");

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** tmux failing under a running daemon: the server killed, the control-mode client killed, a holder's pane killed. */
+@Beside
 class TmuxFaultTest {
     @RegisterExtension
     final Worlds worlds = Worlds.withAgents(
@@ -34,7 +36,9 @@ class TmuxFaultTest {
 
         tmux("kill-server");
         await().atMost(Duration.ofSeconds(10))
-                .until(() -> !Files.exists(Path.of("/tmp/tmux-0/" + world.socket)) || !alive(ada));
+                .until(() -> !Files.exists(
+                                Path.of(System.getenv().getOrDefault("TMUX_TMPDIR", "/tmp"), "tmux-0", world.socket))
+                        || !alive(ada));
 
         JsonNode send = world.call(null, "send", World.args().put("to", bo.id()).put("message", "anyone?"));
         assertFalse(send.path("ok").asBoolean(), send.toString());

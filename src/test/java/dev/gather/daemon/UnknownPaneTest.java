@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * program with an input box gather cannot read: nothing is typed onto a line a person half typed; the
  * message waits, visibly, until the line is cleared, then arrives once.
  */
+@Beside
 class UnknownPaneTest {
     @RegisterExtension
     final Worlds worlds = Worlds.bare().stateIn("state");

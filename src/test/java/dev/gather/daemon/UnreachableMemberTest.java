@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.testing.Beside;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** A gathering member whose harness never becomes ready is reported and skipped, never silently dropped. */
+@Beside
 class UnreachableMemberTest {
     @RegisterExtension
     final Worlds worlds = Worlds.withAgents(

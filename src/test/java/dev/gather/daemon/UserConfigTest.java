@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gather.testing.Beside;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Configuration comes from the shipped files and $GATHER_HOME only: hostile or broken files in
  * either place never stop the daemon starting, and the working directory is never read.
  */
+@Beside
 class UserConfigTest {
     private static final String CYCLE = "r: &r {a: *r}\n";
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gather.testing.Slow;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (from inside gather, not the working directory) and the user's own in $GATHER_HOME/rhythms, every
  * error of a file in one pass.
  */
+@Slow
 class UserLintTest {
     static final Path EVERY_ERROR = Path.of("src/test/resources/rhythms/studio/every-error.yaml");
 

@@ -6,17 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.testing.Slow;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.openqa.selenium.By;
 
 /**
  * A direct link of two sims is live on its own page and its journal once closed; the rhythms page
  * shows the user's own rhythms with their lint verdicts.
  */
+@Slow
 class WebLinkPageTest extends WebPages {
     @Test
     @Order(4)
@@ -62,8 +63,7 @@ class WebLinkPageTest extends WebPages {
         String link = sent.path("link").path("id").asText();
         // the overview, open since before the link, shows it and leads to its page
         await().atMost(Duration.ofSeconds(20)).until(() -> present(".card.link[data-id='" + link + "'] a"));
-        driver.findElement(By.cssSelector(".card.link[data-id='" + link + "'] a"))
-                .click();
+        browser.click(".card.link[data-id='" + link + "'] a");
         await().atMost(Duration.ofSeconds(20)).until(() -> text("#state").equals("open"));
         await().atMost(Duration.ofSeconds(20))
                 .until(() ->

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gather.testing.Slow;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * scripts; the token becomes an HttpOnly cookie, and a foreign origin, a rebound Host or a form post
  * without the token header is refused with nothing.
  */
+@Slow
 class WebTokenTest extends WebPages {
     @Test
     @Order(1)

@@ -11,6 +11,7 @@ import dev.gather.journal.Transcript;
 import dev.gather.link.Link;
 import dev.gather.link.Member;
 import dev.gather.link.Role;
+import dev.gather.testing.TmuxServers;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.SpawnSpec;
 import dev.gather.tmux.Tmux;
@@ -223,6 +224,10 @@ final class World implements AutoCloseable {
 
     /** Runs {@code tmux -L socket args…} and waits for it (its output is not kept). */
     static void tmux(String socket, String... args) {
+        if (List.of(args).equals(List.of("kill-server"))) {
+            TmuxServers.kill(socket); // and every process of it, for good
+            return;
+        }
         List<String> cmd = new ArrayList<>(List.of("tmux", "-L", socket));
         cmd.addAll(List.of(args));
         try {

@@ -4,6 +4,7 @@ import dev.gather.door.Door;
 import dev.gather.door.Doors;
 import dev.gather.door.Handover;
 import dev.gather.door.Opening;
+import dev.gather.door.Parcel;
 import dev.gather.profile.Profiles;
 import dev.gather.tmux.Deliverer;
 import dev.gather.tmux.FakeTmux;
@@ -30,6 +31,9 @@ abstract class DoorBoxCase {
     /** A door the test answers for: what it was handed, and a trace the test completes. */
     static final class FakeDoor implements Door {
         final List<String> handed = new CopyOnWriteArrayList<>();
+        /** The references of the parcels handed, in order. */
+        final List<String> refs = new CopyOnWriteArrayList<>();
+
         final List<Door.Trace> traces = new CopyOnWriteArrayList<>();
         private final Function<String, Handover> answer;
         private final boolean traced;
@@ -50,22 +54,23 @@ abstract class DoorBoxCase {
         }
 
         @Override
-        public CompletableFuture<Handover> hand(String text) {
-            Handover h = answer.apply(text);
+        public CompletableFuture<Handover> hand(Parcel parcel) {
+            Handover h = answer.apply(parcel.text());
             if (h instanceof Handover.Handed) {
-                handed.add(text);
+                handed.add(parcel.text());
+                refs.add(parcel.ref());
             }
             return CompletableFuture.completedFuture(h);
         }
 
         @Override
-        public Door.Whereabouts whereabouts(String text) {
+        public Door.Whereabouts whereabouts(Parcel parcel) {
             asked.incrementAndGet();
-            return whereOf.getOrDefault(text, where);
+            return whereOf.getOrDefault(parcel.text(), where);
         }
 
         @Override
-        public Optional<Door.Trace> trace(String text) {
+        public Optional<Door.Trace> trace(String ref) {
             if (!traced) {
                 return Optional.empty();
             }

@@ -6,14 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gather.door.Door;
 import dev.gather.door.Doors;
 import dev.gather.door.Handover;
 import dev.gather.door.Opening;
+import dev.gather.door.Parcel;
 import dev.gather.tmux.DeliveryResult;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -76,6 +79,42 @@ class DoorBoxTest extends DoorBoxCase {
                 post.status(pane.id()).orElseThrow().note().orElse("").contains("typed instead until"),
                 "status says the door rests");
         assertTrue(door.handed.isEmpty());
+    }
+
+    @Test
+    void aDoorWhoseFutureBreaksIsAFailedDoorAndTheQueueBehindItMovesOn() {
+        Door broken = new Door() {
+            @Override
+            public String name() {
+                return "broken-door";
+            }
+
+            @Override
+            public CompletableFuture<Handover> hand(Parcel parcel) {
+                return CompletableFuture.failedFuture(new IllegalStateException("a bug in the door"));
+            }
+        };
+        doors(p -> new Opening.Open(broken));
+        CompletableFuture<DeliveryResult> first = post.post(pane.id(), new Letter("j", 1, "Bo", "first words"));
+        CompletableFuture<DeliveryResult> second = post.post(pane.id(), new Letter("j", 2, "Bo", "second words"));
+
+        assertInstanceOf(
+                DeliveryResult.Delivered.class,
+                first.orTimeout(10, TimeUnit.SECONDS).join());
+        assertInstanceOf(
+                DeliveryResult.Delivered.class,
+                second.orTimeout(10, TimeUnit.SECONDS).join());
+        Step fallback = steps.stream().filter(s -> s.ref() == 1).findFirst().orElseThrow();
+        assertTrue(fallback.detail().contains("broken-door failed: it broke"), fallback.detail());
+    }
+
+    @Test
+    void aDoorIsHandedTheLettersReferenceWithItsWords() {
+        FakeDoor door = new FakeDoor(t -> new Handover.Handed("queued"), true);
+        doors(p -> new Opening.Open(door));
+        post.post(pane.id(), new Letter("g7", 12, "Bo", "hello bo"));
+        await().atMost(Duration.ofSeconds(5)).until(() -> door.refs.size() == 1);
+        assertEquals("g7#12 to Bo in " + pane.id(), door.refs.get(0));
     }
 
     @Test

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gather.door.Door;
 import dev.gather.door.Handover;
 import dev.gather.door.Opening;
+import dev.gather.testing.Slow;
 import dev.gather.tmux.DeliveryResult;
 import java.time.Duration;
 import java.util.List;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * A handed message not seen taken is waited for within bounds: looked for in the harness's own record
  * when its wait runs out, and typed once only where that record shows the harness never had it.
  */
+@Slow
 class DoorPatienceTest extends DoorBoxCase {
     private FakeDoor patientlyHanded(Door.Whereabouts.Kind kind, String how) {
         FakeDoor door = new FakeDoor(t -> new Handover.Handed("queued"), true);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import dev.gather.profile.Profile;
 import dev.gather.profile.Profiles;
+import dev.gather.testing.Slow;
 import dev.gather.tmux.Deliverer;
 import dev.gather.tmux.DeliveryResult;
 import dev.gather.tmux.HarnessQuirks;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * keystrokes' echo timeout. Messages queued at its start still reach it exactly once each, one per
  * submit: nothing is pasted onto a paste it has not shown yet, and none fails.
  */
+@Slow
 class LateEchoTest {
     /** Longer than the deliverer's echo timeout below, short of the profile's ready timeout. */
     private static final long LOADING_MS = 2_500;

@@ -7,6 +7,7 @@ import dev.gather.door.Door;
 import dev.gather.door.Doors;
 import dev.gather.door.Handover;
 import dev.gather.door.Opening;
+import dev.gather.door.Parcel;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -38,8 +39,8 @@ class QuickDoorTurnTest {
                 }
 
                 @Override
-                public CompletableFuture<Handover> hand(String text) {
-                    if (text.equals("the same words again")) {
+                public CompletableFuture<Handover> hand(Parcel parcel) {
+                    if (parcel.text().equals("the same words again")) {
                         return CompletableFuture.completedFuture(new Handover.Declined("a repeat is dropped unread"));
                     }
                     // the whole turn runs within the receipt window: started, ended, its hook in first
@@ -54,7 +55,7 @@ class QuickDoorTurnTest {
                 }
 
                 @Override
-                public Optional<Door.Trace> trace(String text) {
+                public Optional<Door.Trace> trace(String ref) {
                     return Optional.of(trace);
                 }
             };

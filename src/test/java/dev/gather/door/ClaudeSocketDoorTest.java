@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.testing.Slow;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Every answer of Claude's messaging socket becomes a {@link Handover} with Claude's own reason, in bounded time. */
+@Slow
 class ClaudeSocketDoorTest {
     private static final String TOKEN = "ee71ec63611aa359010032afd776127a";
     private static final ClaudeSocketDoor.Timing QUICK =
@@ -49,7 +51,7 @@ class ClaudeSocketDoorTest {
     private Handover hand(String text) throws Exception {
         ClaudeSocketDoor door =
                 new ClaudeSocketDoor(new ClaudeMessaging(claude.socket, TOKEN), inboxes, executor, QUICK);
-        return door.hand(text).get(5, TimeUnit.SECONDS);
+        return door.hand(new Parcel("j#" + text.hashCode(), text)).get(5, TimeUnit.SECONDS);
     }
 
     @Test
@@ -95,6 +97,7 @@ class ClaudeSocketDoorTest {
         org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> late.size() == 1);
         assertEquals("delivered", late.get(0).receipt().status());
         assertEquals("hello", late.get(0).text());
+        assertEquals("j#" + "hello".hashCode(), late.get(0).parcel().ref(), "matched by reference, not words");
         assertInstanceOf(Handover.Handed.class, late.get(0).handover());
     }
 
@@ -121,7 +124,28 @@ class ClaudeSocketDoorTest {
             assertTrue(doors.forPane("%1").isEmpty());
             Door door = doors.forPane("%2").orElseThrow();
             assertEquals(ClaudeSocketDoor.NAME, door.name());
-            assertInstanceOf(Handover.Handed.class, door.hand("hello").get(5, TimeUnit.SECONDS));
+            assertInstanceOf(
+                    Handover.Handed.class, door.hand(new Parcel("j#1", "hello")).get(5, TimeUnit.SECONDS));
+        }
+    }
+
+    @Test
+    void aSocketInAFolderOthersMayWriteGetsNeitherTokenNorMessageAndSaysWhy() throws Exception {
+        // Claude's shared fallback folder (/tmp/cc-socks without XDG_RUNTIME_DIR), another user's to fill
+        java.nio.file.Files.setPosixFilePermissions(
+                dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+        try (ClaudeDoors doors = new ClaudeDoors(
+                pane -> java.util.Optional.of(new ClaudeMessaging(claude.socket, TOKEN)), late::add, QUICK)) {
+            Opening opening = doors.open("%2", java.util.OptionalLong::empty);
+            Opening.Absent absent = assertInstanceOf(Opening.Absent.class, opening, opening.toString());
+            assertTrue(absent.why().contains("writable by other users"), absent.why());
+            assertTrue(doors.forPane("%2").isEmpty());
+        }
+        Handover h = hand("hello");
+        assertInstanceOf(Handover.Refused.class, h, h.toString());
+        assertEquals(List.of(), claude.lines, "nothing reached the socket");
+        try (var files = java.nio.file.Files.list(dir)) {
+            assertEquals(List.of(claude.socket), files.toList(), "no reply inbox was opened beside it");
         }
     }
 

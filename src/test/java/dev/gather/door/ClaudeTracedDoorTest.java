@@ -1,6 +1,7 @@
 package dev.gather.door;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -58,10 +59,10 @@ class ClaudeTracedDoorTest {
                 .prompt(PANE, t -> t.equals(m.path("message").path("content").asText()), "UserPromptSubmit"));
         Door door = door();
 
-        Handover h = door.hand(text).get(5, TimeUnit.SECONDS);
+        Handover h = door.hand(new Parcel("g#2 to Ada in %7", text)).get(5, TimeUnit.SECONDS);
 
         assertInstanceOf(Handover.Handed.class, h, h.toString());
-        Door.Trace trace = door.trace(text).orElseThrow();
+        Door.Trace trace = door.trace("g#2 to Ada in %7").orElseThrow();
         assertEquals("UserPromptSubmit", trace.taken().getNow("not taken"));
     }
 
@@ -69,12 +70,28 @@ class ClaudeTracedDoorTest {
     void aRefusedMessageLeavesNoWatchBehindForTheTypedPromptToMatch() throws Exception {
         claude.answer(new FakeClaudeInbox.Answer("expired", "refused", "crossSessionInbound is refuse"));
         Door door = door();
-        assertInstanceOf(Handover.Refused.class, door.hand("typed instead").get(5, TimeUnit.SECONDS));
-        assertTrue(door.trace("typed instead").isEmpty());
+        assertInstanceOf(
+                Handover.Refused.class,
+                door.hand(new Parcel("g#3", "typed instead")).get(5, TimeUnit.SECONDS));
+        assertTrue(door.trace("g#3").isEmpty());
         // the same words, typed now, start a turn of the keystroke path: no door watch claims them
-        Door.Trace later = doors.traces().trace(PANE, "typed instead");
+        Door.Trace later = doors.traces().trace(PANE, new Parcel("g#4", "typed instead"));
         doors.traces().prompt(PANE, "typed instead"::equals, "hook");
         assertEquals("hook", later.taken().getNow("not taken"));
+    }
+
+    @Test
+    void aDeclineIsAboutOneParcelNeverAnotherMembersWithTheSameWords() {
+        String words = "[Cy] (3): the same words for everyone";
+        Door.Trace ada = doors.traces().trace("%1", new Parcel("g#7 to Ada in %1", words));
+        Door.Trace bo = doors.traces().trace("%2", new Parcel("g#7 to Bo in %2", words));
+
+        doors.traces().declined("g#7 to Ada in %1", "Claude refused it");
+
+        assertTrue(ada.taken().isCompletedExceptionally(), "Ada's copy is typed instead");
+        assertFalse(bo.taken().isDone(), "Bo's Claude may have its copy queued: it is still awaited");
+        doors.traces().prompt("%2", words::equals, "UserPromptSubmit");
+        assertEquals("UserPromptSubmit", bo.taken().getNow("not taken"));
     }
 
     @Test
@@ -84,14 +101,15 @@ class ClaudeTracedDoorTest {
         // the same words relayed a minute ago: they say nothing of this message
         Files.writeString(transcript, enqueue(before, text) + user(before, text));
         Door door = door();
-        door.hand(text).get(5, TimeUnit.SECONDS);
+        Parcel parcel = new Parcel("g#5", text);
+        door.hand(parcel).get(5, TimeUnit.SECONDS);
 
-        assertEquals(Door.Whereabouts.Kind.MISSING, door.whereabouts(text).kind());
+        assertEquals(Door.Whereabouts.Kind.MISSING, door.whereabouts(parcel).kind());
         Instant now = Instant.now().plusMillis(5);
         Files.writeString(transcript, enqueue(now, text), java.nio.file.StandardOpenOption.APPEND);
-        assertEquals(Door.Whereabouts.Kind.WAITING, door.whereabouts(text).kind());
+        assertEquals(Door.Whereabouts.Kind.WAITING, door.whereabouts(parcel).kind());
         Files.writeString(transcript, user(now, text), java.nio.file.StandardOpenOption.APPEND);
-        Door.Whereabouts taken = door.whereabouts(text);
+        Door.Whereabouts taken = door.whereabouts(parcel);
         assertEquals(Door.Whereabouts.Kind.TAKEN, taken.kind());
         assertTrue(taken.how().contains("claude transcript shows it"), taken.how());
     }
@@ -100,8 +118,9 @@ class ClaudeTracedDoorTest {
     void withoutATranscriptTheDoorCannotTell() throws Exception {
         Files.deleteIfExists(transcript);
         Door door = door();
-        door.hand("hello").get(5, TimeUnit.SECONDS);
-        assertEquals(Door.Whereabouts.Kind.UNKNOWN, door.whereabouts("hello").kind());
+        Parcel hello = new Parcel("g#6", "hello");
+        door.hand(hello).get(5, TimeUnit.SECONDS);
+        assertEquals(Door.Whereabouts.Kind.UNKNOWN, door.whereabouts(hello).kind());
     }
 
     /** A queue-operation line as 2.1.330 writes it when its inbox queues a message. */

@@ -9,11 +9,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -69,13 +72,13 @@ class CodexQueueDoorTest {
         CodexQueueDoor door = door(program("echo \"Queued message 01a2 for thread " + THREAD + ".\"\n"));
         String text = "-rf [ada] (1):\n\nsecond line";
 
-        Handover h = door.hand(text).join();
+        Handover h = door.hand(new Parcel("j#1 to Ada in %3", text)).join();
         assertEquals("Queued message 01a2 for thread " + THREAD + ".", ((Handover.Handed) h).how());
         assertEquals(
                 List.of("queue", "--thread", THREAD, "--message=-rf [ada] (1):", "", "second line"),
                 Files.readAllLines(dir.resolve("args")),
                 "the text is one argument, never an option");
-        Door.Trace trace = door.trace(text).orElseThrow();
+        Door.Trace trace = door.trace("j#1 to Ada in %3").orElseThrow();
         append(file, "{\"type\":\"event_msg\",\"payload\":{\"type\":\"task_complete\"}}"); // an earlier turn's end
         append(
                 file,
@@ -92,23 +95,40 @@ class CodexQueueDoorTest {
         CodexQueueDoor door =
                 door(program("echo 'Error: failed to queue session message: no rollout found for thread id x' >&2\n"
                         + "echo 'Stack backtrace:' >&2\nexit 1\n"));
-        Handover.Refused r =
-                assertInstanceOf(Handover.Refused.class, door.hand("hi").join());
+        Handover.Refused r = assertInstanceOf(
+                Handover.Refused.class, door.hand(new Parcel("j#2", "hi")).join());
         assertTrue(r.why().startsWith("codex has no thread " + THREAD + ": Error: failed to queue"), r.why());
-        assertEquals(Optional.empty(), door.trace("hi"));
+        assertEquals(Optional.empty(), door.trace("j#2"));
     }
 
     @Test
     void aMissingProgramOrAnotherErrorFails() throws Exception {
         assertInstanceOf(
                 Handover.Failed.class,
-                door(dir.resolve("gone/codex")).hand("hi").join());
+                door(dir.resolve("gone/codex")).hand(new Parcel("j#3", "hi")).join());
         Handover.Failed f = assertInstanceOf(
                 Handover.Failed.class,
                 door(program("echo 'Error: rate limited' >&2\nexit 2\n"))
-                        .hand("hi")
+                        .hand(new Parcel("j#4", "hi"))
                         .join());
         assertEquals("codex queue: Error: rate limited", f.why());
+    }
+
+    @Test
+    void aCodexThatHangsWithItsOutputOpenFailsWithinTheDeadline() throws Exception {
+        // it speaks, then neither ends nor closes its output: reading that to its end would wait 60 s
+        CodexQueueDoor door = new CodexQueueDoor(
+                program("echo 'working'\nexec sleep 60\n"),
+                Map.of("PATH", System.getenv("PATH")),
+                THREAD,
+                Optional.empty(),
+                Runnable::run,
+                Duration.ofMillis(500));
+        CompletableFuture<Handover> h = CompletableFuture.supplyAsync(
+                () -> door.hand(new Parcel("j#5", "hi")).join());
+
+        Handover.Failed f = assertInstanceOf(Handover.Failed.class, h.get(10, TimeUnit.SECONDS));
+        assertTrue(f.why().contains("did not answer within 500 ms"), f.why());
     }
 
     @Test

@@ -21,25 +21,25 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * writes a {@code peer_message_status} line to the message's {@code from} when it holds, refuses or
  * drops it. {@code silent} never reads nor closes, like a session that hangs.
  */
-final class FakeClaudeInbox implements AutoCloseable {
+public final class FakeClaudeInbox implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** What the fake does with a message: accept it (no receipt), or answer with this status. */
-    record Answer(String status, String detail, String reason) {
-        static final Answer ACCEPT = new Answer("", "", "");
+    public record Answer(String status, String detail, String reason) {
+        public static final Answer ACCEPT = new Answer("", "", "");
         static final Answer SILENT = new Answer("silent", "", "");
         /** Reads the whole message, then keeps the connection open: a loaded Claude that closes late. */
         static final Answer READS_CLOSES_LATE = new Answer("late", "", "");
     }
 
-    final Path socket;
-    final List<JsonNode> lines = new CopyOnWriteArrayList<>();
+    public final Path socket;
+    public final List<JsonNode> lines = new CopyOnWriteArrayList<>();
     private final ServerSocketChannel server;
     private final List<SocketChannel> keptOpen = new CopyOnWriteArrayList<>();
     private volatile Answer answer = Answer.ACCEPT;
     private volatile java.util.function.Consumer<JsonNode> started = m -> {};
 
-    FakeClaudeInbox(Path socket) throws IOException {
+    public FakeClaudeInbox(Path socket) throws IOException {
         this.socket = socket;
         server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
         server.bind(UnixDomainSocketAddress.of(socket));
@@ -54,7 +54,7 @@ final class FakeClaudeInbox implements AutoCloseable {
     }
 
     /** An idle Claude starts a turn with an accepted message at once: {@code turn} runs as it would. */
-    FakeClaudeInbox onAccepted(java.util.function.Consumer<JsonNode> turn) {
+    public FakeClaudeInbox onAccepted(java.util.function.Consumer<JsonNode> turn) {
         this.started = turn;
         return this;
     }
@@ -100,7 +100,7 @@ final class FakeClaudeInbox implements AutoCloseable {
     }
 
     /** Writes a receipt about {@code message} to its {@code from}, as Claude does when a hold is settled. */
-    void receipt(JsonNode message, Answer a) throws IOException {
+    public void receipt(JsonNode message, Answer a) throws IOException {
         String from = message.path("from").asText();
         var frame = JSON.createObjectNode()
                 .put("type", "control")

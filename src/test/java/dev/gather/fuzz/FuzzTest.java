@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gather.mcp.RawMcp;
+import dev.gather.testing.Slow;
 import dev.gather.tmux.PrivateServer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code gather lint} over them all). Counts are printed; any hang, stack trace or death fails it
  * with the cases that caused them. {@code -Dgather.fuzz.seed=N} replays another seed.
  */
+@Slow
 class FuzzTest {
     private static final long SEED = Long.getLong("gather.fuzz.seed", 20261123L);
 

@@ -124,7 +124,8 @@ final class Circle {
                 r.passPatterns(),
                 r.roles(),
                 r.prompts(),
-                r.turnBudget());
+                r.turnBudget(),
+                r.listening());
     }
 
     /** A standard circle of three and a harvester, started. */

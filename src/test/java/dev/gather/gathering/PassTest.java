@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gather.rhythm.Listening;
+import dev.gather.rhythm.RhythmLibrary;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -84,7 +86,14 @@ class PassTest {
 
     @Test
     void outOfTurnOutputIsKeptNotRelayedAndRemindedOncePerTurn() {
-        Circle c = Circle.started();
+        // live hearing types a reminder at once; digest keeps it for the member's next prompt (DigestTest)
+        Circle c = new Circle(
+                RhythmLibrary.shippedRhythm("standard").orElseThrow().withListening(Listening.LIVE),
+                3,
+                true,
+                false,
+                GatheringOptions.NONE);
+        c.gathering.start().join();
         c.gathering.onTurnOutput(c.m("Cy"), "I have thoughts").join();
         c.gathering.onTurnOutput(c.m("Cy"), "more thoughts").join();
         assertTrue(c.relayed().isEmpty());

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gather.door.ClaudeDoors;
 import dev.gather.door.Door;
 import dev.gather.door.Handover;
+import dev.gather.door.Parcel;
 import dev.gather.tmux.InputBox;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.SpawnSpec;
@@ -122,7 +123,9 @@ class ClaudeDoorTest {
     }
 
     private Handover hand(Pane pane, String text) throws Exception {
-        return door(pane).hand(text).get(10, java.util.concurrent.TimeUnit.SECONDS);
+        return door(pane)
+                .hand(new Parcel(pane.id() + " #" + text.hashCode(), text))
+                .get(10, java.util.concurrent.TimeUnit.SECONDS);
     }
 
     private void awaitOnceAtTheModel(String text) {

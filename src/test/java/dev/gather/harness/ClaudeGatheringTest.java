@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -52,12 +53,15 @@ class ClaudeGatheringTest {
                 await().atMost(Duration.ofMinutes(5))
                         .until(() -> !live.entries(id, "harvest").isEmpty());
                 assertHarvestedInOrder(live, id);
-            } catch (AssertionError | org.awaitility.core.ConditionTimeoutException e) {
-                // say what the circle did, so a failure under load can be read from the report
-                System.out.println("journal of " + id + ":\n"
-                        + Files.readString(live.state.journals().resolve(id + ".jsonl")));
-                live.model.calls().forEach(c -> System.out.println("model call: " + c.lastUserText()));
-                throw e;
+            } catch (AssertionError | ConditionTimeoutException e) {
+                // say what the circle did in the failure itself, so the report and the console show it
+                // (printed, it went to a file of the surefire reports nobody opened)
+                StringBuilder seen = new StringBuilder(e.getMessage() + "\njournal of " + id + ":\n");
+                seen.append(Files.readString(live.state.journals().resolve(id + ".jsonl")));
+                live.model.calls().forEach(c -> seen.append("model call: ")
+                        .append(c.lastUserText())
+                        .append('\n'));
+                throw new AssertionError(seen.toString(), e);
             }
         }
     }

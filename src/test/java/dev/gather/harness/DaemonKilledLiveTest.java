@@ -10,6 +10,7 @@ import dev.gather.home.Homes;
 import dev.gather.home.StateDir;
 import dev.gather.install.Installer;
 import dev.gather.journal.Transcript;
+import dev.gather.testing.TmuxServers;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.SpawnSpec;
 import dev.gather.tmux.Tmux;
@@ -60,7 +61,7 @@ class DaemonKilledLiveTest {
             if (codex != null) {
                 codex.stopServers();
             }
-            new ProcessBuilder("tmux", "-L", socket, "kill-server").start().waitFor(10, TimeUnit.SECONDS);
+            TmuxServers.kill(socket);
             if (launcher != null) {
                 gather("daemon", "--stop");
             }

@@ -1,5 +1,6 @@
 package dev.gather.harness;
 
+import dev.gather.testing.Slow;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
@@ -14,4 +15,5 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Execution(ExecutionMode.CONCURRENT)
+@Slow
 @interface Live {}

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 import dev.gather.home.Homes;
+import dev.gather.testing.Beside;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A user with a Codex notify program of their own installs gather: Codex then runs gather's hook, which
  * hands the turn to gather and runs theirs with the same event, as Codex would have; uninstall gives it back.
  */
+@Beside
 class CodexNotifyChainTest {
     private static final Path LAUNCHER = Path.of("bin/gather").toAbsolutePath();
     private static final String EVENT =

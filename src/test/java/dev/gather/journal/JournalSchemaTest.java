@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
@@ -65,7 +66,9 @@ class JournalSchemaTest {
             required.addAll(List.of("time", "kind"));
         }
         for (RecordComponent c : record.getRecordComponents()) {
-            String name = SNAKE.translate(c.getName());
+            // a component named for a Java keyword says its JSON name (spawned's for)
+            JsonProperty named = c.getAccessor().getAnnotation(JsonProperty.class);
+            String name = named != null ? named.value() : SNAKE.translate(c.getName());
             fields.add(name);
             JsonInclude include = c.getAccessor().getAnnotation(JsonInclude.class);
             if (include == null || include.value() == JsonInclude.Include.ALWAYS) {

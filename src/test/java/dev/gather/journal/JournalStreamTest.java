@@ -39,7 +39,16 @@ class JournalStreamTest {
             journals.of("g-1").append(start("g-1"));
             journals.of("g-1")
                     .append(new Message.Announce(
-                            Announcement.TURN, "g-1", "Ada has the piece", "Ada", 0, 1, 1, Map.of(), Map.of()));
+                            Announcement.TURN,
+                            "g-1",
+                            "Ada has the piece",
+                            "Ada",
+                            0,
+                            1,
+                            1,
+                            List.of(),
+                            Map.of(),
+                            Map.of()));
         }
         // a line torn by a crash, then a whole one: the torn one is neither shown nor counted
         Files.writeString(
@@ -64,7 +73,8 @@ class JournalStreamTest {
             });
             follower.start();
             await().atMost(Duration.ofSeconds(20)).until(() -> seen.size() == 1);
-            journals.of("link-1").append(new Message.Relay("link-1", "Ada", false, 1, null, List.of("Bo"), "hi"));
+            journals.of("link-1")
+                    .append(new Message.Relay("link-1", "Ada", false, 1, null, List.of("Bo"), List.of(), "hi"));
             journals.of("g-2").append(start("g-2"));
             await().atMost(Duration.ofSeconds(20)).until(() -> seen.size() == 3);
             stop.set(true);

@@ -180,7 +180,8 @@ class JournalTest {
     void transcriptLinesReadAsAPersonWould() throws IOException {
         try (Journals journals = new Journals(dir, clock)) {
             journals.of("g-2")
-                    .append(new Message.Relay("g-2", "Ada", false, 1, null, List.of("Bo", "Cy"), "line one\nline two"));
+                    .append(new Message.Relay(
+                            "g-2", "Ada", false, 1, null, List.of("Bo", "Cy"), List.of(), "line one\nline two"));
             journals.of("g-2").append(new Message.Private("g-2", Prompt.BEAT, "Bo", "[Beat 1/2]", Map.of(), Map.of()));
         }
         List<String> readable = Transcript.read(dir.resolve("g-2.jsonl")).stream()

@@ -25,13 +25,22 @@ class TranscriptMarksTest {
             panes.put("Cy", "%3");
             panes.put("Di", "%4");
             long ref = j.append(new Message.Relay(
-                    "link-1", "Ada", false, 1, null, List.of("Bo", "Cy", "Di"), "hello", panes, Map.of()));
+                    "link-1", "Ada", false, 1, null, List.of("Bo", "Cy", "Di"), List.of(), "hello", panes, Map.of()));
             assertEquals(1, ref);
             j.appendUnforced(new Delivery(ref, "Bo", "%2", "typing", ""));
             j.appendUnforced(new Delivery(ref, "Bo", "%2", "confirmed", ""));
             j.appendUnforced(new Delivery(ref, "Cy", "%3", "failed", "pane %3 ended"));
             long ref2 = j.append(new Message.Relay(
-                    "link-1", "Bo", false, 2, null, List.of("Ada"), "all well", Map.of("Ada", "%1"), Map.of()));
+                    "link-1",
+                    "Bo",
+                    false,
+                    2,
+                    null,
+                    List.of("Ada"),
+                    List.of(),
+                    "all well",
+                    Map.of("Ada", "%1"),
+                    Map.of()));
             assertEquals(5, ref2, "entry numbers count every entry");
             j.appendUnforced(new Delivery(ref2, "Ada", "%1", "confirmed", ""));
 

@@ -7,12 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.IntNode;
+import dev.gather.testing.Beside;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Requests before the handshake are answered (the SDK alone would hold them for ever). */
+@Beside
 class McpHandshakeTest {
     private static final Duration WITHIN = Duration.ofSeconds(60);
 

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.gather.testing.Slow;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * JSON-RPC error in plain words, and the server goes on serving: after each case a ping answers.
  * One process serves all cases, so a case that froze it fails every case after it too.
  */
+@Slow
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class McpMalformedLinesTest {
     private static final Duration WITHIN = Duration.ofSeconds(30);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gather.testing.Beside;
 import dev.gather.tmux.PrivateServer;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code gather mcp} as a real process, driven by the SDK's own stdio client, against a real daemon
  * on a private tmux server.
  */
+@Beside
 class McpProcessTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private final PrivateServer server = new PrivateServer();

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.IntNode;
 import dev.gather.client.DaemonClient;
 import dev.gather.home.StateDir;
+import dev.gather.testing.Beside;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * upgrade), the next call starts a new daemon and the session goes on, handshake and all, without
  * the harness having to restart its MCP server.
  */
+@Beside
 class McpRestartTest {
     @TempDir
     Path home;

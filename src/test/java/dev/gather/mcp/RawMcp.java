@@ -2,6 +2,7 @@ package dev.gather.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gather.testing.TmuxServers;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -170,11 +171,7 @@ public final class RawMcp implements AutoCloseable {
         stop.environment().remove("TMUX_PANE");
         stop.start().waitFor(60, TimeUnit.SECONDS);
         if (killTmux) {
-            new ProcessBuilder("tmux", "-L", tmuxSocket, "kill-server")
-                    .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .start()
-                    .waitFor(10, TimeUnit.SECONDS);
+            TmuxServers.kill(tmuxSocket);
         }
     }
 }

@@ -1,10 +1,13 @@
 package dev.gather.process;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -43,6 +46,35 @@ class ProcessesTest {
         assertTrue(Processes.commandLines((int) ProcessHandle.current().pid())
                 .get(0)
                 .contains("java"));
+    }
+
+    /** Codex is told by the program a process runs, never by a word in its arguments. */
+    @Test
+    void codexIsTheProgramNotAWordOnTheCommandLine() throws Exception {
+        assertTrue(CodexProgram.isCodex(List.of("/usr/local/bin/codex", "--yolo")));
+        assertTrue(CodexProgram.isCodex(List.of("node", "/usr/lib/node_modules/@openai/codex/bin/codex.js")));
+        assertTrue(CodexProgram.isCodex(List.of("/usr/bin/node", "--no-warnings", "/home/a/.npm/bin/codex")));
+        assertFalse(CodexProgram.isCodex(List.of("vim", "codex-notes.md")));
+        assertFalse(CodexProgram.isCodex(List.of("node", "codex-notes.js")));
+        assertFalse(CodexProgram.isCodex(List.of("grep", "-r", "codex", ".")));
+        assertFalse(CodexProgram.isCodex(List.of()));
+
+        Path notes = Files.writeString(proc.resolve("codex-notes.md"), "notes\n");
+        Process reading = new ProcessBuilder("tail", "-f", notes.toString()).start();
+        Path codex = proc.resolve("codex");
+        Files.copy(Path.of("/bin/sleep"), codex);
+        codex.toFile().setExecutable(true);
+        Process running = new ProcessBuilder(codex.toString(), "30").start();
+        try {
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> !Processes.arguments(running.pid()).isEmpty()
+                            && !Processes.arguments(reading.pid()).isEmpty());
+            assertFalse(CodexProgram.runsIn((int) reading.pid()), "a file named after Codex is no Codex");
+            assertTrue(CodexProgram.runsIn((int) running.pid()));
+        } finally {
+            reading.destroyForcibly();
+            running.destroyForcibly();
+        }
     }
 
     private Path stat(long pid, String line) throws Exception {

@@ -12,6 +12,7 @@ import dev.gather.link.Links;
 import dev.gather.link.Member;
 import dev.gather.link.Role;
 import dev.gather.profile.Profiles;
+import dev.gather.testing.Slow;
 import dev.gather.tmux.Deliverer;
 import dev.gather.tmux.FakeTmux;
 import dev.gather.tmux.HarnessQuirks;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** 20 links × 500 messages from concurrent senders: none lost, none duplicated, order kept per sender. */
+@Slow
 class RelayLoadTest {
     private static final int LINKS = 20;
     private static final int MESSAGES = 500;

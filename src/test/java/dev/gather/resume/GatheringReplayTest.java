@@ -16,6 +16,7 @@ import dev.gather.ops.JoinOp;
 import dev.gather.ops.StartGatheringOp;
 import dev.gather.relay.Relay;
 import dev.gather.rhythm.RhythmLibrary;
+import dev.gather.testing.Slow;
 import dev.gather.tmux.SpawnSpec;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * virtual time, replays into the snapshot the live gathering is in at every step, with the options
  * it was started with; a journal from before resumable gatherings is not resumed.
  */
+@Slow
 class GatheringReplayTest extends InReplayWorld {
     @Test
     void atEveryStepOfAWholeCeremonyTheJournalReplaysToWhereTheLiveGatheringIs() {

@@ -121,6 +121,7 @@ class RecoveryTest {
                 1,
                 null,
                 List.of("Bo"),
+                List.of(),
                 "the words before the kill",
                 Map.of("Bo", bo),
                 profile.isEmpty() ? Map.of() : Map.of("Bo", profile)));

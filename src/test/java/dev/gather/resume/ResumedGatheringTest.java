@@ -55,6 +55,28 @@ class ResumedGatheringTest extends InReplayWorld {
     }
 
     @Test
+    void whatAnAgentWasNotYetToldComesWithItsNextPromptAfterARestart() {
+        // standard hears in a digest: Ada's words are kept for Cy until its turn
+        w.say("Ada", "Ada's first thought. I pass the piece.");
+        Snapshot s = w.replay();
+        assertTrue(
+                s.unheard().get("Cy").stream().anyMatch(t -> t.contains("Ada's first thought.")),
+                s.unheard()::toString);
+        assertTrue(!s.unheard().containsKey("Bo") || s.unheard().get("Bo").isEmpty(), "Bo was given it with the piece");
+        List<Effect> effects = new ArrayList<>();
+        Gathering g = w.resumed(w.rhythm, w.options, s, effects);
+        g.onTurnOutput(w.member("Bo"), "Bo's thought. I pass the piece.").join();
+        Effect.Inject cy = effects.stream()
+                .filter(e -> e instanceof Effect.Inject i && i.kind() == Prompt.TURN)
+                .map(Effect.Inject.class::cast)
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(effects.toString()));
+        assertEquals("Cy", cy.to().name());
+        assertTrue(cy.text().contains("Ada's first thought."), cy.text());
+        assertTrue(cy.text().contains("Bo's thought."), cy.text());
+    }
+
+    @Test
     void aGraceThatRanOutWhileNoDaemonRanMovesThePieceOnceOnResume() {
         w.say("Ada", "I pass the piece.");
         w.time.advance(ReplayWorld.INTERVAL.multipliedBy(2));
@@ -127,9 +149,11 @@ class ResumedGatheringTest extends InReplayWorld {
                 false,
                 Map.of())));
         entries.add(turn(0, "Ada", 1));
-        entries.add(line(new Message.Relay("g-private", "Ada", false, 1, "private", List.of("Hal"), "The queue.")));
+        entries.add(line(
+                new Message.Relay("g-private", "Ada", false, 1, "private", List.of("Hal"), List.of(), "The queue.")));
         entries.add(turn(0, "Bo", 2));
-        entries.add(line(new Message.Relay("g-private", "Bo", false, 2, "private", List.of("Hal"), "The log.")));
+        entries.add(
+                line(new Message.Relay("g-private", "Bo", false, 2, "private", List.of("Hal"), List.of(), "The log.")));
         entries.add(turn(0, "Cy", 3));
         Snapshot s = GatheringReplay.snapshot(entries, started);
         assertEquals(
@@ -153,7 +177,16 @@ class ResumedGatheringTest extends InReplayWorld {
 
     private Line turn(int phase, String holder, int turn) {
         return line(new Message.Announce(
-                Announcement.TURN, "g-private", holder + " has the piece", holder, phase, 1, turn, Map.of(), Map.of()));
+                Announcement.TURN,
+                "g-private",
+                holder + " has the piece",
+                holder,
+                phase,
+                1,
+                turn,
+                List.of(),
+                Map.of(),
+                Map.of()));
     }
 
     private Line line(Entry e) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gather.testing.Beside;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * "the default server" here is the test's own: the caller's ({@code -L a}), another ({@code -L b}) and
  * the default one. The daemon's hidden control session ({@code gather-ctl-…}) shows which server it uses.
  */
+@Beside
 class CallersServerTest {
     @TempDir
     Path dir;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gather.testing.Slow;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** What only the control-mode driver promises: pipelined replies matched in order, and reconnecting. */
+@Slow
 class ControlModeTmuxTest {
     private final PrivateServer server = new PrivateServer();
     private final ControlModeTmux tmux = ControlModeTmux.connect(server.config);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gather.profile.Profiles;
+import dev.gather.testing.Slow;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
  * settles: a harness that retitles first and redraws late, or answers with a permission dialog, gets
  * exactly one Enter, and a dialog on screen gets none.
  */
+@Slow
 class EnterInvariantTest {
     private static final Deliverer.Timing FAST = new Deliverer.Timing(Duration.ofSeconds(2), Duration.ofMillis(100), 4);
     private static final HarnessQuirks CLAUDE =

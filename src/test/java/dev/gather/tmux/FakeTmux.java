@@ -65,7 +65,7 @@ public final class FakeTmux implements Tmux {
     public synchronized FakePane pane(String id) {
         FakePane p = panes.get(id);
         if (p == null) {
-            throw new TmuxException("fake tmux: can't find pane: " + id);
+            throw new TmuxException(TmuxException.Kind.NO_PANE, "fake tmux: can't find pane: " + id);
         }
         return p;
     }

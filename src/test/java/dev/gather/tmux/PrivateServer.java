@@ -1,10 +1,7 @@
 package dev.gather.tmux;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.gather.testing.TmuxServers;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 
 /** A private tmux server for one test ({@code tmux -L gather-test-<uuid>}), killed afterwards. */
 public final class PrivateServer {
@@ -25,22 +22,8 @@ public final class PrivateServer {
         }
     }
 
-    /** Kills the server directly, whatever state the driver is in. */
+    /** Kills the server directly, whatever state the driver is in, and every process of it. */
     public void kill() {
-        try {
-            Process p = new ProcessBuilder("tmux", "-L", socket, "kill-server")
-                    .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .start();
-            p.waitFor(10, TimeUnit.SECONDS);
-            // tmux leaves the socket file behind after kill-server
-            Object uid = Files.getAttribute(Path.of("/proc/self"), "unix:uid");
-            String base = System.getenv().getOrDefault("TMUX_TMPDIR", "/tmp");
-            Files.deleteIfExists(Path.of(base, "tmux-" + uid, socket));
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot run tmux to clean up " + socket, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        TmuxServers.kill(socket);
     }
 }

@@ -121,8 +121,14 @@ abstract class TmuxContract {
         Pane keep = cat();
         Pane p = cat();
         tmux.kill(p.id());
-        assertThrows(TmuxException.class, () -> tmux.paste(p.id(), "x"));
-        assertThrows(TmuxException.class, () -> tmux.sendKeys(p.id(), "Enter"));
+        // a caller tells a gone pane by the failure's kind, never by tmux's words
+        assertEquals(
+                TmuxException.Kind.NO_PANE,
+                assertThrows(TmuxException.class, () -> tmux.paste(p.id(), "x")).kind());
+        assertEquals(
+                TmuxException.Kind.NO_PANE,
+                assertThrows(TmuxException.class, () -> tmux.sendKeys(p.id(), "Enter"))
+                        .kind());
         assertFalse(tmux.alive(p.id()));
         assertTrue(tmux.alive(keep.id()));
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gather.testing.Beside;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Envelopes through a real redis-server: in order, once, across a receiver restart and a Redis restart. */
+@Beside
 class RedisTransportTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -2,8 +2,13 @@ package dev.gather.turn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.gather.door.CodexDoors;
+import dev.gather.door.Opening;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import org.junit.jupiter.api.Test;
 
 /** Codex turn ends attributed by their payload (real Codex 0.169 notify payloads), not the hook's TMUX_PANE. */
@@ -37,6 +42,27 @@ class SessionPanesTest {
 
         assertEquals(Optional.of("%2"), hook(TURN));
         assertEquals(Optional.of("%2"), sessions.paneOfThread(THREAD));
+    }
+
+    @Test
+    void aThreadIdNotShapedLikeOneIsNeverLearned() {
+        // issue 35: a thread id such as --help reached codex queue as an option
+        for (String forged : new String[] {"--help", "../../etc/passwd", "-x"}) {
+            SessionPanes fresh = new SessionPanes();
+            fresh.typed("%2", "hello b");
+            HookEvent event = new HookEvent("codex", "%1", Instant.ofEpochMilli(1), TURN.replace(THREAD, forged));
+            assertEquals(new SessionPanes.Pane("%2"), fresh.judge(event), forged);
+            assertEquals(Optional.empty(), fresh.threadOfPane("%2"), forged);
+            assertEquals(Optional.empty(), fresh.paneOfThread(forged), forged);
+        }
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+        try {
+            Opening opening =
+                    new CodexDoors(pane -> Optional.of("--help"), timer, Runnable::run).open("%2", OptionalLong::empty);
+            assertEquals(new Opening.Absent("codex-queue", "'--help' is not the shape of a Codex thread id"), opening);
+        } finally {
+            timer.shutdownNow();
+        }
     }
 
     @Test

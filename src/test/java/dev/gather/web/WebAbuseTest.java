@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gather.client.DaemonClient;
 import dev.gather.rhythm.RhythmLibrary;
+import dev.gather.testing.Beside;
 import java.io.OutputStream;
 import java.net.HttpURLConnection;
 import java.net.InetAddress;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * headers made 3,016 threads. Here 300 hold their headers open on loopback; the server's threads
  * stay within its bound and a real request is still answered.
  */
+@Beside
 class WebAbuseTest {
     @Test
     void slowHeadersCannotMultiplyThreads() throws Exception {

@@ -1,0 +1,93 @@
+package dev.gather.testing;
+
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * Ends a test's private tmux server for good. {@code kill-server} alone is not enough: a server whose
+ * last session ended while a control client still hung on it was seen to stay up, answering nobody
+ * ("server exited unexpectedly"), for as long as the machine ran; and a control client that found the
+ * socket gone started a second server under the same name. So every process that names the socket
+ * (servers and clients alike) is waited for after the kill, and what is still there is made to end.
+ */
+public final class TmuxServers {
+    private TmuxServers() {}
+
+    /** Kills the server of {@code socket} ({@code tmux -L socket}), its clients, and its socket file. */
+    public static void kill(String socket) {
+        try {
+            Process p = new ProcessBuilder("tmux", "-L", socket, "kill-server")
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot run tmux to end the server " + socket, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        try {
+            await().atMost(Duration.ofSeconds(10)).until(() -> of(socket).isEmpty());
+        } catch (RuntimeException stillThere) {
+            of(socket).forEach(ProcessHandle::destroyForcibly);
+        }
+        try {
+            Object uid = Files.getAttribute(Path.of("/proc/self"), "unix:uid");
+            Files.deleteIfExists(Path.of(System.getenv().getOrDefault("TMUX_TMPDIR", "/tmp"), "tmux-" + uid, socket));
+        } catch (IOException | UnsupportedOperationException e) {
+            // a stale socket file: the run's own tmux folder goes at its end (RunLeftovers)
+        }
+    }
+
+    /** The live processes whose command line names {@code -L socket}. */
+    static List<ProcessHandle> of(String socket) {
+        byte[] needle = ("-L\0" + socket + "\0").getBytes(StandardCharsets.UTF_8);
+        List<ProcessHandle> out = new ArrayList<>();
+        try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
+            procs.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit))
+                    .forEach(p -> {
+                        if (indexOf(read(p.resolve("cmdline")), needle) >= 0) {
+                            ProcessHandle.of(Long.parseLong(p.getFileName().toString()))
+                                    .filter(ProcessHandle::isAlive)
+                                    .ifPresent(out::add);
+                        }
+                    });
+        } catch (IOException e) {
+            // no /proc: kill-server is all there is
+        }
+        return out;
+    }
+
+    private static byte[] read(Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException | SecurityException e) {
+            return new byte[0];
+        }
+    }
+
+    static int indexOf(byte[] hay, byte[] needle) {
+        outer:
+        for (int i = 0; i + needle.length <= hay.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (hay[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+}
