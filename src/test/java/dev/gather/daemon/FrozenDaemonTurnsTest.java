@@ -54,7 +54,15 @@ class FrozenDaemonTurnsTest {
     void turnsMadeWhileTheDaemonIsFrozenPastEveryHookTimeoutAreRelayedOnceAndNoneRefused() throws Exception {
         Files.writeString(
                 home.resolve("agents.yaml"), "agents:\n" + kind("ada", "30", "3000") + kind("bo", "1", "60000"));
-        Cli.Result started = run("start", "standard", "-p", "Ada:speaker:ada", "-p", "Bo:speaker:bo");
+        // live hearing: each nudge waits until both were told where the piece is, which digest hearing
+        // keeps for a member's own next prompt
+        Files.createDirectories(home.resolve("rhythms"));
+        Files.writeString(
+                home.resolve("rhythms/standard-live.yaml"),
+                Files.readString(Path.of("rhythms/standard.yaml"))
+                        .replace("name: standard", "name: standard-live")
+                        .replace("hearing: digest", "hearing: live"));
+        Cli.Result started = run("start", "standard-live", "-p", "Ada:speaker:ada", "-p", "Bo:speaker:bo");
         assertEquals(0, started.code(), started.out());
         Matcher m = Pattern.compile("started (g-\\S+)").matcher(started.out());
         assertTrue(m.find(), started.out());

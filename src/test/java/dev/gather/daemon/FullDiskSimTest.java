@@ -73,11 +73,19 @@ class FullDiskSimTest {
                 home.resolve("agents.yaml"),
                 "agents:\n  speaker: [\"{gather}\", sim, --name, \"{name}\", --think-ms, \"50\", --pass-after, \"1\","
                         + " --reply-when, ^NUDGE, --log, \"" + logs.resolve("{name}.log") + "\"]\n");
+        // live hearing: each nudge waits until both were told where the piece is, which digest hearing
+        // keeps for a member's own next prompt
+        Files.createDirectories(home.resolve("rhythms"));
+        Files.writeString(
+                home.resolve("rhythms/standard-live.yaml"),
+                Files.readString(Path.of("rhythms/standard.yaml"))
+                        .replace("name: standard", "name: standard-live")
+                        .replace("hearing: digest", "hearing: live"));
         Cli.Result started = Cli.run(
                 home,
                 Optional.of(socket),
                 "start",
-                "standard",
+                "standard-live",
                 "-p",
                 "Ada:speaker:speaker",
                 "-p",
