@@ -216,7 +216,7 @@ final class HarnessRelay implements AutoCloseable {
                     .map(f -> f.getKey() + ": " + f.getValue())
                     .toList();
             Link link = links.create("direct", OptionalInt.empty(), members);
-            relay.relay(link, members.get(0), "Hello Bo, please answer.", "relay");
+            relay.relay(link, members.get(0), "Hello Bo, please answer.");
             List<Sample> out = new ArrayList<>();
             while (out.size() < samples + 3) {
                 Sample s = null;

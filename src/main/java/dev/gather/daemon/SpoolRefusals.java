@@ -1,7 +1,7 @@
 package dev.gather.daemon;
 
 import dev.gather.identity.PaneOfProcess;
-import dev.gather.journal.Journal;
+import dev.gather.journal.Audit;
 import dev.gather.turn.HookEvent;
 import dev.gather.turn.SpoolWatcher;
 import java.util.List;
@@ -32,12 +32,7 @@ final class SpoolRefusals implements SpoolWatcher.Refusals {
         Optional<String> claimed = claimedPane(e);
         claimed.flatMap(d.links::byPane).ifPresent(link -> {
             try {
-                d.journals
-                        .of(link.id())
-                        .append(Journal.entry("refused")
-                                .put("harness", e.harness())
-                                .put("claimed_pane", claimed.get())
-                                .put("why", reason));
+                d.journals.of(link.id()).append(new Audit.Refused(e.harness(), claimed.get(), reason));
             } catch (RuntimeException failed) {
                 LOG.warn("could not journal a refused hook event for pane {}: {}", claimed.get(), failed.toString());
             }

@@ -1,5 +1,7 @@
 package dev.gather.gathering;
 
+import dev.gather.journal.Announcement;
+import dev.gather.journal.Prompt;
 import dev.gather.link.Attribution;
 import dev.gather.link.Member;
 import dev.gather.link.Role;
@@ -17,13 +19,6 @@ import java.util.function.Predicate;
  * a listener's model then runs only for its own turns. Runs on the gathering's lane.
  */
 final class Digest implements EffectSink {
-    /** The prompt kind of the message that hands the piece to an agent in digest hearing. */
-    static final String TURN = "turn";
-    /** The prompt kind of what a phase said, typed to the harvester when it ends (harvester_hears: phase_end). */
-    static final String PHASE_DIGEST = "digest";
-
-    private static final String REMINDER = "reminder";
-
     private final Ceremony c;
     private final EffectSink out;
     private final Listening listening;
@@ -54,7 +49,7 @@ final class Digest implements EffectSink {
             keep(held, Attribution.of(f.from(), f.text()));
         } else if (e instanceof Effect.Announce a) {
             announce(a);
-        } else if (e instanceof Effect.Inject i && agent(i.to()) && i.kind().equals(REMINDER)) {
+        } else if (e instanceof Effect.Inject i && agent(i.to()) && i.kind() == Prompt.REMINDER) {
             // typed now, a reminder would be a model call whose answer is out of turn again: it
             // comes with the member's next prompt instead, as what it was not yet told
             keep(List.of(i.to()), i.text());
@@ -72,13 +67,14 @@ final class Digest implements EffectSink {
      */
     private void announce(Effect.Announce a) {
         // who left is not told so; who joined gets its seed instead (as the relay addresses them)
-        boolean others = a.kind().equals("left") || a.kind().equals("joined");
+        boolean others = a.kind().sparesItsMember();
         List<Member> held = agents(m -> !(others && a.about().filter(m::equals).isPresent()));
         out.accept(a.heldFor(held));
-        Member taker = a.kind().equals("turn") ? a.about().filter(Digest::agent).orElse(null) : null;
+        Member taker =
+                a.kind() == Announcement.TURN ? a.about().filter(Digest::agent).orElse(null) : null;
         keep(held.stream().filter(m -> !m.equals(taker)).toList(), a.text());
         if (taker != null) {
-            out.accept(new Effect.Inject(taker, TURN, withKept(taker, a.text())));
+            out.accept(new Effect.Inject(taker, Prompt.TURN, withKept(taker, a.text())));
             kept.remove(taker);
         }
     }
@@ -94,7 +90,7 @@ final class Digest implements EffectSink {
         c.harvester.filter(c::isPresent).filter(Digest::agent).ifPresent(h -> {
             List<String> texts = kept.getOrDefault(h, List.of());
             if (!texts.isEmpty()) {
-                out.accept(new Effect.Inject(h, PHASE_DIGEST, String.join("\n\n", texts)));
+                out.accept(new Effect.Inject(h, Prompt.DIGEST, String.join("\n\n", texts)));
                 kept.remove(h);
             }
         });

@@ -1,8 +1,10 @@
 package dev.gather.gathering;
 
+import dev.gather.journal.Announcement;
+import dev.gather.journal.Counters;
+import dev.gather.journal.Prompt;
 import dev.gather.link.Member;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -41,38 +43,37 @@ public sealed interface Effect {
     }
 
     /** A private prompt to one member (seed, beat, final beat, reminder, harvest signal). */
-    record Inject(Member to, String kind, String text) implements Effect {}
+    record Inject(Member to, Prompt kind, String text) implements Effect {}
 
     /**
      * A line for everyone (phase, turn change, member left, closing); {@code about} names the member it
      * concerns (the new holder of the piece, the one who left), for the journal's readers.
      */
-    record Announce(String kind, String text, Optional<Member> about, Map<String, Integer> marks, List<Member> held)
+    record Announce(
+            Announcement kind, String text, Optional<Member> about, Optional<Counters> counters, List<Member> held)
             implements Effect {
         /**
-         * {@code marks} are counters the journal keeps beside the text (a turn's phase, round and
-         * number), so a restarted daemon reads where the gathering was instead of parsing prose;
+         * {@code counters}: where a turn stands, which the journal keeps beside its announcement;
          * {@code held}: those it is kept for until their own turn (digest hearing), not typed now.
          */
         public Announce {
-            marks = Map.copyOf(marks);
             held = List.copyOf(held);
         }
 
-        public Announce(String kind, String text, Optional<Member> about, Map<String, Integer> marks) {
-            this(kind, text, about, marks, List.of());
+        public Announce(Announcement kind, String text, Optional<Member> about, Optional<Counters> counters) {
+            this(kind, text, about, counters, List.of());
         }
 
-        public Announce(String kind, String text, Optional<Member> about) {
-            this(kind, text, about, Map.of());
+        public Announce(Announcement kind, String text, Optional<Member> about) {
+            this(kind, text, about, Optional.empty());
         }
 
         /** The same announcement, kept for {@code held} until their own turn. */
         Announce heldFor(List<Member> held) {
-            return new Announce(kind, text, about, marks, held);
+            return new Announce(kind, text, about, counters, held);
         }
 
-        public Announce(String kind, String text) {
+        public Announce(Announcement kind, String text) {
             this(kind, text, Optional.empty());
         }
     }
@@ -84,7 +85,13 @@ public sealed interface Effect {
     record Late(Member from, String text) implements Effect {}
 
     /** Something worth a journal line that nobody is told (who took or passed the piece by command). */
-    record Note(String kind, String text) implements Effect {}
+    record Note(Note.Kind kind, String text) implements Effect {
+        /** The piece moved by command: its holder passed it, or an operator took it. */
+        public enum Kind {
+            PASS,
+            TAKE
+        }
+    }
 
     /** The harvest text, to be kept beside the journal. */
     record HarvestStored(Member by, String text) implements Effect {}

@@ -208,7 +208,7 @@ public final class Gathering {
         }
         return lane.submit(() -> {
             effects.accept(new Effect.Note(
-                    "pass",
+                    Effect.Note.Kind.PASS,
                     by.name() + " passed the piece by command"
                             + to.map(t -> " to " + t).orElse("")));
             send(GatheringEvent.TURN_OVER, Map.of(Steps.TARGET, to.orElse(""), Steps.REASON, "pass"));
@@ -230,7 +230,7 @@ public final class Gathering {
             Optional<Member> target = to.map(t -> PassMatcher.resolve(t, ceremony.presentSpeakers())
                     .orElseThrow(() -> new IllegalArgumentException("no speaker '" + t + "' is present in " + id)));
             effects.accept(new Effect.Note(
-                    "take",
+                    Effect.Note.Kind.TAKE,
                     by + " took the piece from " + from.name()
                             + target.map(m -> " and gave it to " + m.name()).orElse("")));
             send(

@@ -1,5 +1,7 @@
 package dev.gather.gathering;
 
+import dev.gather.journal.Announcement;
+import dev.gather.journal.Prompt;
 import dev.gather.link.Member;
 import dev.gather.link.Names;
 import dev.gather.link.Role;
@@ -92,8 +94,8 @@ final class Seats {
                     + rhythm.roles().maxSpeakers() + " speakers");
         }
         c.join(m);
-        effects.accept(new Effect.Announce("joined", prompting.joined(m), Optional.of(m)));
-        effects.accept(new Effect.Inject(m, "seed", prompting.lateSeed(m, pulse, c.conversation.said())));
+        effects.accept(new Effect.Announce(Announcement.JOINED, prompting.joined(m), Optional.of(m)));
+        effects.accept(new Effect.Inject(m, Prompt.SEED, prompting.lateSeed(m, pulse, c.conversation.said())));
     }
 
     /** {@code m} left, on the lane: skipped from now on; the turn moves on if it held the piece. */

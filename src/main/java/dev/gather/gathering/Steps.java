@@ -1,5 +1,8 @@
 package dev.gather.gathering;
 
+import dev.gather.journal.Announcement;
+import dev.gather.journal.Counters;
+import dev.gather.journal.Prompt;
 import dev.gather.link.Member;
 import dev.gather.rhythm.Phase;
 import dev.gather.rhythm.Reveal;
@@ -71,8 +74,9 @@ final class Steps {
             String p = pulse.get();
             // a resumed gathering that was seeding does not seed twice whom the last daemon seeded
             c.present().stream().filter(m -> !c.seeded(m)).forEach(m -> {
-                sink.accept(new Effect.Inject(m, "seed", prompts.seed(m, p)));
-                prompts.partOf(m).ifPresent(part -> sink.accept(new Effect.Inject(m, "part", prompts.part(m, part))));
+                sink.accept(new Effect.Inject(m, Prompt.SEED, prompts.seed(m, p)));
+                prompts.partOf(m)
+                        .ifPresent(part -> sink.accept(new Effect.Inject(m, Prompt.PART, prompts.part(m, part))));
             });
             nextTurn(Optional.empty());
         });
@@ -92,7 +96,7 @@ final class Steps {
             phaseEnds();
             c.release();
             Member h = c.harvester.orElseThrow();
-            sink.accept(new Effect.Inject(h, "harvest", prompts.harvest(h)));
+            sink.accept(new Effect.Inject(h, Prompt.HARVEST, prompts.harvest(h)));
             c.harvestAsked();
             timers.in(c.beats.interval().multipliedBy(c.beats.perTurn()).plus(c.beats.grace()), GatheringEvent.TIME_UP);
             timers.in(c.beats.turnCap(), GatheringEvent.MAX_TURN);
@@ -124,7 +128,7 @@ final class Steps {
         a.put("gone", ctx -> {
             Member m = member(ctx);
             if (c.leave(m)) {
-                sink.accept(new Effect.Announce("left", prompts.left(m), Optional.of(m)));
+                sink.accept(new Effect.Announce(Announcement.LEFT, prompts.left(m), Optional.of(m)));
             }
         });
         return a;
@@ -189,15 +193,15 @@ final class Steps {
         }
         if (next.roundStarts()) {
             sink.accept(new Effect.Announce(
-                    "phase", prompts.phase(c.rhythm.breath().get(next.phaseIndex()), next.round())));
+                    Announcement.PHASE, prompts.phase(c.rhythm.breath().get(next.phaseIndex()), next.round())));
         }
         // the counters the turn will have: it begins only once it was announced, so a refused
         // announcement leaves it not begun and the step comes again
         sink.accept(new Effect.Announce(
-                "turn",
+                Announcement.TURN,
                 prompts.turn(next.holder(), c.rhythm.breath().get(next.phaseIndex())),
                 Optional.of(next.holder()),
-                Map.of(Ceremony.PHASE, next.phaseIndex(), Ceremony.ROUND, next.round(), Ceremony.TURN, c.turn() + 1)));
+                Optional.of(new Counters(next.phaseIndex(), next.round(), c.turn() + 1))));
         c.begin(next);
         timers.in(c.beats.interval(), GatheringEvent.BEAT);
         timers.in(c.beats.turnCap(), GatheringEvent.MAX_TURN);
@@ -209,7 +213,7 @@ final class Steps {
         boolean last = b >= c.beats.perTurn();
         // the prompt first: refused (the journal cannot be written), the beat is not counted and comes again
         sink.accept(new Effect.Inject(
-                holder, last ? "final_beat" : "beat", prompts.beat(holder, b, c.conversation.microPulse())));
+                holder, last ? Prompt.FINAL_BEAT : Prompt.BEAT, prompts.beat(holder, b, c.conversation.microPulse())));
         c.nextBeat();
         if (last) {
             timers.in(c.beats.grace(), GatheringEvent.TIME_UP);
@@ -231,7 +235,7 @@ final class Steps {
         Phase p = c.phase();
         if (p.reveal() != Reveal.NONE && reveals.any()) {
             List<Reveals.Answer> answers = reveals.answers(p.reveal());
-            sink.accept(new Effect.Announce("reveal", prompts.reveal(p, answers)));
+            sink.accept(new Effect.Announce(Announcement.REVEAL, prompts.reveal(p, answers)));
             answers.forEach(a -> c.conversation.heard(a.header(), a.who(), a.words()));
         }
         reveals.clear();
@@ -258,7 +262,7 @@ final class Steps {
         }
         c.holder()
                 .filter(h -> c.shouldRemind(from))
-                .ifPresent(h -> sink.accept(new Effect.Inject(from, "reminder", prompts.reminder(from, h))));
+                .ifPresent(h -> sink.accept(new Effect.Inject(from, Prompt.REMINDER, prompts.reminder(from, h))));
     }
 
     private void close(String reason) {
@@ -271,7 +275,7 @@ final class Steps {
         // whoever is mid-turn as it closes still owes words: they come late, and are kept as such
         c.present().stream().filter(midTurn).forEach(c::cutOff);
         c.release();
-        sink.accept(new Effect.Announce("closing", prompts.closing(reason)));
+        sink.accept(new Effect.Announce(Announcement.CLOSING, prompts.closing(reason)));
         sink.accept(new Effect.Closed(reason, atOnce));
     }
 

@@ -19,30 +19,12 @@ public final class Events {
     }
 
     /**
-     * What an entry means: {@code relay}, {@code piece} (the talking piece moved to {@code holder}),
-     * {@code phase}, {@code beat}, {@code seed}, {@code join}, {@code leave}, {@code close}, {@code
-     * delivery} (a delivery step and its state), … — the entry's {@code kind} where that already says it.
+     * What a journal line means ({@link Entry#event}): {@code relay}, {@code piece} (the talking piece
+     * moved to {@code member}), {@code phase}, {@code beat}, {@code seed}, {@code join}, {@code leave},
+     * {@code close}, {@code delivery}, … — for a line no record reads, its {@code kind} as written.
      */
     public static String name(ObjectNode entry) {
-        String kind = entry.path("kind").asText("");
-        String prompt = entry.path("prompt").asText("");
-        return switch (kind) {
-            case "announce" -> switch (prompt) {
-                case "turn" -> "piece";
-                case "phase" -> "phase";
-                case "left" -> "leave";
-                case "closing" -> "closing";
-                default -> "announce";
-            };
-            case "private" -> switch (prompt) {
-                case "beat", "final_beat" -> "beat";
-                case "seed" -> "seed";
-                default -> "private";
-            };
-            case "handshake" -> "join";
-            case "left" -> "leave";
-            case "oneshot" -> "send";
-            default -> kind;
-        };
+        return Entries.decode(entry).map(Entry::event).orElseGet(() -> entry.path("kind")
+                .asText(""));
     }
 }

@@ -94,16 +94,16 @@ public final class Journal implements AutoCloseable {
      * entry's number in the journal (from 1, as {@link Transcript#read} counts them). Throws
      * {@link JournalUnavailable} when the disk refuses; nothing of the entry then counts.
      */
-    public long append(ObjectNode entry) {
-        return write(entry, true);
+    public long append(Entry entry) {
+        return write(Entries.encode(entry), true);
     }
 
     /**
      * Appends without forcing to disk: the entry survives the daemon being killed (the kernel has
      * it) but not the machine losing power. For delivery steps that follow a forced entry.
      */
-    public long appendUnforced(ObjectNode entry) {
-        return write(entry, false);
+    public long appendUnforced(Entry entry) {
+        return write(Entries.encode(entry), false);
     }
 
     private synchronized long write(ObjectNode entry, boolean force) {
@@ -148,11 +148,6 @@ public final class Journal implements AutoCloseable {
                     file,
                     e.toString());
         }
-    }
-
-    /** A fresh entry of {@code kind} for {@link #append}. */
-    public static ObjectNode entry(String kind) {
-        return JSON.createObjectNode().put("kind", kind);
     }
 
     @Override

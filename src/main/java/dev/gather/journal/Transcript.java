@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -38,6 +39,28 @@ public final class Transcript {
             throw new UncheckedIOException("cannot read journal " + file, e);
         }
         return entries;
+    }
+
+    /**
+     * Every entry of the journal file a record reads, in order, numbered as {@link #read} counts (a
+     * line of a kind no record reads is skipped but counted).
+     */
+    public static List<Line> lines(Path file) {
+        return lines(read(file));
+    }
+
+    /** The entries of {@code all}, a whole journal's lines, that a record reads, numbered by their place in it. */
+    public static List<Line> lines(List<JsonNode> all) {
+        List<Line> out = new ArrayList<>();
+        Instant before = Instant.EPOCH;
+        for (int i = 0; i < all.size(); i++) {
+            JsonNode e = all.get(i);
+            Instant time = Entries.time(e, before);
+            before = time;
+            long n = i + 1;
+            Entries.decode(e).ifPresent(entry -> out.add(new Line(n, time, entry)));
+        }
+        return out;
     }
 
     /**
@@ -97,33 +120,31 @@ public final class Transcript {
 
     /** One entry as a person reads it. */
     public static String readable(JsonNode e) {
-        String kind = e.path("kind").asText();
         String time = e.path("time").asText();
         String clock = time.length() >= 19 ? time.substring(11, 19) : time;
-        String text = e.path("text").asText("");
-        return switch (kind) {
-            case "relay", "oneshot", "say" -> clock + "  " + e.path("from").asText() + " -> " + recipients(e.path("to"))
-                    + "\n" + indent(text);
-            case "late" -> clock + "  (late, not relayed: the piece had moved on) "
-                    + e.path("from").asText() + "\n" + indent(text);
-            case "out_of_turn" -> clock + "  (not relayed, without the piece) "
-                    + e.path("from").asText() + "\n" + indent(text);
-            case "private" -> clock + "  (private to " + e.path("to").asText() + ", "
-                    + e.path("prompt").asText() + ")\n" + indent(text);
-            case "announce" -> clock + "  " + text;
-            case "interrupted" -> clock + "  [interrupted] " + text;
-            case "harvest" -> clock + "  [harvest by " + e.path("from").asText() + "]\n" + indent(text);
-            default -> clock + "  [" + kind + "] " + text;
-        };
+        // a line no record reads (an older or newer kind) still shows its kind and words
+        String fallback = "[" + e.path("kind").asText() + "] " + e.path("text").asText("");
+        return clock + "  " + Entries.decode(e).map(Transcript::readable).orElse(fallback);
     }
 
-    private static String recipients(JsonNode to) {
-        if (to.isTextual()) {
-            return to.asText();
+    private static String readable(Entry e) {
+        if (e instanceof Message.Relay r) {
+            return r.from() + " -> " + (r.to().isEmpty() ? "(nobody)" : String.join(", ", r.to())) + "\n"
+                    + indent(r.text());
+        } else if (e instanceof Message.Oneshot o) {
+            return o.from() + " -> " + o.to() + "\n" + indent(o.text());
+        } else if (e instanceof Kept.Late l) {
+            return "(late, not relayed: the piece had moved on) " + l.from() + "\n" + indent(l.text());
+        } else if (e instanceof Kept.OutOfTurn o) {
+            return "(not relayed, without the piece) " + o.from() + "\n" + indent(o.text());
+        } else if (e instanceof Message.Private p) {
+            return "(private to " + p.to() + ", " + p.prompt().word() + ")\n" + indent(p.text());
+        } else if (e instanceof Message.Announce a) {
+            return a.text();
+        } else if (e instanceof Kept.Harvest h) {
+            return "[harvest by " + h.from() + "]\n" + indent(h.text());
         }
-        List<String> names = new ArrayList<>();
-        to.forEach(n -> names.add(n.asText()));
-        return names.isEmpty() ? "(nobody)" : String.join(", ", names);
+        return "[" + e.kind() + "] " + Entries.encode(e).path("text").asText("");
     }
 
     private static String indent(String text) {

@@ -1,7 +1,7 @@
 package dev.gather.ops;
 
 import dev.gather.gathering.Gathering;
-import dev.gather.journal.Journal;
+import dev.gather.journal.Audit;
 import dev.gather.link.Link;
 import dev.gather.link.Member;
 import dev.gather.link.Role;
@@ -60,9 +60,8 @@ public final class ActingView implements Acting.View {
         String journal = gathering(r).map(Acting.Circle::id).orElse("oneshot");
         d.journals
                 .of(journal)
-                .append(Journal.entry("operator")
-                        .put("op", r.op())
-                        .put("by", r.callerPane().map(p -> "pane " + p).orElse("a process outside every pane")));
+                .append(new Audit.Operator(
+                        r.op(), r.callerPane().map(p -> "pane " + p).orElse("a process outside every pane")));
     }
 
     /** Whether {@code pane} runs Codex, whose one background server speaks for every Codex pane. */
@@ -83,9 +82,7 @@ public final class ActingView implements Acting.View {
         String journal = d.links.byPane(pane).map(Link::id).orElse("oneshot");
         d.journals
                 .of(journal)
-                .append(Journal.entry("on_behalf")
-                        .put("op", r.op())
-                        .put("on_behalf_of", pane)
-                        .put("by", r.onBehalf().orElseThrow()));
+                .append(new Audit.OnBehalf(
+                        r.op(), null, null, pane, r.onBehalf().orElseThrow()));
     }
 }

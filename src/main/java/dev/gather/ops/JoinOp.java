@@ -4,7 +4,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.agents.AgentCommands;
 import dev.gather.gathering.Gathering;
 import dev.gather.history.Pulse;
-import dev.gather.journal.Journal;
+import dev.gather.journal.Announcement;
+import dev.gather.journal.Lifecycle;
 import dev.gather.link.Link;
 import dev.gather.link.Member;
 import dev.gather.link.Role;
@@ -133,7 +134,7 @@ public final class JoinOp {
                 d.relay.announce(
                         link,
                         m.name() + " (" + m.number() + ") has joined the link; it hears what is said from now on.",
-                        "joined",
+                        Announcement.JOINED,
                         Optional.of(m));
             }
         } catch (CompletionException e) {
@@ -162,21 +163,20 @@ public final class JoinOp {
     }
 
     /** The join entry: who (name, number, role, pane), how (spawned kind, pull), enough to rebuild the roster. */
-    public static ObjectNode entry(Link link, Member m, Optional<String> agent, boolean pull) {
-        ObjectNode e = Journal.entry("join")
-                .put("link", link.id())
-                .put("name", m.name())
-                .put("number", m.number())
-                .put("role", m.role().name().toLowerCase(Locale.ROOT));
-        m.pane().ifPresentOrElse(p -> e.put("pane", p), () -> e.putNull("pane"));
-        agent.ifPresent(a -> e.put("agent", a).put("session", link.id() + "-" + m.name()));
-        e.put("pull", pull);
-        e.put(
-                "text",
-                m.name() + " (" + m.number() + ") joined as " + e.path("role").asText()
+    public static Lifecycle.Join entry(Link link, Member m, Optional<String> agent, boolean pull) {
+        String role = m.role().name().toLowerCase(Locale.ROOT);
+        return new Lifecycle.Join(
+                link.id(),
+                m.name(),
+                m.number(),
+                role,
+                m.pane().orElse(null),
+                agent.orElse(null),
+                agent.map(a -> link.id() + "-" + m.name()).orElse(null),
+                pull,
+                m.name() + " (" + m.number() + ") joined as " + role
                         + m.pane().map(p -> " in pane " + p).orElse(" without a pane (pulls what is said)")
                         + agent.map(a -> ", a new " + a + " agent").orElse(""));
-        return e;
     }
 
     private String running() {

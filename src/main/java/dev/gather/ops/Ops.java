@@ -8,6 +8,7 @@ import dev.gather.delivery.DeliveryState;
 import dev.gather.delivery.Letter;
 import dev.gather.delivery.MailboxStatus;
 import dev.gather.delivery.PostOffice;
+import dev.gather.journal.Lifecycle;
 import dev.gather.journal.Transcript;
 import dev.gather.link.Link;
 import dev.gather.link.Member;
@@ -96,6 +97,15 @@ public final class Ops {
                 .put("role", m.role().name().toLowerCase(Locale.ROOT));
         m.pane().ifPresentOrElse(p -> o.put("pane", p), () -> o.putNull("pane"));
         return o;
+    }
+
+    /** A member as a journal's roster names it. */
+    static Lifecycle.Seat seat(Member m) {
+        return new Lifecycle.Seat(
+                m.name(),
+                m.number(),
+                m.role().name().toLowerCase(Locale.ROOT),
+                m.pane().orElse(null));
     }
 
     /** A member with its delivery picture: state, profile, and every message not yet confirmed. */

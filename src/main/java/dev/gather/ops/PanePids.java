@@ -1,9 +1,9 @@
 package dev.gather.ops;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gather.server.Dispatcher;
 import dev.gather.tmux.Pane;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The process each pane of a link runs ({@code pane_pid}), for its journal: pane ids start again at
@@ -14,8 +14,8 @@ public final class PanePids {
     private PanePids() {}
 
     /** The pids of those of {@code ids} that are among {@code live}, by pane id. */
-    public static ObjectNode of(List<Pane> live, List<String> ids) {
-        var out = Dispatcher.JSON.createObjectNode();
+    public static Map<String, Integer> of(List<Pane> live, List<String> ids) {
+        Map<String, Integer> out = new LinkedHashMap<>();
         live.stream().filter(p -> ids.contains(p.id())).forEach(p -> out.put(p.id(), p.pid()));
         return out;
     }

@@ -4,8 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.gathering.Gathering;
-import dev.gather.journal.Journal;
+import dev.gather.journal.Entry;
 import dev.gather.journal.JournalUnavailable;
+import dev.gather.journal.Lifecycle;
+import dev.gather.journal.Line;
+import dev.gather.journal.Message;
 import dev.gather.journal.Transcript;
 import dev.gather.link.Link;
 import dev.gather.link.Member;
@@ -71,9 +74,8 @@ final class PullOps {
         List<JsonNode> journal = Files.exists(file) ? Transcript.read(file) : List.of();
         ObjectNode out = Dispatcher.JSON.createObjectNode();
         ArrayNode entries = out.putArray("entries");
-        for (int i = (int) Math.min(after, journal.size()); i < journal.size(); i++) {
-            heard(journal.get(i), i + 1, p.member.name()).ifPresent(entries::add);
-        }
+        Transcript.lines(journal).stream().filter(l -> l.n() > after).forEach(l -> heard(l, p.member.name())
+                .ifPresent(entries::add));
         out.put("cursor", Math.max(after, journal.size()));
         Optional<Gathering> g = d.gatherings.byId(p.link);
         out.put("open", d.links.byId(p.link).isPresent());
@@ -89,54 +91,30 @@ final class PullOps {
         return out;
     }
 
-    /** Entry {@code ref} of the journal as {@code name} hears it, if it was said to it at all. */
-    static Optional<ObjectNode> heard(JsonNode e, long ref, String name) {
-        String kind = e.path("kind").asText();
-        for (JsonNode held : e.path("held")) {
-            if (held.asText().equals(name)) {
-                // kept for it (digest hearing): it hears this with its own next prompt, not now
-                return Optional.empty();
-            }
+    /** Entry {@code l} of the journal as {@code name} hears it, if it was said to it at all. */
+    static Optional<ObjectNode> heard(Line l, String name) {
+        Entry e = l.entry();
+        if (e instanceof Message.Relay r && r.held().contains(name)
+                || e instanceof Message.Announce a && a.held().contains(name)) {
+            // kept for it (digest hearing): it hears this with its own next prompt, not now
+            return Optional.empty();
         }
-        ObjectNode o = Dispatcher.JSON.createObjectNode().put("ref", ref).put("kind", kind);
-        switch (kind) {
-            case "relay" -> {
-                boolean toMe = false;
-                for (JsonNode t : e.path("to")) {
-                    toMe |= t.asText().equals(name);
-                }
-                if (!toMe) {
-                    return Optional.empty();
-                }
-                String from = e.path("from").asText();
-                int number = e.path("from_number").asInt();
-                o.put("from", from)
-                        .put("from_number", number)
-                        .put("text", e.path("text").asText());
-                o.put(
-                        "typed",
-                        "[" + from + "] (" + number + "):\n\n" + e.path("text").asText());
-            }
-            case "private" -> {
-                if (!e.path("to").asText().equals(name)) {
-                    return Optional.empty();
-                }
-                o.put("private", true)
-                        .put("prompt", e.path("prompt").asText())
-                        .put("text", e.path("text").asText());
-            }
-            case "announce" -> {
-                String prompt = e.path("prompt").asText();
-                if ((prompt.equals("left") || prompt.equals("joined"))
-                        && e.path("member").asText().equals(name)) {
-                    return Optional.empty();
-                }
-                o.put("prompt", prompt).put("text", e.path("text").asText());
-            }
-            case "notice", "close", "left" -> o.put("text", e.path("text").asText());
-            default -> {
-                return Optional.empty();
-            }
+        ObjectNode o = Dispatcher.JSON.createObjectNode().put("ref", l.n()).put("kind", e.kind());
+        if (e instanceof Message.Relay r && r.to().contains(name)) {
+            o.put("from", r.from()).put("from_number", r.fromNumber()).put("text", r.text());
+            o.put("typed", "[" + r.from() + "] (" + r.fromNumber() + "):\n\n" + r.text());
+        } else if (e instanceof Message.Private p && p.to().equals(name)) {
+            o.put("private", true).put("prompt", p.prompt().word()).put("text", p.text());
+        } else if (e instanceof Message.Announce a && !(a.prompt().sparesItsMember() && name.equals(a.member()))) {
+            o.put("prompt", a.prompt().word()).put("text", a.text());
+        } else if (e instanceof Message.Notice n) {
+            o.put("text", n.text());
+        } else if (e instanceof Lifecycle.Close c) {
+            o.put("text", c.text());
+        } else if (e instanceof Lifecycle.Left left) {
+            o.put("text", left.text());
+        } else {
+            return Optional.empty();
         }
         return Optional.of(o);
     }
@@ -222,7 +200,7 @@ final class PullOps {
             for (Pulls.Change c : d.pulls.sweep(id -> d.links.byId(id).isPresent())) {
                 Pulls.Pull p = c.pull();
                 if (c.kind() == Pulls.Change.Kind.AWAY) {
-                    note(p, "away", p.member.name() + " is away (has not heard for " + p.awayAfter.toSeconds() + "s)");
+                    away(p, p.member.name() + " is away (has not heard for " + p.awayAfter.toSeconds() + "s)");
                 } else {
                     depart(p, "did not hear for " + p.leaveAfter.toSeconds() + "s");
                 }
@@ -242,17 +220,12 @@ final class PullOps {
         }
     }
 
-    private void note(Pulls.Pull p, String kind, String text) {
+    private void away(Pulls.Pull p, String text) {
         d.links.byId(p.link).ifPresent(link -> {
             try {
-                d.relay
-                        .journal(link)
-                        .append(Journal.entry(kind)
-                                .put("link", link.id())
-                                .put("from", p.member.name())
-                                .put("text", text));
+                d.relay.journal(link).append(new Lifecycle.Away(link.id(), p.member.name(), text));
             } catch (JournalUnavailable e) {
-                LOG.warn("{}: {} not journalled: {}", link.id(), kind, e.getMessage());
+                LOG.warn("{}: away not journalled: {}", link.id(), e.getMessage());
             }
         });
     }

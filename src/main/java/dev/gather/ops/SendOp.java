@@ -2,7 +2,8 @@ package dev.gather.ops;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.gathering.Gathering;
-import dev.gather.journal.Journal;
+import dev.gather.journal.Lifecycle;
+import dev.gather.journal.Message;
 import dev.gather.link.Attribution;
 import dev.gather.link.Link;
 import dev.gather.link.Links;
@@ -75,23 +76,31 @@ final class SendOp {
             Member from = me.orElseGet(() -> new Member(name, 1, Role.SPEAKER, callerPane));
             Member recipient = them.orElse(targetMember);
             String reply = replyMode(r, callerPane, to);
-            ObjectNode entry = Journal.entry("oneshot")
-                    .put("from", from.name())
-                    .put("to", recipient.name())
-                    .put("text", message)
-                    .put("reply", reply);
-            r.onBehalf().ifPresent(by -> entry.put("on_behalf_of", callerPane.orElseThrow())
-                    .put("by", by));
+            Message.Oneshot entry = new Message.Oneshot(
+                    null,
+                    from.name(),
+                    recipient.name(),
+                    message,
+                    reply,
+                    r.onBehalf().map(by -> callerPane.orElseThrow()).orElse(null),
+                    r.onBehalf().orElse(null),
+                    Map.of(),
+                    Map.of());
             Relay.Sent sent =
                     d.relay.sendNumbered(Replies.JOURNAL, entry, List.of(recipient), Attribution.of(from, message));
             if (me.isPresent() && them.isPresent()) {
                 d.journals
                         .of(circle.get().id())
-                        .append(Journal.entry("oneshot")
-                                .put("link", circle.get().id())
-                                .put("from", from.name())
-                                .put("to", recipient.name())
-                                .put("text", message));
+                        .append(new Message.Oneshot(
+                                circle.get().id(),
+                                from.name(),
+                                recipient.name(),
+                                message,
+                                null,
+                                null,
+                                null,
+                                Map.of(),
+                                Map.of()));
             }
             CompletableFuture<DeliveryResult> delivery = sent.results().get(recipient);
             if (reply.equals("expected")) {
@@ -116,15 +125,15 @@ final class SendOp {
         if (hs.created()) {
             d.relay
                     .journal(link)
-                    .append(Journal.entry("handshake")
-                            .put("link", link.id())
-                            .put("from", me.name())
-                            .put("to", targetMember.name())
-                            // what a restarted daemon needs to re-open this link
-                            .put("from_pane", pane)
-                            .put("to_pane", targetPane)
-                            .put("screen", screen)
-                            .set("pane_pids", PanePids.of(panes, List.of(pane, targetPane))));
+                    // what a restarted daemon needs to re-open this link: the panes and their processes
+                    .append(new Lifecycle.Handshake(
+                            link.id(),
+                            me.name(),
+                            targetMember.name(),
+                            pane,
+                            targetPane,
+                            screen,
+                            PanePids.of(panes, List.of(pane, targetPane))));
         }
         Member sender = link.memberInPane(pane).orElse(me);
         // the caller is mid-turn (it is calling us): replies wait until its turn ends

@@ -8,7 +8,7 @@ import dev.gather.gathering.EffectSink;
 import dev.gather.gathering.Gathering;
 import dev.gather.gathering.GatheringOptions;
 import dev.gather.history.Pulse;
-import dev.gather.journal.Journal;
+import dev.gather.journal.Lifecycle;
 import dev.gather.link.Link;
 import dev.gather.link.Member;
 import dev.gather.ops.Participants.Participant;
@@ -92,9 +92,15 @@ public final class StartGatheringOp {
                 members,
                 (sink, pulse, midTurn) -> Gathering.create(
                         id, rhythm, members, options, d.scheduler, d.clock, d.lanes, pulse, midTurn, sink));
-        ObjectNode start = startEntry(id, rhythm, question, options, members, spawned, starter, r.flag("keep"));
-        start.set(
-                "pane_pids",
+        Lifecycle.Start start = startEntry(
+                id,
+                rhythm,
+                question,
+                options,
+                members,
+                spawned,
+                starter,
+                r.flag("keep"),
                 PanePids.of(
                         d.tmux.panes(),
                         members.stream().flatMap(m -> m.pane().stream()).toList()));
@@ -111,34 +117,32 @@ public final class StartGatheringOp {
      * The journal's start entry: what a person reads, and what a later daemon needs to rebuild the
      * gathering from its journal alone (rhythm, question, overrides, roster, spawned sessions).
      */
-    public static ObjectNode startEntry(
+    public static Lifecycle.Start startEntry(
             String id,
             Rhythm rhythm,
             String question,
             GatheringOptions options,
             List<Member> members,
             Map<String, String> spawned,
-            Optional<String> caller,
-            boolean keep) {
-        ObjectNode start = Journal.entry("start")
-                .put("link", id)
-                .put(
-                        "text",
-                        "gathering " + id + " of rhythm " + rhythm.name() + " with " + members.size() + " members");
-        caller.ifPresent(c -> start.put("starter", c));
-        ObjectNode sessions = start.putObject("spawned");
+            Optional<String> starter,
+            boolean keep,
+            Map<String, Integer> panePids) {
+        Map<String, String> sessions = new LinkedHashMap<>();
         spawned.forEach((name, pane) -> sessions.put(pane, id + "-" + name));
-        start.put("rhythm", rhythm.name()).put("question", question);
-        options.beatsPerTurn().ifPresent(b -> start.put("beats_per_turn", b));
-        options.beatInterval().ifPresent(b -> start.put("beat_interval_ms", b.toMillis()));
-        options.grace().ifPresent(b -> start.put("grace_ms", b.toMillis()));
-        if (!options.cast().isEmpty()) {
-            new TreeMap<>(options.cast()).forEach(start.putObject("cast")::put);
-        }
-        start.put("keep", keep);
-        ArrayNode roster = start.putArray("members");
-        members.forEach(m -> roster.add(Ops.member(m)));
-        return start;
+        return new Lifecycle.Start(
+                id,
+                "gathering " + id + " of rhythm " + rhythm.name() + " with " + members.size() + " members",
+                starter.orElse(null),
+                sessions,
+                rhythm.name(),
+                question,
+                options.beatsPerTurn().orElse(null),
+                options.beatInterval().map(Duration::toMillis).orElse(null),
+                options.grace().map(Duration::toMillis).orElse(null),
+                new TreeMap<>(options.cast()),
+                keep,
+                members.stream().map(Ops::seat).toList(),
+                panePids);
     }
 
     /** Builds a gathering from what the daemon gives every gathering: where its effects go, its pulse, who is mid-turn. */

@@ -7,6 +7,7 @@ import dev.gather.link.Attribution;
 import dev.gather.link.Member;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -42,11 +43,11 @@ final class Entries {
             o.put("text", c.text());
         } else if (e instanceof Effect.Inject i) {
             o.put("kind", "private")
-                    .put("prompt", i.kind())
+                    .put("prompt", i.kind().word())
                     .put("to", i.to().name())
                     .put("text", i.text());
         } else if (e instanceof Effect.Announce a) {
-            o.put("kind", "announce").put("prompt", a.kind()).put("text", a.text());
+            o.put("kind", "announce").put("prompt", a.kind().word()).put("text", a.text());
             a.about().ifPresent(m -> o.put("member", m.name()));
             held(o, a.held());
         } else if (e instanceof Effect.OutOfTurn t) {
@@ -54,7 +55,7 @@ final class Entries {
         } else if (e instanceof Effect.Late l) {
             o.put("kind", "late").put("from", l.from().name()).put("text", l.text());
         } else if (e instanceof Effect.Note n) {
-            o.put("kind", n.kind()).put("text", n.text());
+            o.put("kind", n.kind().name().toLowerCase(Locale.ROOT)).put("text", n.text());
         } else if (e instanceof Effect.HarvestStored h) {
             o.put("kind", "harvest").put("from", h.by().name()).put("text", h.text());
         } else if (e instanceof Effect.Closed c) {
@@ -84,14 +85,14 @@ final class Entries {
                     .filter(m -> !c.held().contains(m))
                     .forEach(m -> out.add(new Delivery(m, "relay", "relay", Optional.of(c.from()), typed)));
         } else if (e instanceof Effect.Inject i) {
-            out.add(new Delivery(i.to(), "private", i.kind(), Optional.empty(), i.text()));
+            out.add(new Delivery(i.to(), "private", i.kind().word(), Optional.empty(), i.text()));
         } else if (e instanceof Effect.Announce a) {
             // who left is not told so; who joined gets its seed instead (as the relay does)
-            boolean others = a.kind().equals("left") || a.kind().equals("joined");
+            boolean others = a.kind().sparesItsMember();
             present.stream()
                     .filter(m -> !(others && a.about().filter(m::equals).isPresent()))
                     .filter(m -> !a.held().contains(m))
-                    .forEach(m -> out.add(new Delivery(m, "announce", a.kind(), a.about(), a.text())));
+                    .forEach(m -> out.add(new Delivery(m, "announce", a.kind().word(), a.about(), a.text())));
         }
         return out;
     }

@@ -2,7 +2,11 @@ package dev.gather.relay;
 
 import dev.gather.gathering.Effect;
 import dev.gather.gathering.EffectSink;
-import dev.gather.journal.Journal;
+import dev.gather.journal.Announcement;
+import dev.gather.journal.Entry;
+import dev.gather.journal.Kept;
+import dev.gather.journal.Message;
+import dev.gather.journal.Prompt;
 import dev.gather.link.Attribution;
 import dev.gather.link.Link;
 import dev.gather.link.Member;
@@ -102,22 +106,23 @@ public final class EffectRunner implements EffectSink {
 
     /** Journals a private phase's words as relayed, marked private, and types them to their few hearers alone. */
     private void confide(Effect.Confide c) {
-        var entry = Journal.entry("relay")
-                .put("link", link.id())
-                .put("from", c.from().name())
-                .put("from_number", c.from().number())
-                .put("voice", "private");
         List<Member> to = c.to().stream().filter(m -> !c.held().contains(m)).toList();
-        to.forEach(m -> entry.withArray("to").add(m.name()));
-        Outbox.held(entry, c.held());
-        entry.put("text", c.text());
+        var entry = new Message.Relay(
+                link.id(),
+                c.from().name(),
+                false,
+                c.from().number(),
+                "private",
+                Outbox.names(to),
+                Outbox.names(c.held()),
+                c.text());
         track(relay.send(link.id(), entry, to, Attribution.of(c.from(), c.text())));
     }
 
     /** A public line; the piece reaching a member that hears it now gives it the floor. */
     private void announce(Effect.Announce a) {
-        Outbox.Sent sent = relay.announce(link, a.text(), a.kind(), a.about(), a.marks(), a.held());
-        if (a.kind().equals("turn")) {
+        Outbox.Sent sent = relay.announce(link, a.text(), a.kind(), a.about(), a.counters(), a.held());
+        if (a.kind() == Announcement.TURN) {
             a.about().filter(m -> !a.held().contains(m)).ifPresent(m -> floors.put(m, sent.ref()));
         }
         track(sent.results());
@@ -126,10 +131,18 @@ public final class EffectRunner implements EffectSink {
     /** A private prompt; the piece (in digest hearing) or the harvest prompt gives its member the floor. */
     private void inject(Effect.Inject i) {
         Outbox.Sent sent = relay.injectNumbered(link, i.to(), i.text(), i.kind());
-        if (i.kind().equals("turn") || i.kind().equals("harvest")) {
+        if (i.kind() == Prompt.TURN || i.kind() == Prompt.HARVEST) {
             floors.put(i.to(), sent.ref());
         }
         track(sent.results());
+    }
+
+    /** The journal's record of who passed or took the piece by command. */
+    private Entry note(Effect.Note n) {
+        return switch (n.kind()) {
+            case PASS -> new Kept.Pass(link.id(), n.text());
+            case TAKE -> new Kept.Take(link.id(), n.text());
+        };
     }
 
     private void track(Map<Member, CompletableFuture<DeliveryResult>> sent) {
@@ -153,7 +166,7 @@ public final class EffectRunner implements EffectSink {
         closingWords = () -> {
             if (once.compareAndSet(false, true)) {
                 relay.withdraw(link, "not typed: the gathering closed first");
-                closing.addAll(relay.announce(link, a.text(), a.kind(), a.about(), a.marks(), a.held())
+                closing.addAll(relay.announce(link, a.text(), a.kind(), a.about(), a.counters(), a.held())
                         .results()
                         .values());
             }
@@ -194,44 +207,28 @@ public final class EffectRunner implements EffectSink {
     @Override
     public void accept(Effect effect) {
         if (effect instanceof Effect.Relay r) {
-            track(relay.relay(link, r.from(), r.text(), "relay", r.held()));
+            track(relay.relay(link, r.from(), r.text(), r.held()));
         } else if (effect instanceof Effect.Confide c) {
             confide(c);
         } else if (effect instanceof Effect.Inject i) {
             inject(i);
-        } else if (effect instanceof Effect.Announce a && a.kind().equals("closing")) {
+        } else if (effect instanceof Effect.Announce a && a.kind() == Announcement.CLOSING) {
             closing(a);
         } else if (effect instanceof Effect.Announce a) {
             announce(a);
         } else if (effect instanceof Effect.OutOfTurn o) {
-            relay.append(
-                    link,
-                    Journal.entry("out_of_turn")
-                            .put("link", link.id())
-                            .put("from", o.from().name())
-                            .put("text", o.text()));
+            relay.append(link, new Kept.OutOfTurn(link.id(), o.from().name(), o.text()));
         } else if (effect instanceof Effect.Late l) {
-            relay.append(
-                    link,
-                    Journal.entry("late")
-                            .put("link", link.id())
-                            .put("from", l.from().name())
-                            .put("text", l.text()));
+            relay.append(link, new Kept.Late(link.id(), l.from().name(), l.text()));
         } else if (effect instanceof Effect.Note n) {
-            relay.append(link, Journal.entry(n.kind()).put("link", link.id()).put("text", n.text()));
+            relay.append(link, note(n));
         } else if (effect instanceof Effect.HarvestStored h) {
             try {
                 Files.writeString(harvestFile, h.text() + "\n");
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write harvest " + harvestFile, e);
             }
-            relay.append(
-                    link,
-                    Journal.entry("harvest")
-                            .put("link", link.id())
-                            .put("from", h.by().name())
-                            .put("file", harvestFile.toString())
-                            .put("text", h.text()));
+            relay.append(link, new Kept.Harvest(link.id(), h.by().name(), harvestFile.toString(), h.text()));
         } else if (effect instanceof Effect.Closed c) {
             closed(c);
         } else {

@@ -1,20 +1,25 @@
 package dev.gather.relay;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.delivery.Ledger;
 import dev.gather.delivery.PostOffice;
+import dev.gather.journal.Announcement;
+import dev.gather.journal.Counters;
+import dev.gather.journal.Delivery;
+import dev.gather.journal.Entry;
 import dev.gather.journal.Journal;
 import dev.gather.journal.JournalUnavailable;
 import dev.gather.journal.Journals;
+import dev.gather.journal.Message;
+import dev.gather.journal.Prompt;
 import dev.gather.link.Attribution;
 import dev.gather.link.Fanout;
 import dev.gather.link.Link;
 import dev.gather.link.Member;
 import dev.gather.tmux.DeliveryResult;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
@@ -45,92 +50,90 @@ public abstract class Outbox {
      * Journals {@code text} from {@code from} (forced to disk) and queues it for everyone else in
      * the link; each member's future completes once it was typed, or failed.
      */
-    public Map<Member, CompletableFuture<DeliveryResult>> relay(Link link, Member from, String text, String kind) {
-        return relay(link, from, text, kind, false, List.of());
+    public Map<Member, CompletableFuture<DeliveryResult>> relay(Link link, Member from, String text) {
+        return relay(link, from, text, false, List.of());
     }
 
     /**
-     * As {@link #relay(Link, Member, String, String)}, except for {@code held}: members it is kept for
-     * until their own turn (a gathering's digest hearing), named in the entry and not typed now.
+     * As {@link #relay(Link, Member, String)}, except for {@code held}: members it is kept for until
+     * their own turn (a gathering's digest hearing), named in the entry and not typed now.
      */
     public Map<Member, CompletableFuture<DeliveryResult>> relay(
-            Link link, Member from, String text, String kind, List<Member> held) {
-        return relay(link, from, text, kind, false, held);
+            Link link, Member from, String text, List<Member> held) {
+        return relay(link, from, text, false, held);
     }
 
     /**
-     * As {@link #relay(Link, Member, String, String)} for a message sent with {@code send} (not a
+     * As {@link #relay(Link, Member, String)} for a message sent with {@code send} (not a
      * turn): marked {@code sent}, so a restarted daemon does not count it against the turn budget.
      */
     public Map<Member, CompletableFuture<DeliveryResult>> relaySent(Link link, Member from, String text) {
-        return relay(link, from, text, "relay", true, List.of());
+        return relay(link, from, text, true, List.of());
     }
 
     private Map<Member, CompletableFuture<DeliveryResult>> relay(
-            Link link, Member from, String text, String kind, boolean sent, List<Member> held) {
+            Link link, Member from, String text, boolean sent, List<Member> held) {
         Link.View view = link.snapshot();
         List<Member> to =
                 view.othersThan(from).stream().filter(m -> !held.contains(m)).toList();
-        ObjectNode entry = Journal.entry(kind).put("link", view.id()).put("from", from.name());
-        if (sent) {
-            entry.put("sent", true);
-        }
-        entry.put("from_number", from.number());
-        to.forEach(m -> entry.withArray("to").add(m.name()));
-        held(entry, held);
-        entry.put("text", text);
+        Message.Relay entry =
+                new Message.Relay(view.id(), from.name(), sent, from.number(), null, names(to), names(held), text);
         return send(link.id(), entry, to, Attribution.of(from, text));
     }
 
     /** Journals and queues a system text for every member; {@code kind} names the prompt. */
-    public Map<Member, CompletableFuture<DeliveryResult>> announce(Link link, String text, String kind) {
+    public Map<Member, CompletableFuture<DeliveryResult>> announce(Link link, String text, Announcement kind) {
         return announce(link, text, kind, Optional.empty());
     }
 
-    /** As {@link #announce(Link, String, String)}, naming the member it concerns ({@code member} in the journal). */
+    /** As {@link #announce(Link, String, Announcement)}, naming the member it concerns ({@code member} in the journal). */
     public Map<Member, CompletableFuture<DeliveryResult>> announce(
-            Link link, String text, String kind, Optional<Member> about) {
-        return announce(link, text, kind, about, Map.of());
+            Link link, String text, Announcement kind, Optional<Member> about) {
+        return announce(link, text, kind, about, Optional.empty());
     }
 
-    /** As {@link #announce(Link, String, String, Optional)}, with counters kept beside the text (a turn's phase, round). */
+    /** As {@link #announce(Link, String, Announcement, Optional)}, with the turn's counters kept beside the text. */
     public Map<Member, CompletableFuture<DeliveryResult>> announce(
-            Link link, String text, String kind, Optional<Member> about, Map<String, Integer> marks) {
-        return announce(link, text, kind, about, marks, List.of()).results();
+            Link link, String text, Announcement kind, Optional<Member> about, Optional<Counters> counters) {
+        return announce(link, text, kind, about, counters, List.of()).results();
     }
 
     /**
-     * As {@link #announce(Link, String, String, Optional, Map)}, except for {@code held}: members it is
-     * kept for until their own turn (digest hearing), named in the entry and not typed now.
+     * As {@link #announce(Link, String, Announcement, Optional, Optional)}, except for {@code held}:
+     * members it is kept for until their own turn (digest hearing), named in the entry and not typed now.
      */
     public Sent announce(
             Link link,
             String text,
-            String kind,
+            Announcement kind,
             Optional<Member> about,
-            Map<String, Integer> marks,
+            Optional<Counters> counters,
             List<Member> held) {
         Link.View view = link.snapshot();
-        ObjectNode entry = Journal.entry("announce")
-                .put("prompt", kind)
-                .put("link", view.id())
-                .put("text", text);
-        about.ifPresent(m -> entry.put("member", m.name()));
-        new TreeMap<>(marks).forEach(entry::put);
+        Message.Announce entry = new Message.Announce(
+                kind,
+                view.id(),
+                text,
+                about.map(Member::name).orElse(null),
+                counters.map(Counters::phase).orElse(null),
+                counters.map(Counters::round).orElse(null),
+                counters.map(Counters::turn).orElse(null),
+                names(held),
+                Map.of(),
+                Map.of());
         // who left is not told so (the link may still list them while their leaving goes through); who
         // joined gets its seed instead
-        List<Member> to = ((kind.equals("left") || kind.equals("joined")) && about.isPresent()
+        List<Member> to = (kind.sparesItsMember() && about.isPresent()
                         ? view.members().stream().filter(m -> !m.equals(about.get()))
                         : view.members().stream())
                 .filter(m -> !held.contains(m))
                 .toList();
-        held(entry, held);
         return sendNumbered(link.id(), entry, to, text);
     }
 
-    /** Names in {@code entry} the members it is kept for until their own turn, if any. */
-    static void held(ObjectNode entry, List<Member> held) {
-        held.forEach(m -> entry.withArray("held").add(m.name()));
+    /** The names of {@code members}, in order (those an entry is kept for, or typed to). */
+    static List<String> names(List<Member> members) {
+        return members.stream().map(Member::name).toList();
     }
 
     /** What is still queued for the link's members and not yet typed is dropped (a gathering closing). */
@@ -140,12 +143,12 @@ public abstract class Outbox {
 
     /** Journals and queues a notice for members no longer in a link (after it closed). */
     public void fanoutNotice(Link link, List<Member> to, String text) {
-        ObjectNode entry = Journal.entry("notice").put("link", link.id()).put("text", text);
+        Message.Notice entry = new Message.Notice(link.id(), text, Map.of(), Map.of());
         send(link.id(), entry, to, text);
     }
 
     /** Journals and queues a private text for one member. */
-    public CompletableFuture<DeliveryResult> inject(Link link, Member to, String text, String kind) {
+    public CompletableFuture<DeliveryResult> inject(Link link, Member to, String text, Prompt kind) {
         return injectNumbered(link, to, text, kind)
                 .results()
                 .getOrDefault(
@@ -154,12 +157,8 @@ public abstract class Outbox {
     }
 
     /** As {@link #inject}, also saying which entry of the journal the prompt is. */
-    Sent injectNumbered(Link link, Member to, String text, String kind) {
-        ObjectNode entry = Journal.entry("private")
-                .put("link", link.id())
-                .put("prompt", kind)
-                .put("to", to.name())
-                .put("text", text);
+    Sent injectNumbered(Link link, Member to, String text, Prompt kind) {
+        Message.Private entry = new Message.Private(link.id(), kind, to.name(), text, Map.of(), Map.of());
         return sendNumbered(link.id(), entry, List.of(to), text);
     }
 
@@ -169,7 +168,7 @@ public abstract class Outbox {
      * recipient's mailbox gets {@code typed}.
      */
     Map<Member, CompletableFuture<DeliveryResult>> send(
-            String journalId, ObjectNode entry, List<Member> to, String typed) {
+            String journalId, Message entry, List<Member> to, String typed) {
         return sendNumbered(journalId, entry, to, typed).results();
     }
 
@@ -177,9 +176,8 @@ public abstract class Outbox {
     public record Sent(long ref, Map<Member, CompletableFuture<DeliveryResult>> results) {}
 
     /** As {@link #send}, also saying which entry of the journal the message is. */
-    public Sent sendNumbered(String journalId, ObjectNode entry, List<Member> to, String typed) {
-        address(entry, to, fanout.post());
-        long ref = journalled(journalId, entry);
+    public Sent sendNumbered(String journalId, Message entry, List<Member> to, String typed) {
+        long ref = journalled(journalId, address(entry, to, fanout.post()));
         Map<Member, CompletableFuture<DeliveryResult>> sent = fanout.send(journalId, ref, to, typed);
         sent.values()
                 .forEach(f -> f.thenAccept(r -> {
@@ -194,7 +192,7 @@ public abstract class Outbox {
      * Appends {@code entry} to journal {@code id}, forced; a refusal marks the journal degraded (in
      * status and to senders) and is thrown on, so the caller sends nothing.
      */
-    final long journalled(String id, ObjectNode entry) {
+    final long journalled(String id, Entry entry) {
         try {
             long ref = journals.of(id).append(entry);
             if (degraded.remove(id) != null) {
@@ -213,20 +211,16 @@ public abstract class Outbox {
      * Appends {@code entry} to the link's journal, forced; a refusal marks the link degraded and is
      * thrown on (words kept out of turn or late, a harvest: their turn stays in the spool).
      */
-    final long append(Link link, ObjectNode entry) {
+    final long append(Link link, Entry entry) {
         return journalled(link.id(), entry);
     }
 
     /** Journals a record that nothing waits on (a close, a member leaving): a refusal is logged, not thrown. */
-    final void record(Link link, ObjectNode entry) {
+    final void record(Link link, Entry entry) {
         try {
             journalled(link.id(), entry);
         } catch (JournalUnavailable e) {
-            LOG.warn(
-                    "link {}: {} not journalled: {}",
-                    link.id(),
-                    entry.path("kind").asText(),
-                    e.getMessage());
+            LOG.warn("link {}: {} not journalled: {}", link.id(), entry.kind(), e.getMessage());
         }
     }
 
@@ -245,12 +239,12 @@ public abstract class Outbox {
     }
 
     /**
-     * Names each recipient's pane in a message's journal entry, and its profile when it is not
-     * generic: a restarted daemon types what is still queued into the right pane, the right way.
+     * {@code entry} naming each recipient's pane, and its profile when it is not generic: a restarted
+     * daemon types what is still queued into the right pane, the right way.
      */
-    public static void address(ObjectNode entry, List<Member> to, PostOffice post) {
-        ObjectNode panes = entry.putObject("panes");
-        ObjectNode profiles = entry.putObject("profiles");
+    public static Message address(Message entry, List<Member> to, PostOffice post) {
+        Map<String, String> panes = new LinkedHashMap<>();
+        Map<String, String> profiles = new LinkedHashMap<>();
         for (Member m : to) {
             m.pane().ifPresent(p -> {
                 panes.put(m.name(), p);
@@ -260,22 +254,13 @@ public abstract class Outbox {
                 }
             });
         }
-        if (profiles.isEmpty()) {
-            entry.remove("profiles");
-        }
+        return entry.addressed(panes, profiles);
     }
 
     /** Records each delivery step as a {@code delivery} entry next to the message it belongs to. */
     public static Ledger ledger(Journals journals) {
         return (letter, pane, state, detail) -> {
-            ObjectNode e = Journal.entry("delivery")
-                    .put("ref", letter.ref())
-                    .put("to", letter.to())
-                    .put("pane", pane)
-                    .put("state", state.word());
-            if (!detail.isEmpty()) {
-                e.put("text", detail);
-            }
+            Delivery e = new Delivery(letter.ref(), letter.to(), pane, state.word(), detail);
             try {
                 journals.of(letter.journal()).appendUnforced(e);
             } catch (JournalUnavailable refused) {

@@ -1,8 +1,11 @@
 package dev.gather.relay;
 
-import dev.gather.journal.Journal;
+import dev.gather.journal.Announcement;
+import dev.gather.journal.Audit;
 import dev.gather.journal.JournalUnavailable;
 import dev.gather.journal.Journals;
+import dev.gather.journal.Kept;
+import dev.gather.journal.Lifecycle;
 import dev.gather.link.Fanout;
 import dev.gather.link.Link;
 import dev.gather.link.Links;
@@ -134,25 +137,23 @@ public final class Relay extends Outbox {
         if (before != null && words.get().equals(before)) {
             record(
                     link,
-                    Journal.entry("duplicate")
-                            .put("link", link.id())
-                            .put("from", from.get().name())
-                            .put(
-                                    "text",
-                                    "the same turn came again after a restart (journalled before the daemon stopped);"
-                                            + " not relayed twice"));
+                    new Kept.Duplicate(
+                            link.id(),
+                            from.get().name(),
+                            "the same turn came again after a restart (journalled before the daemon stopped);"
+                                    + " not relayed twice"));
             return Map.of();
         }
         if (output.onBehalf().isPresent() && words.isPresent()) {
             // like an op done on behalf of a pane: the journal says who, before the words go anywhere
             journalled(
                     link.id(),
-                    Journal.entry("on_behalf")
-                            .put("op", "hook")
-                            .put("harness", output.harness())
-                            .put("link", link.id())
-                            .put("on_behalf_of", output.pane())
-                            .put("by", output.onBehalf().get()));
+                    new Audit.OnBehalf(
+                            "hook",
+                            output.harness(),
+                            link.id(),
+                            output.pane(),
+                            output.onBehalf().get()));
         }
         return speak(link, from.get(), output.text());
     }
@@ -176,12 +177,12 @@ public final class Relay extends Outbox {
         }
         synchronized (link) {
             // a JournalUnavailable here leaves the turn in the spool, to be relayed once the journal takes it
-            Map<Member, CompletableFuture<DeliveryResult>> sent = relay(link, from.get(), text.get(), "relay");
+            Map<Member, CompletableFuture<DeliveryResult>> sent = relay(link, from.get(), text.get());
             if (link.spendTurn()) {
                 int turns = link.snapshot().turnsUsed();
                 String notice = Template.fill(direct.budgetNotice(), Map.of("turns", turns));
                 try {
-                    announce(link, notice, "budget_exhausted");
+                    announce(link, notice, Announcement.BUDGET_EXHAUSTED);
                 } catch (JournalUnavailable e) {
                     // the turn itself went out: retrying it for the sake of the notice would say it twice
                     LOG.warn("link {}: budget notice not sent: {}", link.id(), e.getMessage());
@@ -214,7 +215,7 @@ public final class Relay extends Outbox {
             links.close(link);
             return;
         }
-        record(link, Journal.entry("close").put("link", link.id()).put("text", reason));
+        record(link, new Lifecycle.Close(link.id(), reason));
         links.close(link);
         interceptors.remove(link.id());
         Link.View view = link.snapshot();
@@ -261,12 +262,7 @@ public final class Relay extends Outbox {
         if (!links.removeMember(link, m)) {
             return;
         }
-        record(
-                link,
-                Journal.entry("left")
-                        .put("link", link.id())
-                        .put("from", m.name())
-                        .put("text", m.name() + " left (" + why + ")"));
+        record(link, new Lifecycle.Left(link.id(), m.name(), m.name() + " left (" + why + ")"));
         if (!link.snapshot().open()) {
             close(link, "fewer than two members");
         }
@@ -285,12 +281,8 @@ public final class Relay extends Outbox {
             if (links.removePane(pane).isEmpty()) {
                 return; // another notice of this pane's end got there first
             }
-            m.ifPresent(member -> record(
-                    link,
-                    Journal.entry("left")
-                            .put("link", link.id())
-                            .put("from", member.name())
-                            .put("text", member.name() + " left (" + why + ")")));
+            m.ifPresent(member ->
+                    record(link, new Lifecycle.Left(link.id(), member.name(), member.name() + " left (" + why + ")")));
             if (!link.snapshot().open()) {
                 // same path as any close: journal, interceptor, listeners (e.g. the survivor's screen watch)
                 close(link, "fewer than two members");

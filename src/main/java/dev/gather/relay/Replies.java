@@ -1,10 +1,9 @@
 package dev.gather.relay;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.delivery.Letter;
 import dev.gather.delivery.MailboxStatus;
 import dev.gather.delivery.PostOffice;
-import dev.gather.journal.Journal;
+import dev.gather.journal.Message;
 import dev.gather.link.Attribution;
 import dev.gather.link.Member;
 import dev.gather.tmux.DeliveryResult;
@@ -95,17 +94,17 @@ public final class Replies {
     }
 
     private void reply(Pending p, String words, Set<String> relayedTo) {
-        ObjectNode entry = Journal.entry("reply")
-                .put("from", p.worker().name())
-                .put("to", p.sender().name())
-                .put("reply_to", p.request())
-                .put("text", words);
         if (p.sender().pane().filter(relayedTo::contains).isPresent()) {
             // the two share a link, which already relayed these words to the sender: journalled, not typed twice
-            entry.put("delivered_by", "the link the two share");
-            relay.send(JOURNAL, entry, List.of(), Attribution.of(p.worker(), words));
+            relay.send(
+                    JOURNAL, entry(p, words, "the link the two share"), List.of(), Attribution.of(p.worker(), words));
             return;
         }
-        relay.send(JOURNAL, entry, List.of(p.sender()), Attribution.of(p.worker(), words));
+        relay.send(JOURNAL, entry(p, words, null), List.of(p.sender()), Attribution.of(p.worker(), words));
+    }
+
+    private static Message.Reply entry(Pending p, String words, String deliveredBy) {
+        return new Message.Reply(
+                p.worker().name(), p.sender().name(), p.request(), words, deliveredBy, Map.of(), Map.of());
     }
 }

@@ -5,8 +5,10 @@ import dev.gather.delivery.DeliveryState;
 import dev.gather.delivery.Ledger;
 import dev.gather.delivery.Letter;
 import dev.gather.delivery.PostOffice;
-import dev.gather.journal.Journal;
+import dev.gather.journal.Audit;
+import dev.gather.journal.Entry;
 import dev.gather.journal.Journals;
+import dev.gather.journal.Message;
 import dev.gather.link.Links;
 import dev.gather.link.Member;
 import dev.gather.link.Role;
@@ -193,14 +195,10 @@ public final class Remote {
 
     /** An envelope refused by the transport (signature, recipient, replay) or by {@link #problem}. */
     private void rejected(Rejected r) {
-        journalRejected(Journal.entry("rejected")
-                .put("envelope", r.id())
-                .put("envelope_kind", r.kind())
-                .put("claimed_from", r.claimedFrom())
-                .put("why", r.why()));
+        journalRejected(new Audit.Rejected(r.id(), r.kind(), r.claimedFrom(), r.why()));
     }
 
-    private void journalRejected(ObjectNode entry) {
+    private void journalRejected(Entry entry) {
         try {
             journals.of(REJECTED).append(entry);
         } catch (RuntimeException x) {
@@ -234,12 +232,10 @@ public final class Remote {
                         b.path("to").asText(),
                         b.path("text").asText());
                 // journalled (forced) before it is typed or acknowledged: a restart here loses nothing
-                ObjectNode entry = Journal.entry("remote")
-                        .put("from_computer", e.from())
-                        .put("ref", letter.ref())
-                        .put("to", letter.to())
-                        .put("text", letter.text());
-                Relay.address(entry, List.of(Member.inPane(letter.to(), 1, Role.SPEAKER, pane)), post);
+                Message entry = Relay.address(
+                        new Message.Remote(e.from(), letter.ref(), letter.to(), letter.text(), Map.of(), Map.of()),
+                        List.of(Member.inPane(letter.to(), 1, Role.SPEAKER, pane)),
+                        post);
                 journals.of(letter.journal()).append(entry);
                 post.post(pane, letter);
             }

@@ -1,7 +1,8 @@
 package dev.gather.remote;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gather.journal.Journal;
+import dev.gather.journal.Audit;
+import dev.gather.journal.Entry;
 import dev.gather.server.Dispatcher;
 import dev.gather.server.UserError;
 import dev.gather.transport.Envelope;
@@ -57,11 +58,10 @@ public final class RemoteSpawns {
     private volatile Spawner spawner = NONE;
     private volatile Consumer<String> killer = pane -> {};
     private final BiConsumer<String, String> adopt;
-    private final Consumer<ObjectNode> journal;
+    private final Consumer<Entry> journal;
 
     /** {@code journal} keeps, on the asking side, each spawn another computer refused. */
-    RemoteSpawns(
-            Transport transport, BiConsumer<String, String> adopt, Consumer<ObjectNode> journal, SpawnedPanes spawned) {
+    RemoteSpawns(Transport transport, BiConsumer<String, String> adopt, Consumer<Entry> journal, SpawnedPanes spawned) {
         this.transport = transport;
         this.adopt = adopt;
         this.journal = journal;
@@ -177,12 +177,12 @@ public final class RemoteSpawns {
                     .ifPresent(f -> f.complete(e.from() + ":" + b.path("pane").asText()));
             case "spawn_failed" -> {
                 if (b.path("refused").asBoolean()) {
-                    journal.accept(Journal.entry("spawn_refused")
-                            .put("computer", e.from())
-                            .put("gathering", gathering)
-                            .put("name", name)
-                            .put("agent_kind", b.path("kind").asText())
-                            .put("why", b.path("why").asText()));
+                    journal.accept(new Audit.SpawnRefused(
+                            e.from(),
+                            gathering,
+                            name,
+                            b.path("kind").asText(),
+                            b.path("why").asText()));
                 }
                 Optional.ofNullable(pending.get(key(e.from(), gathering, name)))
                         .ifPresent(f -> f.completeExceptionally(

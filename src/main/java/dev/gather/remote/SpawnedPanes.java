@@ -1,8 +1,8 @@
 package dev.gather.remote;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.gather.journal.Journal;
 import dev.gather.journal.Journals;
+import dev.gather.journal.Line;
+import dev.gather.journal.Spawns;
 import dev.gather.journal.Transcript;
 import java.nio.file.Files;
 import java.util.Map;
@@ -27,12 +27,11 @@ final class SpawnedPanes {
         this.journals = journals;
         try {
             if (Files.exists(journals.file(JOURNAL))) {
-                for (JsonNode e : Transcript.read(journals.file(JOURNAL))) {
-                    String pane = e.path("pane").asText();
-                    switch (e.path("kind").asText()) {
-                        case "spawned" -> forComputer.put(pane, e.path("for").asText());
-                        case "ended" -> forComputer.remove(pane);
-                        default -> {}
+                for (Line l : Transcript.lines(journals.file(JOURNAL))) {
+                    if (l.entry() instanceof Spawns.Spawned s) {
+                        forComputer.put(s.pane(), s.forComputer());
+                    } else if (l.entry() instanceof Spawns.Ended e) {
+                        forComputer.remove(e.pane());
                     }
                 }
             }
@@ -55,18 +54,13 @@ final class SpawnedPanes {
     /** {@code pane} was spawned here for {@code computer}: journalled (forced) before it is answered. */
     void spawned(String pane, String computer, String gathering, String name) {
         forComputer.put(pane, computer);
-        journals.of(JOURNAL)
-                .append(Journal.entry("spawned")
-                        .put("pane", pane)
-                        .put("for", computer)
-                        .put("gathering", gathering)
-                        .put("name", name));
+        journals.of(JOURNAL).append(new Spawns.Spawned(pane, computer, gathering, name));
     }
 
     /** {@code pane} was ended at its owner's word. */
     void ended(String pane) {
         if (forComputer.remove(pane) != null) {
-            journals.of(JOURNAL).append(Journal.entry("ended").put("pane", pane));
+            journals.of(JOURNAL).append(new Spawns.Ended(pane));
         }
     }
 }

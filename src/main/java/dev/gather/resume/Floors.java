@@ -1,6 +1,9 @@
 package dev.gather.resume;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.journal.Announcement;
+import dev.gather.journal.Line;
+import dev.gather.journal.Message;
+import dev.gather.journal.Prompt;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,31 +16,20 @@ import java.util.Map;
 final class Floors {
     private Floors() {}
 
-    /** {@code entries} in journal order: entry {@code i} is number {@code i + 1}. */
-    static Map<String, Long> of(List<JsonNode> entries) {
+    /** {@code lines} in journal order, each with its number there. */
+    static Map<String, Long> of(List<Line> lines) {
         Map<String, Long> floors = new HashMap<>();
-        for (int i = 0; i < entries.size(); i++) {
-            JsonNode e = entries.get(i);
-            String kind = e.path("kind").asText();
-            String prompt = e.path("prompt").asText();
-            if (kind.equals("announce")
-                    && prompt.equals("turn")
-                    && e.has("member")
-                    && !held(e, e.path("member").asText())) {
-                floors.put(e.path("member").asText(), i + 1L);
-            } else if (kind.equals("private") && (prompt.equals("turn") || prompt.equals("harvest"))) {
-                floors.put(e.path("to").asText(), i + 1L);
+        for (Line l : lines) {
+            if (l.entry() instanceof Message.Announce a
+                    && a.prompt() == Announcement.TURN
+                    && a.member() != null
+                    && !a.held().contains(a.member())) {
+                floors.put(a.member(), l.n());
+            } else if (l.entry() instanceof Message.Private p
+                    && (p.prompt() == Prompt.TURN || p.prompt() == Prompt.HARVEST)) {
+                floors.put(p.to(), l.n());
             }
         }
         return floors;
-    }
-
-    private static boolean held(JsonNode e, String name) {
-        for (JsonNode h : e.path("held")) {
-            if (h.asText().equals(name)) {
-                return true;
-            }
-        }
-        return false;
     }
 }

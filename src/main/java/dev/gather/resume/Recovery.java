@@ -1,21 +1,24 @@
 package dev.gather.resume;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.delivery.DeliveryState;
 import dev.gather.delivery.Ledger;
 import dev.gather.delivery.Letter;
 import dev.gather.delivery.PostOffice;
-import dev.gather.journal.Journal;
+import dev.gather.journal.Delivery;
 import dev.gather.journal.Journals;
+import dev.gather.journal.Lifecycle;
+import dev.gather.journal.Line;
+import dev.gather.journal.Message;
 import dev.gather.journal.Transcript;
 import dev.gather.link.Attribution;
 import dev.gather.link.Member;
 import dev.gather.link.Role;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * What a new daemon finds of the one before it: links and gatherings whose journal never closed
@@ -23,8 +26,6 @@ import java.util.Set;
  * journalled but never typed.
  */
 public final class Recovery {
-    private static final Set<String> ENDED = Set.of("close", "interrupted");
-
     private Recovery() {}
 
     /**
@@ -38,10 +39,11 @@ public final class Recovery {
             if (notALink.test(id)) {
                 continue;
             }
-            List<JsonNode> entries = Transcript.read(journals.file(id));
+            List<Line> entries = Transcript.lines(journals.file(id));
             if (entries.isEmpty()
                     || entries.stream()
-                            .anyMatch(e -> ENDED.contains(e.path("kind").asText()))) {
+                            .anyMatch(l -> l.entry() instanceof Lifecycle.Close
+                                    || l.entry() instanceof Lifecycle.Interrupted)) {
                 continue;
             }
             open.add(id);
@@ -52,12 +54,10 @@ public final class Recovery {
     /** Marks {@code id} interrupted (appended, nothing rewritten): it cannot resume, for {@code why}. */
     public static void markInterrupted(Journals journals, String id, String why) {
         journals.of(id)
-                .append(Journal.entry("interrupted")
-                        .put("link", id)
-                        .put(
-                                "text",
-                                "the daemon stopped before this closed and it cannot resume (" + why
-                                        + "); after this line only messages already queued are delivered"));
+                .append(new Lifecycle.Interrupted(
+                        id,
+                        "the daemon stopped before this closed and it cannot resume (" + why
+                                + "); after this line only messages already queued are delivered"));
     }
 
     /** Presses Enter on a paste a stopped daemon left in a pane's box, if the box still shows it. */
@@ -83,36 +83,40 @@ public final class Recovery {
             Finish finish) {
         int queued = 0;
         for (String id : journals.list()) {
-            List<JsonNode> entries = Transcript.read(journals.file(id));
-            Map<String, JsonNode> last = Transcript.lastSteps(entries);
-            for (int i = 0; i < entries.size(); i++) {
-                JsonNode e = entries.get(i);
-                boolean remote = e.path("kind").asText().equals("remote");
-                long ref = Transcript.ref(e, i);
-                for (Map.Entry<String, JsonNode> to : e.path("panes").properties()) {
-                    JsonNode step = last.get(Transcript.stepKey(ref, to.getKey()));
-                    String state = step == null ? null : step.path("state").asText();
+            List<Line> entries = Transcript.lines(journals.file(id));
+            Map<String, Delivery> last = lastSteps(entries);
+            for (Line line : entries) {
+                if (!(line.entry() instanceof Message e)) {
+                    continue;
+                }
+                boolean remote = e instanceof Message.Remote;
+                long ref = line.ref();
+                for (Map.Entry<String, String> to : e.panes().entrySet()) {
+                    Delivery step = last.get(stepKey(ref, to.getKey()));
+                    // never stepped: still queued; a state no release before this one wrote is left alone
+                    DeliveryState state =
+                            step == null ? DeliveryState.QUEUED : stateOf(step).orElse(null);
                     Letter letter = new Letter(id, ref, to.getKey(), typed(e));
-                    String pane = to.getValue().asText();
-                    if (remote) {
-                        adopt.accept(pane, e.path("from_computer").asText());
+                    String pane = to.getValue();
+                    if (e instanceof Message.Remote r) {
+                        adopt.accept(pane, r.fromComputer());
                     }
                     // a step "queued" is one a door sent to the keystrokes: still never typed; one handed
                     // to a door is in the harness's own queue and is not sent again
-                    String profile = e.path("profiles").path(to.getKey()).asText("");
-                    if (state == null || state.equals(DeliveryState.QUEUED.word())) {
+                    String profile = e.profiles().getOrDefault(to.getKey(), "");
+                    if (state == DeliveryState.QUEUED) {
                         requeue(post, pane, letter, profile);
                         queued++;
-                    } else if (state.equals(DeliveryState.DELIVERED.word()) && !remote) {
+                    } else if (state == DeliveryState.DELIVERED && !remote) {
                         settle(post, ledger, pane, letter, profile, alive);
-                    } else if (state.equals(DeliveryState.HANDED.word()) && !remote) {
+                    } else if (state == DeliveryState.HANDED && !remote) {
                         if (alive.test(pane)) {
                             started(post, pane, profile);
                             post.handed(pane, letter);
                         } else {
                             ledger.record(letter, pane, DeliveryState.FAILED, "pane gone before a turn carried it");
                         }
-                    } else if (state.equals(DeliveryState.TYPING.word())) {
+                    } else if (state == DeliveryState.TYPING) {
                         boolean finished = !remote
                                 && finish.finish(
                                         pane,
@@ -128,9 +132,7 @@ public final class Recovery {
                                     "the daemon stopped before Enter; its input box still showed the text, so the next"
                                             + " daemon pressed Enter");
                             settle(post, ledger, pane, letter, profile, alive);
-                        } else if (!remote
-                                && alive.test(pane)
-                                && !step.path("text").asText().equals(DeliveryState.PASTED)) {
+                        } else if (!remote && alive.test(pane) && !step.text().equals(DeliveryState.PASTED)) {
                             // the stop fell between the journal's "typing" and the paste: the words never
                             // reached the pane, so typing them now is the first time, not the second
                             requeue(post, pane, letter, profile);
@@ -191,14 +193,42 @@ public final class Recovery {
         post.delivered(pane, letter);
     }
 
-    /** What was typed for an entry: relayed words carry their attribution. */
-    private static String typed(JsonNode e) {
-        String text = e.path("text").asText();
-        if (!e.has("from")) {
-            return text;
+    private static Optional<DeliveryState> stateOf(Delivery step) {
+        try {
+            return Optional.of(DeliveryState.valueOf(step.state().toUpperCase(Locale.ROOT)));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
         }
-        Member from =
-                new Member(e.path("from").asText(), e.path("from_number").asInt(1), Role.SPEAKER, Optional.empty());
-        return Attribution.of(from, text);
+    }
+
+    /** The last delivery step of each message and recipient, by {@link #stepKey}. */
+    static Map<String, Delivery> lastSteps(List<Line> lines) {
+        Map<String, Delivery> last = new HashMap<>();
+        lines.forEach(l -> {
+            if (l.entry() instanceof Delivery d) {
+                last.put(stepKey(d.ref(), d.to()), d);
+            }
+        });
+        return last;
+    }
+
+    private static String stepKey(long ref, String to) {
+        return ref + "/" + to;
+    }
+
+    /** What was typed for a message: words a member said carry their attribution. */
+    private static String typed(Message e) {
+        if (e instanceof Message.Relay r) {
+            return attributed(r.from(), r.fromNumber(), r.text());
+        } else if (e instanceof Message.Oneshot o) {
+            return attributed(o.from(), 1, o.text());
+        } else if (e instanceof Message.Reply r) {
+            return attributed(r.from(), 1, r.text());
+        }
+        return e.text();
+    }
+
+    private static String attributed(String name, int number, String text) {
+        return Attribution.of(new Member(name, number, Role.SPEAKER, Optional.empty()), text);
     }
 }

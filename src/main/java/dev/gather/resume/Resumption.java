@@ -1,7 +1,9 @@
 package dev.gather.resume;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.gathering.Gathering;
+import dev.gather.journal.Lifecycle;
+import dev.gather.journal.Line;
+import dev.gather.journal.Message;
 import dev.gather.journal.Transcript;
 import dev.gather.link.Link;
 import dev.gather.link.Member;
@@ -15,6 +17,8 @@ import dev.gather.remote.Remote;
 import dev.gather.rhythm.Rhythm;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.slf4j.Logger;
@@ -53,11 +57,9 @@ public final class Resumption {
         Resumption r = new Resumption(d);
         for (String id :
                 Recovery.unclosed(d.journals, id -> id.equals(Replies.JOURNAL) || id.startsWith(Remote.REMOTE))) {
-            List<JsonNode> entries = Transcript.read(d.journals.file(id));
+            List<Line> entries = Transcript.lines(d.journals.file(id));
             try {
-                boolean gathering =
-                        entries.stream().anyMatch(e -> e.path("kind").asText().equals("start"));
-                if (gathering) {
+                if (GatheringReplay.start(entries).isPresent()) {
                     r.gathering(id, entries);
                 } else {
                     r.direct(id, entries);
@@ -73,7 +75,7 @@ public final class Resumption {
         return () -> r.go.forEach(Runnable::run);
     }
 
-    private void gathering(String id, List<JsonNode> entries) {
+    private void gathering(String id, List<Line> entries) {
         GatheringReplay.Replayed g = GatheringReplay.of(id, entries);
         Rhythm rhythm = d.rhythms.load(g.rhythm());
         List<Member> here = g.members().stream()
@@ -118,11 +120,11 @@ public final class Resumption {
                         Floors.of(entries));
         d.journals
                 .of(id)
-                .append(dev.gather.journal.Journal.entry("resumed")
-                        .put("link", id)
-                        .put("state", g.snapshot().state().name().toLowerCase(java.util.Locale.ROOT))
-                        .put("turn", g.snapshot().turn())
-                        .put("text", "a new daemon resumed this gathering where the journal left it"));
+                .append(new Lifecycle.Resumed(
+                        id,
+                        g.snapshot().state().name().toLowerCase(Locale.ROOT),
+                        g.snapshot().turn(),
+                        "a new daemon resumed this gathering where the journal left it"));
         go.add(() -> {
             gathering.resume(g.snapshot(), d.clock.instant());
             // who was a member but whose pane is gone leaves, as if its pane had just ended
@@ -132,20 +134,18 @@ public final class Resumption {
         });
     }
 
-    private void direct(String id, List<JsonNode> entries) {
-        JsonNode hs = entries.stream()
-                .filter(e -> e.path("kind").asText().equals("handshake"))
+    private void direct(String id, List<Line> entries) {
+        Lifecycle.Handshake hs = entries.stream()
+                .map(Line::entry)
+                .filter(Lifecycle.Handshake.class::isInstance)
+                .map(Lifecycle.Handshake.class::cast)
                 .findFirst()
-                .orElseThrow(() -> new GatheringReplay.NotResumable("its journal has no handshake"));
-        if (!hs.has("from_pane") || !hs.has("to_pane")) {
-            throw new GatheringReplay.NotResumable("its handshake predates resumable links (no panes)");
-        }
-        Member from = Member.inPane(
-                hs.path("from").asText(), 1, Role.SPEAKER, hs.path("from_pane").asText());
-        Member to = Member.inPane(
-                hs.path("to").asText(), 2, Role.SPEAKER, hs.path("to_pane").asText());
+                // one from before resumable links named no panes: no record reads it
+                .orElseThrow(() -> new GatheringReplay.NotResumable("its journal has no handshake naming both panes"));
+        Member from = Member.inPane(hs.from(), 1, Role.SPEAKER, hs.fromPane());
+        Member to = Member.inPane(hs.to(), 2, Role.SPEAKER, hs.toPane());
         for (Member m : List.of(from, to)) {
-            if (!alive(m.pane().orElseThrow(), hs.path("pane_pids"))) {
+            if (!alive(m.pane().orElseThrow(), hs.panePids())) {
                 throw new GatheringReplay.NotResumable("its panes are gone: " + m.name() + "'s pane "
                         + m.pane().get() + " ended");
             }
@@ -160,20 +160,15 @@ public final class Resumption {
             Optional.ofNullable(words.get(m.name())).ifPresent(w -> d.relay.journalledBefore(pane, w));
         }
         long relayed = entries.stream()
-                .filter(e -> e.path("kind").asText().equals("relay")
-                        && !e.path("sent").asBoolean(false))
+                .filter(l -> l.entry() instanceof Message.Relay r && !r.sent())
                 .count();
         for (long i = 0; i < relayed; i++) {
             link.spendTurn();
         }
-        if (hs.path("screen").asBoolean(false)) {
+        if (hs.screen()) {
             d.screens.watch(to.pane().orElseThrow(), d.relay::onTurnOutput);
         }
-        d.journals
-                .of(id)
-                .append(dev.gather.journal.Journal.entry("resumed")
-                        .put("link", id)
-                        .put("text", "a new daemon re-opened this link"));
+        d.journals.of(id).append(new Lifecycle.Resumed(id, null, null, "a new daemon re-opened this link"));
     }
 
     /**
@@ -181,7 +176,7 @@ public final class Resumption {
      * journal saw there ({@code pids}), or a member on another computer (re-adopted: the liveness
      * checks end it if its computer stays away).
      */
-    private boolean alive(String pane, JsonNode pids) {
+    private boolean alive(String pane, Map<String, Integer> pids) {
         if (d.remote.address(pane).isPresent()) {
             return true;
         }
@@ -191,7 +186,7 @@ public final class Resumption {
         }
         // the same pane id running another process is another pane (the server restarted, or the
         // pane was respawned): journals from before pids were kept trust the id alone
-        return !pids.has(pane) || pids.path(pane).asInt() == now.pid();
+        return !pids.containsKey(pane) || pids.get(pane) == now.pid();
     }
 
     private dev.gather.profile.Profile profile(String name) {

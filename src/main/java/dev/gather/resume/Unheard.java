@@ -1,6 +1,7 @@
 package dev.gather.resume;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.journal.Line;
+import dev.gather.journal.Message;
 import dev.gather.link.Attribution;
 import dev.gather.link.Member;
 import dev.gather.link.Role;
@@ -18,31 +19,24 @@ import java.util.Optional;
 final class Unheard {
     private Unheard() {}
 
-    static Map<String, List<String>> of(List<JsonNode> entries) {
+    static Map<String, List<String>> of(List<Line> lines) {
         Map<String, List<String>> unheard = new HashMap<>();
-        for (JsonNode e : entries) {
-            if (e.path("kind").asText().equals("private")) {
+        for (Line l : lines) {
+            if (l.entry() instanceof Message.Private p) {
                 // every prompt to an agent carries what it was kept
-                unheard.remove(e.path("to").asText());
+                unheard.remove(p.to());
+            } else if (l.entry() instanceof Message.Relay r) {
+                // relayed words carry their attribution
+                Member from = new Member(r.from(), r.fromNumber(), Role.SPEAKER, Optional.empty());
+                keep(unheard, r.held(), Attribution.of(from, r.text()));
+            } else if (l.entry() instanceof Message.Announce a) {
+                keep(unheard, a.held(), a.text());
             }
-            if (!e.has("held")) {
-                continue;
-            }
-            String typed = typed(e);
-            e.path("held").forEach(n -> unheard.computeIfAbsent(n.asText(), k -> new ArrayList<>())
-                    .add(typed));
         }
         return unheard;
     }
 
-    /** Relayed words carry their attribution; an announcement is its text. */
-    private static String typed(JsonNode e) {
-        String text = e.path("text").asText();
-        if (!e.has("from")) {
-            return text;
-        }
-        Member from =
-                new Member(e.path("from").asText(), e.path("from_number").asInt(), Role.SPEAKER, Optional.empty());
-        return Attribution.of(from, text);
+    private static void keep(Map<String, List<String>> unheard, List<String> held, String typed) {
+        held.forEach(n -> unheard.computeIfAbsent(n, k -> new ArrayList<>()).add(typed));
     }
 }

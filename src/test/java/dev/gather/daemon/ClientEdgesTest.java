@@ -8,6 +8,7 @@ import dev.gather.client.DaemonPid;
 import dev.gather.home.StateDir;
 import dev.gather.journal.Journal;
 import dev.gather.journal.Journals;
+import dev.gather.journal.Message;
 import dev.gather.testing.Beside;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -40,7 +41,7 @@ class ClientEdgesTest {
         for (int i = 0; i < 200; i++) {
             // far more than a pipe holds, so the bridge is still writing when the reader goes
             journal.appendUnforced(
-                    Journal.entry("relay").put("link", id).put("from", "Ada").put("text", "words ".repeat(400)));
+                    new Message.Relay(id, "Ada", false, 1, null, List.of("Bo"), List.of(), "words ".repeat(400)));
         }
         Path stderr = home.resolve("transcript.err");
         Process p = Cli.startBridged(

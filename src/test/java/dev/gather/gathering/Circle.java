@@ -72,14 +72,14 @@ final class Circle {
     /** Texts of announcements of {@code kind}, in order. */
     List<String> announced(String kind) {
         return effects.stream()
-                .filter(e -> e instanceof Effect.Announce a && a.kind().equals(kind))
+                .filter(e -> e instanceof Effect.Announce a && a.kind().word().equals(kind))
                 .map(e -> ((Effect.Announce) e).text())
                 .toList();
     }
 
     List<Effect.Inject> injected(String kind) {
         return effects.stream()
-                .filter(e -> e instanceof Effect.Inject i && i.kind().equals(kind))
+                .filter(e -> e instanceof Effect.Inject i && i.kind().word().equals(kind))
                 .map(e -> (Effect.Inject) e)
                 .toList();
     }

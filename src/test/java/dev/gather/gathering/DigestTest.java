@@ -34,12 +34,12 @@ class DigestTest {
                     && !f.held().contains(m)) {
                 out.add(Attribution.of(f.from(), f.text()));
             } else if (e instanceof Effect.Announce a && !a.held().contains(m)) {
-                boolean others = a.kind().equals("left") || a.kind().equals("joined");
+                boolean others = a.kind().sparesItsMember();
                 if (!(others && a.about().filter(m::equals).isPresent())) {
                     out.add(a.text());
                 }
             } else if (e instanceof Effect.Inject i && i.to().equals(m)) {
-                out.add(i.kind() + ": " + i.text());
+                out.add(i.kind().word() + ": " + i.text());
             }
         }
         return out;

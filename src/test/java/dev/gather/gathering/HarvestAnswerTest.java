@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gather.journal.Prompt;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,7 +19,7 @@ class HarvestAnswerTest {
         // Hal's turn ends while the lane is queueing the harvest prompt (its mailbox shows nothing
         // for it yet): those words answered what Hal heard before, and are heard once it harvests
         c.meanwhile = e -> {
-            if (e instanceof Effect.Inject i && i.kind().equals("harvest")) {
+            if (e instanceof Effect.Inject i && i.kind() == Prompt.HARVEST) {
                 c.meanwhile = x -> {};
                 c.gathering.onTurnOutput(c.m("Hal"), "(Hal listens)");
             }

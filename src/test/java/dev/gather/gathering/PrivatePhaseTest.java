@@ -54,7 +54,7 @@ class PrivatePhaseTest {
                 reveal.get(0));
         List<String> order = c.effects.stream()
                 .filter(e -> e instanceof Effect.Announce)
-                .map(e -> ((Effect.Announce) e).kind())
+                .map(e -> ((Effect.Announce) e).kind().word())
                 .toList();
         int at = order.lastIndexOf("reveal");
         assertEquals(List.of("reveal", "phase", "turn"), order.subList(at, at + 3), "revealed, then the vote begins");
@@ -102,7 +102,9 @@ class PrivatePhaseTest {
         c.gathering.onTurnOutput(c.m("Ada"), "The queue. I pass the piece.").join();
         c.gathering.end("the starter ended it").join();
         List<String> kinds = c.effects.stream()
-                .map(e -> e instanceof Effect.Announce a ? a.kind() : e instanceof Effect.Inject i ? i.kind() : "")
+                .map(e -> e instanceof Effect.Announce a
+                        ? a.kind().word()
+                        : e instanceof Effect.Inject i ? i.kind().word() : "")
                 .filter(k -> k.equals("reveal") || k.equals("harvest"))
                 .toList();
         assertEquals(List.of("reveal", "harvest"), kinds);

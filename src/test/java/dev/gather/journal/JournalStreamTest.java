@@ -12,6 +12,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -35,9 +36,19 @@ class JournalStreamTest {
     @Test
     void numbersCountAsTranscriptReadDoesAndTheCursorSkips() throws Exception {
         try (Journals journals = new Journals(dir, Clock.systemUTC())) {
-            journals.of("g-1").append(Journal.entry("start"));
+            journals.of("g-1").append(start("g-1"));
             journals.of("g-1")
-                    .append(Journal.entry("announce").put("prompt", "turn").put("member", "Ada"));
+                    .append(new Message.Announce(
+                            Announcement.TURN,
+                            "g-1",
+                            "Ada has the piece",
+                            "Ada",
+                            0,
+                            1,
+                            1,
+                            List.of(),
+                            Map.of(),
+                            Map.of()));
         }
         // a line torn by a crash, then a whole one: the torn one is neither shown nor counted
         Files.writeString(
@@ -52,7 +63,7 @@ class JournalStreamTest {
         List<ObjectNode> seen = new CopyOnWriteArrayList<>();
         AtomicBoolean stop = new AtomicBoolean();
         try (Journals journals = new Journals(dir, Clock.systemUTC())) {
-            journals.of("link-1").append(Journal.entry("handshake"));
+            journals.of("link-1").append(new Lifecycle.Handshake("link-1", "Ada", "Bo", "%1", "%2", false, Map.of()));
             Thread follower = new Thread(() -> {
                 try {
                     new JournalStream(dir, Optional.empty(), 0, true).run(seen::add, stop::get);
@@ -62,8 +73,9 @@ class JournalStreamTest {
             });
             follower.start();
             await().atMost(Duration.ofSeconds(20)).until(() -> seen.size() == 1);
-            journals.of("link-1").append(Journal.entry("relay").put("text", "hi"));
-            journals.of("g-2").append(Journal.entry("start"));
+            journals.of("link-1")
+                    .append(new Message.Relay("link-1", "Ada", false, 1, null, List.of("Bo"), List.of(), "hi"));
+            journals.of("g-2").append(start("g-2"));
             await().atMost(Duration.ofSeconds(20)).until(() -> seen.size() == 3);
             stop.set(true);
             follower.join(Duration.ofSeconds(20).toMillis());
@@ -72,6 +84,23 @@ class JournalStreamTest {
         assertEquals("join", seen.get(0).path("event").asText());
         assertEquals("hi", seen.get(1).path("text").asText());
         assertEquals("g-2", seen.get(2).path("journal").asText());
+    }
+
+    private static Lifecycle.Start start(String id) {
+        return new Lifecycle.Start(
+                id,
+                "gathering " + id,
+                null,
+                Map.of(),
+                "minimal",
+                "Ready?",
+                null,
+                null,
+                null,
+                Map.of(),
+                false,
+                List.of(),
+                Map.of());
     }
 
     @Test

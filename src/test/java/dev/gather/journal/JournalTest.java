@@ -14,6 +14,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,13 +28,13 @@ class JournalTest {
     @Test
     void anEntryIsOnDiskWhenAppendReturns() throws IOException {
         try (Journals journals = new Journals(dir, clock)) {
-            journals.of("link-1")
-                    .append(Journal.entry("relay").put("from", "Ada").put("text", "hello"));
+            journals.of("link-1").append(new Kept.OutOfTurn("link-1", "Ada", "hello"));
             // read through the file system, not the journal: what a crash right now would leave
             List<String> lines = Files.readAllLines(dir.resolve("link-1.jsonl"));
             assertEquals(
                     List.of(
-                            "{\"time\":\"2026-11-23T10:00:00Z\",\"kind\":\"relay\",\"from\":\"Ada\",\"text\":\"hello\"}"),
+                            "{\"time\":\"2026-11-23T10:00:00Z\",\"kind\":\"out_of_turn\",\"link\":\"link-1\",\"from\":\"Ada\","
+                                    + "\"text\":\"hello\"}"),
                     lines);
         }
     }
@@ -41,8 +42,8 @@ class JournalTest {
     @Test
     void aTornLastLineIsSkippedAndEverythingBeforeItIsRead() throws IOException {
         try (Journals journals = new Journals(dir, clock)) {
-            journals.of("g-1").append(Journal.entry("relay").put("text", "one"));
-            journals.of("g-1").append(Journal.entry("relay").put("text", "two"));
+            journals.of("g-1").append(said("one"));
+            journals.of("g-1").append(said("two"));
         }
         Files.writeString(dir.resolve("g-1.jsonl"), "{\"kind\":\"relay\",\"te", StandardOpenOption.APPEND);
         List<JsonNode> entries = Transcript.read(dir.resolve("g-1.jsonl"));
@@ -56,15 +57,13 @@ class JournalTest {
         FailingDisk disk = new FailingDisk();
         try (Journals journals = new Journals(dir, clock, disk)) {
             Journal j = journals.of("link-1");
-            assertEquals(1, j.append(Journal.entry("relay").put("text", "one")));
+            assertEquals(1, j.append(said("one")));
             disk.set(FailingDisk.Mode.FULL);
-            JournalUnavailable e = assertThrows(
-                    JournalUnavailable.class,
-                    () -> j.append(Journal.entry("relay").put("text", "two")));
+            JournalUnavailable e = assertThrows(JournalUnavailable.class, () -> j.append(said("two")));
             assertEquals("No space left on device", e.reason());
             assertEquals(1, Files.readAllLines(dir.resolve("link-1.jsonl")).size(), "the half entry was cut back");
             disk.set(FailingDisk.Mode.HEALTHY);
-            assertEquals(2, j.append(Journal.entry("relay").put("text", "two")));
+            assertEquals(2, j.append(said("two")));
         }
         assertEquals(List.of("one", "two"), texts(Transcript.read(dir.resolve("link-1.jsonl"))));
     }
@@ -75,16 +74,12 @@ class JournalTest {
         disk.truncateFails(true);
         try (Journals journals = new Journals(dir, clock, disk)) {
             Journal j = journals.of("link-1");
-            j.append(Journal.entry("relay").put("text", "one"));
+            j.append(said("one"));
             disk.set(FailingDisk.Mode.FULL);
-            assertThrows(
-                    JournalUnavailable.class,
-                    () -> j.append(Journal.entry("relay").put("text", "lost")));
-            assertThrows(
-                    JournalUnavailable.class,
-                    () -> j.append(Journal.entry("relay").put("text", "lost")));
+            assertThrows(JournalUnavailable.class, () -> j.append(said("lost")));
+            assertThrows(JournalUnavailable.class, () -> j.append(said("lost")));
             disk.set(FailingDisk.Mode.HEALTHY);
-            assertEquals(2, j.append(Journal.entry("relay").put("text", "two")), "torn fragments do not count");
+            assertEquals(2, j.append(said("two")), "torn fragments do not count");
         }
         List<String> lines = Files.readAllLines(dir.resolve("link-1.jsonl"));
         assertTrue(lines.get(lines.size() - 1).contains("\"text\":\"two\""), lines.toString());
@@ -98,7 +93,7 @@ class JournalTest {
         try (Journals journals = new Journals(dir, clock)) {
             Journal j = journals.of("link-1");
             assertEquals(Optional.of("{\"kind\":\"relay\",\"te"), j.tornAtOpen());
-            assertEquals(2, j.append(Journal.entry("relay").put("text", "two")));
+            assertEquals(2, j.append(said("two")));
         }
         List<String> lines = Files.readAllLines(file);
         assertEquals(3, lines.size(), lines.toString());
@@ -114,7 +109,7 @@ class JournalTest {
             JournalUnavailable e = assertThrows(JournalUnavailable.class, () -> journals.of("link-1"));
             assertEquals("Read-only file system", e.reason());
             disk.set(FailingDisk.Mode.HEALTHY);
-            assertEquals(1, journals.of("link-1").append(Journal.entry("relay").put("text", "one")));
+            assertEquals(1, journals.of("link-1").append(said("one")));
         }
     }
 
@@ -126,8 +121,8 @@ class JournalTest {
         Files.writeString(folder.resolve("old.jsonl"), "{\"kind\":\"relay\"}\n");
         Files.setPosixFilePermissions(folder.resolve("old.jsonl"), PosixFilePermissions.fromString("rw-r--r--"));
         try (Journals journals = new Journals(folder, clock)) {
-            journals.of("new").append(Journal.entry("relay"));
-            journals.of("old").append(Journal.entry("relay"));
+            journals.of("new").append(said(""));
+            journals.of("old").append(said(""));
         }
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(folder)));
         assertEquals(
@@ -147,6 +142,11 @@ class JournalTest {
         assertEquals("", Files.readString(target));
     }
 
+    /** Words journalled and typed to nobody: the plainest entry with a text. */
+    private static Entry said(String text) {
+        return new Kept.OutOfTurn("link-1", "Ada", text);
+    }
+
     private static List<String> texts(List<JsonNode> entries) {
         return entries.stream().map(e -> e.path("text").asText()).toList();
     }
@@ -163,11 +163,11 @@ class JournalTest {
         try (Journals journals = new Journals(dir, clock)) {
             IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> journals.choose(null));
             assertTrue(none.getMessage().startsWith("no journals yet"));
-            journals.of("old").append(Journal.entry("relay"));
+            journals.of("old").append(said(""));
             Files.setLastModifiedTime(
                     dir.resolve("old.jsonl"),
                     java.nio.file.attribute.FileTime.from(Instant.parse("2020-01-01T00:00:00Z")));
-            journals.of("new").append(Journal.entry("relay"));
+            journals.of("new").append(said(""));
             assertEquals("new", journals.choose(null));
             assertEquals("old", journals.choose("old"));
             IllegalArgumentException missing =
@@ -179,14 +179,10 @@ class JournalTest {
     @Test
     void transcriptLinesReadAsAPersonWould() throws IOException {
         try (Journals journals = new Journals(dir, clock)) {
-            var relay = Journal.entry("relay").put("from", "Ada").put("text", "line one\nline two");
-            relay.putArray("to").add("Bo").add("Cy");
-            journals.of("g-2").append(relay);
             journals.of("g-2")
-                    .append(Journal.entry("private")
-                            .put("to", "Bo")
-                            .put("prompt", "beat")
-                            .put("text", "[Beat 1/2]"));
+                    .append(new Message.Relay(
+                            "g-2", "Ada", false, 1, null, List.of("Bo", "Cy"), List.of(), "line one\nline two"));
+            journals.of("g-2").append(new Message.Private("g-2", Prompt.BEAT, "Bo", "[Beat 1/2]", Map.of(), Map.of()));
         }
         List<String> readable = Transcript.read(dir.resolve("g-2.jsonl")).stream()
                 .map(Transcript::readable)

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.delivery.HookedProfile;
 import dev.gather.gathering.Effect;
+import dev.gather.journal.Announcement;
 import dev.gather.journal.Transcript;
 import dev.gather.link.Link;
 import dev.gather.link.Links;
@@ -100,8 +101,8 @@ class LastWordsTest {
         EffectRunner runner = new EffectRunner(relay, link, home.resolve("harvest.md"), () -> {}, LONG);
         panes.post.turnStarted(boPane);
         runner.accept(new Effect.Relay(ada, "words the operator did not wait for"));
-        runner.accept(
-                new Effect.Announce("closing", "The minimal gathering has closed (ended by command). Thank you."));
+        runner.accept(new Effect.Announce(
+                Announcement.CLOSING, "The minimal gathering has closed (ended by command). Thank you."));
         runner.accept(new Effect.Closed("ended by command, without a harvest", true));
         assertEquals(1, entries("close").size(), "closed at once");
         assertEquals(
@@ -113,8 +114,8 @@ class LastWordsTest {
     private void closeAfter(EffectRunner runner, String words) {
         runner.accept(new Effect.Relay(ada, words));
         runner.accept(new Effect.HarvestStored(ada, "the harvest"));
-        runner.accept(
-                new Effect.Announce("closing", "The minimal gathering has closed (harvest complete). Thank you."));
+        runner.accept(new Effect.Announce(
+                Announcement.CLOSING, "The minimal gathering has closed (harvest complete). Thank you."));
         runner.accept(new Effect.Closed("harvest complete"));
     }
 

@@ -3,6 +3,7 @@ package dev.gather.resume;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.journal.Transcript;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -13,7 +14,7 @@ class FloorsTest extends InReplayWorld {
     void theLastPieceOrHarvestPromptToEachMemberIsItsFloor() {
         w.say("Ada", "Ada's thought. I pass the piece.");
         List<JsonNode> journal = w.journal();
-        Map<String, Long> floors = Floors.of(journal);
+        Map<String, Long> floors = Floors.of(Transcript.lines(journal));
         // standard hears in a digest: the piece reaches an agent as a private turn prompt
         assertEquals(entry(journal, "Ada"), floors.get("Ada"));
         assertEquals(entry(journal, "Bo"), floors.get("Bo"));

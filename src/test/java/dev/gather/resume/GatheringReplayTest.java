@@ -80,8 +80,9 @@ class GatheringReplayTest extends InReplayWorld {
                         w.members,
                         Map.of(),
                         Optional.empty(),
-                        false));
-        GatheringReplay.Replayed r = GatheringReplay.of("g-cast", Transcript.read(w.journals.file("g-cast")));
+                        false,
+                        Map.of()));
+        GatheringReplay.Replayed r = GatheringReplay.of("g-cast", Transcript.lines(w.journals.file("g-cast")));
         assertEquals(Map.of("Bo", "skeptic", "Cy", "author"), r.options().cast());
         assertEquals(w.options.beatInterval(), r.options().beatInterval());
     }
@@ -90,7 +91,7 @@ class GatheringReplayTest extends InReplayWorld {
     void aJournalFromBeforeResumableGatheringsIsNotResumed() {
         List<JsonNode> all = w.journal();
         ((com.fasterxml.jackson.databind.node.ObjectNode) all.get(0)).remove("members");
-        assertThrows(GatheringReplay.NotResumable.class, () -> GatheringReplay.of("g-replay", all));
+        assertThrows(GatheringReplay.NotResumable.class, () -> GatheringReplay.of("g-replay", Transcript.lines(all)));
     }
 
     @Test

@@ -4,7 +4,9 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.gather.delivery.DeliveryState;
+import dev.gather.journal.Delivery;
 import dev.gather.journal.Journal;
+import dev.gather.journal.Message;
 import dev.gather.journal.Transcript;
 import dev.gather.relay.FakePanePost;
 import dev.gather.relay.Relay;
@@ -12,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -111,23 +114,19 @@ class RecoveryTest {
     /** A relay of Ada's to Bo (typed with {@code profile} when not empty), and its steps in {@code state}. */
     private void journal(String profile, String state, List<String> steps) {
         Journal j = panes.journals.of("l-1");
-        var relay = Journal.entry("relay")
-                .put("link", "l-1")
-                .put("from", "Ada")
-                .put("from_number", 1)
-                .put("text", "the words before the kill");
-        relay.putObject("panes").put("Bo", bo);
-        if (!profile.isEmpty()) {
-            relay.putObject("profiles").put("Bo", profile);
-        }
-        j.append(relay);
+        j.append(new Message.Relay(
+                "l-1",
+                "Ada",
+                false,
+                1,
+                null,
+                List.of("Bo"),
+                List.of(),
+                "the words before the kill",
+                Map.of("Bo", bo),
+                profile.isEmpty() ? Map.of() : Map.of("Bo", profile)));
         for (String text : steps) {
-            j.append(Journal.entry("delivery")
-                    .put("ref", 1)
-                    .put("to", "Bo")
-                    .put("pane", bo)
-                    .put("state", state)
-                    .put("text", text));
+            j.append(new Delivery(1, "Bo", bo, state, text));
         }
     }
 

@@ -9,7 +9,9 @@ import dev.gather.gathering.Gathering;
 import dev.gather.gathering.GatheringOptions;
 import dev.gather.gathering.GatheringStatus;
 import dev.gather.gathering.Snapshot;
+import dev.gather.journal.Announcement;
 import dev.gather.journal.Journals;
+import dev.gather.journal.Line;
 import dev.gather.journal.Transcript;
 import dev.gather.link.Link;
 import dev.gather.link.Links;
@@ -77,7 +79,8 @@ final class ReplayWorld implements AutoCloseable {
                         members,
                         Map.of(),
                         Optional.empty(),
-                        false));
+                        false,
+                        Map.of()));
         live = Gathering.create(
                 "g-replay",
                 rhythm,
@@ -108,7 +111,7 @@ final class ReplayWorld implements AutoCloseable {
 
     /** The live gathering's journal as a new daemon would replay it. */
     Snapshot replay() {
-        return GatheringReplay.of("g-replay", Transcript.read(journals.file("g-replay")))
+        return GatheringReplay.of("g-replay", Transcript.lines(journals.file("g-replay")))
                 .snapshot();
     }
 
@@ -119,10 +122,8 @@ final class ReplayWorld implements AutoCloseable {
 
     /** The journal as a daemon killed right after writing entry {@code last} left it, replayed. */
     Snapshot replayThrough(int last) {
-        List<JsonNode> all = journal();
-        return GatheringReplay.snapshot(
-                all.subList(0, last + 1),
-                java.time.Instant.parse(all.get(0).path("time").asText()));
+        List<Line> all = Transcript.lines(journal().subList(0, last + 1));
+        return GatheringReplay.snapshot(all, all.get(0).time());
     }
 
     /** The journal replays to where the live gathering is ({@code when} names the step for a failure). */
@@ -163,13 +164,13 @@ final class ReplayWorld implements AutoCloseable {
     static boolean turnOf(List<Effect> effects, String name) {
         return effects.stream()
                 .anyMatch(e -> e instanceof Effect.Announce a
-                        && a.kind().equals("turn")
+                        && a.kind() == Announcement.TURN
                         && a.about().map(Member::name).equals(Optional.of(name)));
     }
 
     static long announced(List<Effect> effects, String kind) {
         return effects.stream()
-                .filter(e -> e instanceof Effect.Announce a && a.kind().equals(kind))
+                .filter(e -> e instanceof Effect.Announce a && a.kind().word().equals(kind))
                 .count();
     }
 }

@@ -9,6 +9,11 @@ import dev.gather.gathering.Gathering;
 import dev.gather.gathering.GatheringOptions;
 import dev.gather.gathering.GatheringState;
 import dev.gather.gathering.Snapshot;
+import dev.gather.journal.Announcement;
+import dev.gather.journal.Entry;
+import dev.gather.journal.Line;
+import dev.gather.journal.Message;
+import dev.gather.journal.Prompt;
 import dev.gather.ops.StartGatheringOp;
 import dev.gather.rhythm.Rhythm;
 import dev.gather.rhythm.RhythmLibrary;
@@ -25,6 +30,8 @@ import org.junit.jupiter.api.Test;
  * ran fires once, a turn that had ended moves on, and a private phase's answers come back sealed.
  */
 class ResumedGatheringTest extends InReplayWorld {
+    private long written;
+
     @Test
     void aBeatDueThreeTimesOverWhileNoDaemonRanFiresOnceOnResume() {
         w.say("Ada", "A first thought, still forming.");
@@ -34,7 +41,7 @@ class ResumedGatheringTest extends InReplayWorld {
         assertEquals(
                 1,
                 effects.stream()
-                        .filter(e -> e instanceof Effect.Inject i && i.kind().equals("beat"))
+                        .filter(e -> e instanceof Effect.Inject i && i.kind() == Prompt.BEAT)
                         .count(),
                 effects::toString);
         assertEquals(0, ReplayWorld.announced(effects, "turn"), "the turn goes on, it is not begun again");
@@ -42,7 +49,7 @@ class ResumedGatheringTest extends InReplayWorld {
         assertEquals(
                 1,
                 effects.stream()
-                        .filter(e -> e instanceof Effect.Inject i && i.kind().equals("final_beat"))
+                        .filter(e -> e instanceof Effect.Inject i && i.kind() == Prompt.FINAL_BEAT)
                         .count(),
                 "the next beat comes an interval after the one that fired: " + effects);
     }
@@ -60,7 +67,7 @@ class ResumedGatheringTest extends InReplayWorld {
         Gathering g = w.resumed(w.rhythm, w.options, s, effects);
         g.onTurnOutput(w.member("Bo"), "Bo's thought. I pass the piece.").join();
         Effect.Inject cy = effects.stream()
-                .filter(e -> e instanceof Effect.Inject i && i.kind().equals("turn"))
+                .filter(e -> e instanceof Effect.Inject i && i.kind() == Prompt.TURN)
                 .map(Effect.Inject.class::cast)
                 .findFirst()
                 .orElseThrow(() -> new AssertionError(effects.toString()));
@@ -130,19 +137,23 @@ class ResumedGatheringTest extends InReplayWorld {
     void aPrivatePhasesAnswersComeBackSealedForItsRevealAndLeaveWithThePhase() {
         Rhythm decision = RhythmLibrary.shippedRhythm("design-decision").orElseThrow();
         java.time.Instant started = w.time.clock().instant();
-        List<JsonNode> entries = new ArrayList<>();
-        entries.add(StartGatheringOp.startEntry(
-                "g-private", decision, "Which?", GatheringOptions.NONE, w.members, Map.of(), Optional.empty(), false));
+        List<Line> entries = new ArrayList<>();
+        entries.add(line(StartGatheringOp.startEntry(
+                "g-private",
+                decision,
+                "Which?",
+                GatheringOptions.NONE,
+                w.members,
+                Map.of(),
+                Optional.empty(),
+                false,
+                Map.of())));
         entries.add(turn(0, "Ada", 1));
-        entries.add(dev.gather.journal.Journal.entry("relay")
-                .put("from", "Ada")
-                .put("voice", "private")
-                .put("text", "The queue."));
+        entries.add(line(
+                new Message.Relay("g-private", "Ada", false, 1, "private", List.of("Hal"), List.of(), "The queue.")));
         entries.add(turn(0, "Bo", 2));
-        entries.add(dev.gather.journal.Journal.entry("relay")
-                .put("from", "Bo")
-                .put("voice", "private")
-                .put("text", "The log."));
+        entries.add(
+                line(new Message.Relay("g-private", "Bo", false, 2, "private", List.of("Hal"), List.of(), "The log.")));
         entries.add(turn(0, "Cy", 3));
         Snapshot s = GatheringReplay.snapshot(entries, started);
         assertEquals(
@@ -154,7 +165,7 @@ class ResumedGatheringTest extends InReplayWorld {
         g.onTurnOutput(w.member("Cy"), "Both. I pass the piece.").join();
         g.onTurnOutput(w.member("Di"), "Neither. I pass the piece.").join();
         String reveal = effects.stream()
-                .filter(e -> e instanceof Effect.Announce a && a.kind().equals("reveal"))
+                .filter(e -> e instanceof Effect.Announce a && a.kind() == Announcement.REVEAL)
                 .map(e -> ((Effect.Announce) e).text())
                 .findFirst()
                 .orElseThrow(() -> new AssertionError(effects.toString()));
@@ -164,12 +175,21 @@ class ResumedGatheringTest extends InReplayWorld {
         assertEquals(List.of(), GatheringReplay.snapshot(entries, started).said());
     }
 
-    private static com.fasterxml.jackson.databind.node.ObjectNode turn(int phase, String holder, int turn) {
-        return dev.gather.journal.Journal.entry("announce")
-                .put("prompt", "turn")
-                .put("member", holder)
-                .put("phase", phase)
-                .put("round", 1)
-                .put("turn", turn);
+    private Line turn(int phase, String holder, int turn) {
+        return line(new Message.Announce(
+                Announcement.TURN,
+                "g-private",
+                holder + " has the piece",
+                holder,
+                phase,
+                1,
+                turn,
+                List.of(),
+                Map.of(),
+                Map.of()));
+    }
+
+    private Line line(Entry e) {
+        return new Line(++written, w.time.clock().instant(), e);
     }
 }
