@@ -61,7 +61,8 @@ class ConfigReadersTest {
         RhythmException e = assertTimeoutPreemptively(
                 ConfigFileTest.PROMPTLY, () -> assertThrows(RhythmException.class, () -> RhythmLoader.load(f)));
         assertTrue(
-                e.getMessage().contains("[file.special]") && e.getMessage().contains("not a regular file"), e.getMessage());
+                e.getMessage().contains("[file.special]") && e.getMessage().contains("not a regular file"),
+                e.getMessage());
     }
 
     @Test
