@@ -131,10 +131,16 @@ class FullDiskSimTest {
         } catch (org.awaitility.core.ConditionTimeoutException e) {
             throw new AssertionError("not every turn arrived. " + diagnosis(id, journal), e);
         }
-        // and then quiet: nothing left in the spool, nothing on its way to a member, so a double would show
-        await().atMost(Duration.ofSeconds(60)).until(() -> spoolIsEmpty() && quiet());
-        for (String nudge : nudges) {
-            assertEquals(1, said(journal, nudge).size(), nudge + " journalled once: " + said(journal, nudge));
+        // and then nothing left in the spool, and each nudge stays journalled once while the gathering goes
+        // on (its announcements and beats keep a message on its way to someone most of the time, so "all
+        // quiet", read through a command's JVM start, was seldom seen on a loaded machine)
+        try {
+            await().atMost(Duration.ofSeconds(60)).until(this::spoolIsEmpty);
+            await().during(Duration.ofSeconds(5)).atMost(Duration.ofSeconds(30)).until(() -> nudges.stream()
+                    .allMatch(n -> said(journal, n).size() == 1));
+        } catch (org.awaitility.core.ConditionTimeoutException e) {
+            throw new AssertionError(
+                    "a turn stayed in the spool or was journalled twice. " + diagnosis(id, journal), e);
         }
         assertTrue(screen(id, "Ada").contains("handed its turn over"), screen(id, "Ada"));
         Cli.Result links = Cli.run(home, Optional.of(socket), "status");
@@ -177,13 +183,6 @@ class FullDiskSimTest {
         try (java.util.stream.Stream<Path> in = Files.list(home.resolve("spool/in"))) {
             return in.findAny().isEmpty();
         }
-    }
-
-    /** Whether gather status names no message on its way to anyone. */
-    private boolean quiet() throws Exception {
-        String status = Cli.run(home, Optional.of(socket), "status").out();
-        return List.of("being typed in", "waiting to be typed", "not yet confirmed").stream()
-                .noneMatch(status::contains);
     }
 
     private boolean toldBoth(String words) {

@@ -83,6 +83,10 @@ class LateEchoTest {
                 Deliverer deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC, quick);
                 PostOffice post = new PostOffice(tmux, deliverer, Profiles.shipped(), Clock.systemUTC(), Ledger.NONE)) {
             Pane pane = tmux.spawn(new SpawnSpec("loading", command(out, loadingMs, deafMs), Map.of(), dir, 100, 20));
+            // the harness runs once sh has exec'd it: until then the pane runs a shell, which gather rightly
+            // never types into (on a loaded machine the letters came first and were shown, not typed)
+            await().atMost(Duration.ofSeconds(30)).until(() -> tmux.panes().stream()
+                    .anyMatch(p -> p.id().equals(pane.id()) && p.command().equals("java")));
             post.started(pane.id(), loading);
             List<CompletableFuture<DeliveryResult>> results = messages.stream()
                     .map(m -> post.post(pane.id(), new Letter("g", messages.indexOf(m) + 1, "Bo", m)))
