@@ -131,7 +131,13 @@ class PullMemberTest {
 
     @Test
     void aMemberThatStopsHearingIsAwayThenGone() throws Exception {
-        JsonNode started = Ceremonies.start(world, adaBoAndHal("minimal").put("beat_interval_seconds", 60));
+        // Ada holds the piece and stays silent (a sim that answers only the harvest prompt), so the
+        // gathering is still open when Quin joins: in digest hearing two quick sims finished minimal
+        // before the join came
+        JsonNode started = Ceremonies.start(
+                world,
+                Ceremonies.args("minimal", "Ada:speaker:harvester", "Bo:speaker:speaker", "Hal:harvester:harvester")
+                        .put("beat_interval_seconds", 60));
         String id = started.path("gathering_id").asText();
         JsonNode joined = call(
                 "join",
