@@ -39,11 +39,12 @@ final class DemoCommand implements Callable<Integer> {
                 """
                 # simulated agents for the demo. Ada answers her turn and passes to Cy by name; Bo thinks
                 # long, lets his private beats come and gives his last words at the final beat; Cy
-                # answers and passes the piece on; Hal writes the harvest
+                # answers and passes the piece on; Hal writes the harvest. A line, not the message, starts
+                # with the prompt: in digest hearing what was said since comes first, in the same message
                 agents:
-                  demo-ada: ["{gather}", sim, --name, "{name}", --think-ms, "1200", --pass-after, "1", --pass-to, Cy, --reply-when, "^The piece is now with {name} "]
-                  demo-bo: ["{gather}", sim, --name, "{name}", --think-ms, "1500", --reply-when, "^(The piece is now with {name} |Your turn is up)"]
-                  demo-cy: ["{gather}", sim, --name, "{name}", --think-ms, "1200", --pass-after, "1", --reply-when, "^The piece is now with {name} "]
+                  demo-ada: ["{gather}", sim, --name, "{name}", --think-ms, "1200", --pass-after, "1", --pass-to, Cy, --reply-when, "(?m)^The piece is now with {name} "]
+                  demo-bo: ["{gather}", sim, --name, "{name}", --think-ms, "1500", --reply-when, "(?m)^(The piece is now with {name} |Your turn is up)"]
+                  demo-cy: ["{gather}", sim, --name, "{name}", --think-ms, "1200", --pass-after, "1", --reply-when, "(?m)^The piece is now with {name} "]
                   demo-harvester: ["{gather}", sim, --name, "{name}", --think-ms, "1500", --reply-when, "you are the harvester"]
                 """);
         Tmux tmux = Tmuxes.connect(TmuxConfig.socket(socket));
