@@ -55,8 +55,9 @@ lint: build ## Validate every rhythm in rhythms/ and $GATHER_HOME/rhythms, and h
 	bin/gather lint $(or $(RHYTHMS),--user rhythms/ profiles/)
 
 # the benchmarks and the fake models are developers' tools, not the product: they live in src/bench and
-# run from their own jar, target/gather-bench.jar (its manifest finds gather.jar and its libraries)
-BENCH := java -jar target/gather-bench.jar
+# run from their own jar, target/gather-bench.jar (its manifest finds gather.jar and its libraries); by its
+# whole path, since the benchmarks start sims and daemons in other folders on this JVM's class path
+BENCH := java -jar $(CURDIR)/target/gather-bench.jar
 
 bench: build ## Run the benchmarks; prints ratios against the old design, writes target/bench/summary.json and docs/performance.md's run
 	$(BENCH) $(or $(BENCH_ARGS),--markdown docs/performance.md)
