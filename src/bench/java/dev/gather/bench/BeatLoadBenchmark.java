@@ -9,8 +9,6 @@ import dev.gather.tmux.ControlModeTmux;
 import dev.gather.tmux.TmuxConfig;
 import dev.gather.turn.Spool;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -140,19 +138,14 @@ final class BeatLoadBenchmark extends Benchmark {
         return new double[] {DeliveryBenchmark.percentile(ms, 0.5), DeliveryBenchmark.percentile(ms, 0.99)};
     }
 
-    /** The shipped minimal rhythm with five beats a turn, one a second, and a one-second grace. */
+    /** The shipped minimal rhythm, hearing live, with five beats a turn, one a second, and a one-second grace. */
     private static String rhythm() throws IOException {
-        try (InputStream in = BeatLoadBenchmark.class.getResourceAsStream("/rhythms/minimal.yaml")) {
-            if (in == null) {
-                throw new IllegalStateException("the shipped minimal rhythm is missing from the build");
-            }
-            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            String out = text.replaceFirst("(?m)^name: minimal$", "name: bench-beats")
-                    .replaceFirst("(?m)^beats: \\{.*}$", "beats: {per_turn: 5, interval: 1s, grace: 1s}");
-            if (out.equals(text) || !out.contains("per_turn: 5")) {
-                throw new IllegalStateException("the minimal rhythm changed shape; update the beats benchmark");
-            }
-            return out;
+        String text = LiveRhythm.text("minimal");
+        String out = text.replaceFirst("(?m)^name: minimal-live$", "name: bench-beats")
+                .replaceFirst("(?m)^beats: \\{.*}$", "beats: {per_turn: 5, interval: 1s, grace: 1s}");
+        if (out.equals(text) || !out.contains("per_turn: 5")) {
+            throw new IllegalStateException("the minimal rhythm changed shape; update the beats benchmark");
         }
+        return out;
     }
 }

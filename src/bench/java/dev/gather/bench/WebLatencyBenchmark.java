@@ -67,7 +67,7 @@ final class WebLatencyBenchmark extends Benchmark {
             http.send(HttpRequest.newBuilder(URI.create(web.url())).build(), HttpResponse.BodyHandlers.discarding());
 
             ObjectNode start = client.request("start_gathering")
-                    .put("rhythm", context.quick() ? "minimal" : "standard")
+                    .put("rhythm", LiveRhythm.write(home, context.quick() ? "minimal" : "standard"))
                     .put("beats_per_turn", 1)
                     .put("beat_interval_seconds", 10);
             ArrayNode ps = start.putArray("participants");
