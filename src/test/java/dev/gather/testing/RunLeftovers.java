@@ -81,50 +81,15 @@ public final class RunLeftovers implements TestExecutionListener {
      * (surefire starts the test JVM through a shell that carries the mark too).
      */
     private static List<ProcessHandle> marked(String run) {
-        byte[] needle = (MARK + "=" + run + "\0").getBytes(StandardCharsets.UTF_8);
         Set<Long> ours = new HashSet<>();
         for (Optional<ProcessHandle> p = Optional.of(ProcessHandle.current());
                 p.isPresent();
                 p = p.get().parent()) {
             ours.add(p.get().pid());
         }
-        List<ProcessHandle> out = new ArrayList<>();
-        try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
-            procs.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit))
-                    .forEach(p -> {
-                        long pid = Long.parseLong(p.getFileName().toString());
-                        if (!ours.contains(pid) && contains(read(p.resolve("environ")), needle)) {
-                            ProcessHandle.of(pid).filter(ProcessHandle::isAlive).ifPresent(out::add);
-                        }
-                    });
-        } catch (IOException e) {
-            System.err.println("gather: could not list processes: " + e.getMessage());
-        }
-        return out;
-    }
-
-    private static byte[] read(Path file) {
-        try {
-            return Files.readAllBytes(file);
-        } catch (IOException | SecurityException e) {
-            return new byte[0]; // a process that ended meanwhile, or one not ours to read
-        }
-    }
-
-    private static boolean contains(byte[] hay, byte[] needle) {
-        outer:
-        for (int i = 0; i + needle.length <= hay.length; i++) {
-            if (i > 0 && hay[i - 1] != 0) {
-                continue; // a variable starts after a NUL
-            }
-            for (int j = 0; j < needle.length; j++) {
-                if (hay[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return true;
-        }
-        return false;
+        return ProcEntries.holding("environ", MARK + "=" + run).stream()
+                .filter(p -> !ours.contains(p.pid()))
+                .toList();
     }
 
     private static List<Path> files(Path dir) {

@@ -3,14 +3,11 @@ package dev.gather.testing;
 import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * Ends a test's private tmux server for good. {@code kill-server} alone is not enough: a server whose
@@ -53,41 +50,6 @@ public final class TmuxServers {
 
     /** The live processes whose command line names {@code -L socket}. */
     static List<ProcessHandle> of(String socket) {
-        byte[] needle = ("-L\0" + socket + "\0").getBytes(StandardCharsets.UTF_8);
-        List<ProcessHandle> out = new ArrayList<>();
-        try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
-            procs.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit))
-                    .forEach(p -> {
-                        if (indexOf(read(p.resolve("cmdline")), needle) >= 0) {
-                            ProcessHandle.of(Long.parseLong(p.getFileName().toString()))
-                                    .filter(ProcessHandle::isAlive)
-                                    .ifPresent(out::add);
-                        }
-                    });
-        } catch (IOException e) {
-            // no /proc: kill-server is all there is
-        }
-        return out;
-    }
-
-    private static byte[] read(Path file) {
-        try {
-            return Files.readAllBytes(file);
-        } catch (IOException | SecurityException e) {
-            return new byte[0];
-        }
-    }
-
-    static int indexOf(byte[] hay, byte[] needle) {
-        outer:
-        for (int i = 0; i + needle.length <= hay.length; i++) {
-            for (int j = 0; j < needle.length; j++) {
-                if (hay[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
+        return ProcEntries.holding("cmdline", "-L", socket);
     }
 }
