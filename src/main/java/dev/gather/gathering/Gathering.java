@@ -52,7 +52,8 @@ public final class Gathering {
         this.rhythm = rhythm;
         this.clock = clock;
         this.lane = new Lane(executor);
-        this.timers = new StepTimers(scheduler, clock, lane, this::state, () -> closed, this::send);
+        MachinePort port = new MachinePort(this::state, () -> closed, this::send);
+        this.timers = new StepTimers(scheduler, clock, lane, port);
         this.ceremony = new Ceremony(rhythm, members, options);
         EffectSink watching = e -> {
             if (e instanceof Effect.Closed c) {
@@ -64,9 +65,9 @@ public final class Gathering {
         };
         // how the agents hear (live or a digest with their own turns) sits between every step and the world
         Digest digest = new Digest(ceremony, watching);
-        this.seats = new Seats(id, ceremony, digest, this::state, () -> closed, this::send);
-        this.hearing = new Hearing(ceremony, digest, this::state, () -> closed, this::send);
-        this.moves = new PieceMoves(id, ceremony, watching, this::state, () -> closed, this::send);
+        this.seats = new Seats(id, ceremony, digest, port);
+        this.hearing = new Hearing(ceremony, digest, port);
+        this.moves = new PieceMoves(id, ceremony, watching, port);
         this.machine = new GatheringMachine(
                 id, new Steps(ceremony, digest, digest::phaseEnded, timers, pulse, midTurn.or(hearing::answering)));
         this.ceremony.useVars(machine.variables());

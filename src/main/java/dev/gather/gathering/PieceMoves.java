@@ -4,9 +4,6 @@ import dev.gather.link.Member;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.BiConsumer;
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 
 /**
  * The piece moved by command rather than by words: its holder passes it, or an operator (the human
@@ -17,23 +14,13 @@ final class PieceMoves {
     private final String id;
     private final Ceremony c;
     private final EffectSink effects;
-    private final Supplier<GatheringState> state;
-    private final BooleanSupplier closed;
-    private final BiConsumer<GatheringEvent, Map<String, Object>> send;
+    private final MachinePort machine;
 
-    PieceMoves(
-            String id,
-            Ceremony c,
-            EffectSink effects,
-            Supplier<GatheringState> state,
-            BooleanSupplier closed,
-            BiConsumer<GatheringEvent, Map<String, Object>> send) {
+    PieceMoves(String id, Ceremony c, EffectSink effects, MachinePort machine) {
         this.id = id;
         this.c = c;
         this.effects = effects;
-        this.state = state;
-        this.closed = closed;
-        this.send = send;
+        this.machine = machine;
     }
 
     /** On the lane: the holder {@code by} passes to {@code to} (name or number) or the next speaker. */
@@ -42,13 +29,13 @@ final class PieceMoves {
                 Effect.Note.Kind.PASS,
                 by.name() + " passed the piece by command"
                         + to.map(t -> " to " + t).orElse("")));
-        send.accept(GatheringEvent.TURN_OVER, Map.of(Steps.TARGET, to.orElse(""), Steps.REASON, "pass"));
+        machine.send(GatheringEvent.TURN_OVER, Map.of(Steps.TARGET, to.orElse(""), Steps.REASON, "pass"));
     }
 
     /** On the lane: {@code by} takes the piece from its holder and gives it to {@code to} or the next speaker. */
     void take(String by, Optional<String> to) {
-        GatheringState now = state.get();
-        if (closed.getAsBoolean() || (now != GatheringState.SPEAKING && now != GatheringState.FINAL_BEAT)) {
+        GatheringState now = machine.state();
+        if (machine.closed() || (now != GatheringState.SPEAKING && now != GatheringState.FINAL_BEAT)) {
             throw new IllegalArgumentException(
                     "nobody holds the piece of " + id + " (it is " + now.name().toLowerCase(Locale.ROOT) + ")");
         }
@@ -59,7 +46,7 @@ final class PieceMoves {
                 Effect.Note.Kind.TAKE,
                 by + " took the piece from " + from.name()
                         + target.map(m -> " and gave it to " + m.name()).orElse("")));
-        send.accept(
+        machine.send(
                 GatheringEvent.TURN_OVER,
                 Map.of(Steps.TARGET, target.map(Member::name).orElse(""), Steps.REASON, "taken by " + by));
     }
