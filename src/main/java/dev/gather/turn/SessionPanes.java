@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * Which pane a turn end belongs to when the hook's own {@code TMUX_PANE} cannot be trusted. Codex CLI
@@ -177,16 +178,16 @@ public final class SessionPanes {
         }
         if (pane.isEmpty()) {
             String input = lastInput(payload);
-            Optional<String> into = typedPane(input);
-            Optional<String> other =
-                    into.flatMap(p -> Optional.ofNullable(paneReporters.get(p))).filter(r -> !r.equals(writer));
-            if (other.isPresent()) {
-                // the typed text stays for the turn of the Codex that does run the pane's turns
-                return new Refused("it answers what gather typed into pane " + into.get() + ", whose turns are"
-                        + " reported from pane " + other.get() + ", but was written from pane " + writer
-                        + "; a Codex notify speaks only for the panes its own Codex runs");
+            pane = typedInto(input, writer);
+            if (pane.isEmpty()) {
+                Optional<String> into = typedPane(input, p -> true, false);
+                if (into.isPresent()) {
+                    // the typed text stays for the turn of the Codex that does run that pane's turns
+                    return new Refused("it answers what gather typed into pane " + into.get() + ", whose turns are"
+                            + " reported from pane " + paneReporters.get(into.get()) + ", but was written from pane "
+                            + writer + "; a Codex notify speaks only for the panes its own Codex runs");
+                }
             }
-            pane = typedInto(input);
             if (pane.isPresent()) {
                 paneReporters.putIfAbsent(pane.get(), writer);
                 if (!thread.isEmpty()) {
@@ -210,31 +211,25 @@ public final class SessionPanes {
         return new Unknown();
     }
 
-    /** The pane gather typed {@code input} into, left for {@link #typedInto} to consume. */
-    private Optional<String> typedPane(String input) {
-        if (input.isEmpty()) {
-            return Optional.empty();
-        }
-        for (Map.Entry<String, Deque<String>> e : typed.entrySet()) {
-            Deque<String> texts = e.getValue();
-            synchronized (texts) {
-                if (texts.contains(input)) {
-                    return Optional.of(e.getKey());
-                }
-            }
-        }
-        return Optional.empty();
+    /**
+     * The pane gather typed {@code input} into whose turns {@code writer} may report (it reports them,
+     * or no one has yet), consumed: a text typed once ends one turn. The same text typed into several
+     * panes (an announcement) is matched to one this writer reports.
+     */
+    private Optional<String> typedInto(String input, String writer) {
+        return typedPane(input, p -> writer.equals(paneReporters.getOrDefault(p, writer)), true);
     }
 
-    /** The pane gather typed {@code input} into (consumed: a text typed once ends one turn). */
-    private Optional<String> typedInto(String input) {
+    /** A pane among {@code allowed} that gather typed {@code input} into; {@code consume} takes the text away. */
+    private Optional<String> typedPane(String input, Predicate<String> allowed, boolean consume) {
         if (input.isEmpty()) {
             return Optional.empty();
         }
         for (Map.Entry<String, Deque<String>> e : typed.entrySet()) {
             Deque<String> texts = e.getValue();
             synchronized (texts) {
-                if (texts.removeFirstOccurrence(input)) {
+                if (allowed.test(e.getKey())
+                        && (consume ? texts.removeFirstOccurrence(input) : texts.contains(input))) {
                     return Optional.of(e.getKey());
                 }
             }

@@ -165,4 +165,19 @@ class SessionPanesTest {
                 new SessionPanes.Pane("%2"),
                 sessions.judge(new HookEvent("codex", "%4", Instant.ofEpochMilli(4L), TURN), "%4"));
     }
+
+    @Test
+    void theSameTextTypedIntoTwoPanesIsMatchedToTheOneTheWriterReports() {
+        learnThreadOfB(); // %2's turns are reported from %1
+        sessions.typed("%2", "--- Phase: HOLD ---");
+        sessions.typed("%5", "--- Phase: HOLD ---");
+        String announced = TURN.replace(THREAD, "01a208d7-0000-7000-8000-000000000005")
+                .replace("\"hello b\"", "\"--- Phase: HOLD ---\"");
+
+        assertEquals(
+                new SessionPanes.Pane("%5"),
+                sessions.judge(new HookEvent("codex", "%5", Instant.ofEpochMilli(5L), announced), "%5"));
+        assertEquals(
+                Optional.of("%2"), hook(announced.replace("000000000005", "000000000002")), "%2's copy waited for %1");
+    }
 }
