@@ -8,10 +8,12 @@ import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -24,6 +26,7 @@ import java.util.function.Consumer;
 import org.newsclub.net.unix.AFUNIXServerSocketChannel;
 import org.newsclub.net.unix.AFUNIXSocketAddress;
 import org.newsclub.net.unix.AFUNIXSocketChannel;
+import org.newsclub.net.unix.AFUNIXSocketCredentials;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,8 +34,10 @@ import org.slf4j.LoggerFactory;
  * The daemon's Unix socket: owner-only (the directory 0700, the socket 0600), one JSON object per
  * line each way. At most {@link #MAX_CLIENTS} connections are served at once, each on a thread of a
  * pool that shrinks back when they close; one more is told so in one line and closed. A burst of
- * connects waits in a backlog of {@link #BACKLOG}. Each connection's peer pid comes from the kernel
- * (SO_PEERCRED, through junixsocket: Java's own Unix channels give only user and group); one process
+ * connects waits in a backlog of {@link #BACKLOG}. Each connection's peer comes from the kernel
+ * (SO_PEERCRED, through junixsocket: Java's own Unix channels give only user and group): a process of
+ * another user than the socket's owner is told so in one line and closed ({@link PeerUser}), and the
+ * pid of one that may stay names the pane it acts for ({@link Callers}); one process
  * holds at most {@link #PER_PEER} connections, and one that asks nothing for {@link #IDLE} is told
  * so and closed, so connections opened and left idle cannot lock the other clients out. A line
  * longer than {@link #MAX_LINE} bytes is answered with an error as soon as it passes the limit, and
@@ -50,6 +55,9 @@ public final class SocketServer implements AutoCloseable {
     private static final int BURST = 32;
 
     private final Path path;
+    /** The user this socket serves: its owner, the daemon's own user. */
+    private final long servedUid;
+
     private final AFUNIXServerSocketChannel server;
     private final Slots slots;
     private final IdleWatch idle;
@@ -66,6 +74,11 @@ public final class SocketServer implements AutoCloseable {
     }
 
     SocketServer(Path path, int maxClients, int perPeer, Duration idle) throws IOException {
+        this(path, maxClients, perPeer, idle, OptionalLong.empty());
+    }
+
+    /** As above, serving user {@code servedUid} when given (a test's stand-in for another user), else the socket's owner. */
+    SocketServer(Path path, int maxClients, int perPeer, Duration idle, OptionalLong servedUid) throws IOException {
         this.path = path;
         this.slots = new Slots(maxClients, perPeer);
         this.idle = new IdleWatch(idle);
@@ -79,6 +92,10 @@ public final class SocketServer implements AutoCloseable {
         server = AFUNIXServerSocketChannel.open();
         server.bind(AFUNIXSocketAddress.of(path), BACKLOG);
         Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rw-------"));
+        // the socket was made by this process: its owner is the user the daemon runs as
+        this.servedUid = servedUid.isPresent()
+                ? servedUid.getAsLong()
+                : ((Number) Files.getAttribute(path, "unix:uid", LinkOption.NOFOLLOW_LINKS)).longValue();
     }
 
     /** How the server answers: one request line, answered by one or (a stream) more lines. */
@@ -116,7 +133,19 @@ public final class SocketServer implements AutoCloseable {
                 }
                 continue;
             }
-            Peer peer = peer(client);
+            Credentials credentials = credentials(client);
+            Optional<String> stranger = PeerUser.refusal(credentials.uid(), servedUid);
+            if (stranger.isPresent()) {
+                // before a slot is taken: another user's process holds nothing of this daemon's
+                LOG.warn(
+                        "refused a connection from process {} of user id {}: this daemon serves user id {} only",
+                        credentials.pid(),
+                        credentials.uid(),
+                        servedUid);
+                refuse(client, stranger.get());
+                continue;
+            }
+            Peer peer = credentials.pid() > 0 ? new Peer(credentials.pid()) : Peer.UNKNOWN;
             Optional<String> refusal = slots.take(peer);
             if (refusal.isPresent()) {
                 refuse(client, refusal.get());
@@ -161,12 +190,18 @@ public final class SocketServer implements AutoCloseable {
         }
     }
 
-    private static Peer peer(AFUNIXSocketChannel client) {
+    /** What the kernel said of the process at the other end: its pid and user id, each 0 or less when unsaid. */
+    private record Credentials(long pid, long uid) {
+        static final Credentials UNSAID = new Credentials(0, PeerUser.UNKNOWN);
+    }
+
+    /** Who is at the other end, asked of the kernel once: its user and its pid both come from this one answer. */
+    private static Credentials credentials(AFUNIXSocketChannel client) {
         try {
-            long pid = client.getPeerCredentials().getPid();
-            return pid > 0 ? new Peer(pid) : Peer.UNKNOWN;
+            AFUNIXSocketCredentials c = client.getPeerCredentials();
+            return c == null ? Credentials.UNSAID : new Credentials(c.getPid(), c.getUid());
         } catch (IOException | UnsupportedOperationException e) {
-            return Peer.UNKNOWN;
+            return Credentials.UNSAID;
         }
     }
 
