@@ -36,7 +36,7 @@ public final class ClaudeDoors implements DoorFactory, AutoCloseable {
             ClaudeSocketDoor.Timing timing) {
         this.learned = Objects.requireNonNull(learned, "learned");
         // a drop, refusal or settled hold that came after the door said handed: that parcel will never
-        // be taken, and whoever waits for it hears why (the door box types it instead); by reference,
+        // be taken, and whoever waits for it hears why (the member's channel types it instead); by reference,
         // since a fan-out hands the same words to other members whose Claude may have them queued
         this.inboxes = new ClaudeInboxes(receipt -> {
             if (receipt.handover() instanceof Handover.Refused r) {

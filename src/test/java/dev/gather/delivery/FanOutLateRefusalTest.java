@@ -72,11 +72,16 @@ class FanOutLateRefusalTest {
                 deliverer,
                 Profiles.shipped(),
                 Clock.systemUTC(),
-                (letter, pane, state, detail) -> steps.add(pane + ":" + state.word() + ":" + detail));
+                (letter, pane, state, detail) -> steps.add(pane + ":" + state.word() + ":" + detail),
+                new Port() {
+                    @Override
+                    public void turnEnded(String pane, String how) {
+                        doors.traces().turnEnded(pane, how);
+                    }
+                });
         Profile hooked = HookedProfile.load(dir, "2m");
         post.started(ada, hooked);
         post.started(bo, hooked);
-        post.onTurnEnded(doors.traces()::turnEnded);
         post.doors(Doors.none().register("hooked", doors));
     }
 

@@ -22,10 +22,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 
 /**
- * One member behind a door the test answers for, on a fake tmux pane running {@code cat}: the door
- * box tests share it.
+ * One member behind a door the test answers for, on a fake tmux pane running {@code cat}: the harness
+ * door tests share it.
  */
-abstract class DoorBoxCase {
+abstract class HarnessDoorCase {
     record Step(long ref, DeliveryState state, String detail) {}
 
     /** A door the test answers for: what it was handed, and a trace the test completes. */
