@@ -81,6 +81,9 @@ abstract class HarnessDoorCase {
     }
 
     final List<Step> steps = new CopyOnWriteArrayList<>();
+    /** What the post office told its port, in order ({@code handed 1}, {@code typing hello}, …). */
+    final List<String> told = new CopyOnWriteArrayList<>();
+
     FakeTmux tmux;
     Pane pane;
     Deliverer deliverer;
@@ -97,7 +100,28 @@ abstract class HarnessDoorCase {
                 deliverer,
                 Profiles.shipped(),
                 Clock.systemUTC(),
-                (letter, p, state, detail) -> steps.add(new Step(letter.ref(), state, detail)));
+                (letter, p, state, detail) -> steps.add(new Step(letter.ref(), state, detail)),
+                new Port() {
+                    @Override
+                    public void typing(String p, String text) {
+                        told.add("typing " + text);
+                    }
+
+                    @Override
+                    public void handed(String p, Letter letter, String door) {
+                        told.add("handed " + letter.ref() + " to " + door);
+                    }
+
+                    @Override
+                    public void taken(String p, Letter letter, String how) {
+                        told.add("taken " + letter.ref());
+                    }
+
+                    @Override
+                    public void gone(String p) {
+                        told.add("gone");
+                    }
+                });
         post.started(pane.id(), Profiles.shipped().generic());
     }
 

@@ -122,6 +122,32 @@ class HarnessDoorTest extends HarnessDoorCase {
     }
 
     @Test
+    void thePortHearsEachStepOfALetterThroughTheDoorAndThroughKeystrokes() {
+        FakeDoor door = new FakeDoor(
+                t -> t.equals("typed words") ? new Handover.Declined("not this one") : new Handover.Handed("queued"),
+                true);
+        doors(p -> new Opening.Open(door));
+        CompletableFuture<DeliveryResult> handed = post.post(pane.id(), new Letter("j", 1, "Bo", "door words"));
+        await().atMost(Duration.ofSeconds(5)).until(() -> door.traces.size() == 1);
+        door.traces.get(0).taken().complete("its transcript shows it");
+        handed.join();
+        post.post(pane.id(), new Letter("j", 2, "Bo", "typed words")).join();
+        post.gone(pane.id());
+
+        assertEquals(
+                List.of(
+                        "typing door words",
+                        "handed 1 to fake-door",
+                        "taken 1",
+                        // told before the door is asked (its echo may show at once), then before it is typed
+                        "typing typed words",
+                        "typing typed words",
+                        "taken 2",
+                        "gone"),
+                told);
+    }
+
+    @Test
     void aDoorWhoseFutureBreaksIsAFailedDoorAndTheQueueBehindItMovesOn() {
         Door broken = new Door() {
             @Override
