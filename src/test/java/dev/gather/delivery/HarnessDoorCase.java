@@ -14,9 +14,12 @@ import dev.gather.tmux.SpawnSpec;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -39,9 +42,9 @@ abstract class HarnessDoorCase {
         private final boolean traced;
         volatile Door.Whereabouts where = new Door.Whereabouts(Door.Whereabouts.Kind.UNKNOWN, "cannot tell");
         /** Where the harness's record puts these words, where it differs from {@link #where}. */
-        final java.util.Map<String, Door.Whereabouts> whereOf = new java.util.concurrent.ConcurrentHashMap<>();
+        final Map<String, Door.Whereabouts> whereOf = new ConcurrentHashMap<>();
 
-        final java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+        final AtomicInteger asked = new AtomicInteger();
 
         FakeDoor(Function<String, Handover> answer, boolean traced) {
             this.answer = answer;
