@@ -10,9 +10,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -33,7 +33,8 @@ import org.slf4j.LoggerFactory;
  * pool that shrinks back when they close; one more is told so in one line and closed. A burst of
  * connects waits in a backlog of {@link #BACKLOG}. Each connection's peer pid comes from the kernel
  * (SO_PEERCRED, through junixsocket: Java's own Unix channels give only user and group); one process
- * holds at most {@link #PER_PEER} connections, and one that asks nothing for {@link #IDLE} is told
+ * holds at most {@link #PER_PEER} connections (past that its newest takes the place of its longest
+ * idle one or oldest stream, see {@link Held}), and one that asks nothing for {@link #IDLE} is told
  * so and closed, so connections opened and left idle cannot lock the other clients out. A line
  * longer than {@link #MAX_LINE} bytes is answered with an error as soon as it passes the limit, and
  * the connection closed; nothing a client sends stops the server.
@@ -52,23 +53,24 @@ public final class SocketServer implements AutoCloseable {
     private final Path path;
     private final AFUNIXServerSocketChannel server;
     private final Slots slots;
+    private final Held held = new Held();
     private final IdleWatch idle;
     private final ThreadPoolExecutor connections;
     /** The most connections open at once since the last time none were. */
     private final AtomicInteger busiest = new AtomicInteger();
 
     public SocketServer(Path path) throws IOException {
-        this(path, MAX_CLIENTS, PER_PEER, IDLE);
+        this(path, MAX_CLIENTS, PER_PEER, IDLE, Clock.systemUTC());
     }
 
     SocketServer(Path path, int maxClients) throws IOException {
-        this(path, maxClients, maxClients, IDLE);
+        this(path, maxClients, maxClients, IDLE, Clock.systemUTC());
     }
 
-    SocketServer(Path path, int maxClients, int perPeer, Duration idle) throws IOException {
+    SocketServer(Path path, int maxClients, int perPeer, Duration idle, Clock clock) throws IOException {
         this.path = path;
         this.slots = new Slots(maxClients, perPeer);
-        this.idle = new IdleWatch(idle);
+        this.idle = new IdleWatch(idle, clock);
         // no idle threads kept: 5,000 connections come and go and the daemon is back to its size
         this.connections = new ThreadPoolExecutor(0, maxClients, 5, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
             Thread t = new Thread(r, "gather-conn");
@@ -117,22 +119,25 @@ public final class SocketServer implements AutoCloseable {
                 continue;
             }
             Peer peer = peer(client);
-            Optional<String> refusal = slots.take(peer);
+            Optional<String> refusal = slots.take(peer, () -> held.giveWay(peer));
             if (refusal.isPresent()) {
                 refuse(client, refusal.get());
                 continue;
             }
+            Held.Place place = held.add(peer, client);
             try {
                 busiest.accumulateAndGet(slots.open(), Math::max);
                 connections.execute(() -> {
                     try {
-                        converse(client, peer, responder);
+                        converse(client, peer, place, responder);
                     } finally {
+                        place.release();
                         slots.release(peer);
                         afterBurst();
                     }
                 });
             } catch (RuntimeException e) {
+                place.release();
                 slots.release(peer);
                 closeQuietly(client);
                 LOG.warn("connection not served: {}", e.toString());
@@ -186,7 +191,7 @@ public final class SocketServer implements AutoCloseable {
         }
     }
 
-    private void converse(SocketChannel client, Peer peer, Responder responder) {
+    private void converse(SocketChannel client, Peer peer, Held.Place place, Responder responder) {
         try (client;
                 InputStream raw = Channels.newInputStream(client);
                 OutputStream out = Channels.newOutputStream(client)) {
@@ -194,15 +199,27 @@ public final class SocketServer implements AutoCloseable {
             AtomicBoolean idled = new AtomicBoolean();
             while (true) {
                 // the reader is woken by ending its input; the answer is written on this thread
-                Optional<ScheduledFuture<?>> watch = idle.watch(() -> {
+                Optional<IdleWatch.Watch> watch = idle.watch(() -> {
                     idled.set(true);
                     shutdownInput(client);
                 });
                 if (watch.isEmpty()) {
                     return; // the server is stopping
                 }
+                place.waiting();
                 BoundedLines.Next next = in.next();
-                watch.get().cancel(false);
+                watch.get().cancel();
+                place.answering();
+                if (place.gaveWay() && !(next instanceof BoundedLines.Line)) {
+                    write(
+                            out,
+                            Dispatcher.error(
+                                    null,
+                                    "closed: process " + peer.pid() + " opened more connections than it may hold ("
+                                            + slots.perPeer()
+                                            + "), and this one had waited longest without a request"));
+                    return;
+                }
                 if (idled.get()) {
                     write(
                             out,
@@ -226,7 +243,7 @@ public final class SocketServer implements AutoCloseable {
                                 peer,
                                 line,
                                 l -> write(out, l),
-                                ChannelStreams.gone(client),
+                                place.gone(ChannelStreams.gone(client)),
                                 ChannelStreams.takeover(client, in))) {
                     return;
                 }
@@ -243,6 +260,16 @@ public final class SocketServer implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Connections open now. */
+    public int open() {
+        return slots.open();
+    }
+
+    /** Threads serving connections now: none once every connection has closed and its thread has timed out. */
+    public int threads() {
+        return connections.getPoolSize();
     }
 
     @Override
