@@ -65,12 +65,15 @@ class ConnectionsGiveWayTest {
 
     @Test
     void atItsCapAProcessesOldestStreamGivesWayToItsNextRequest() throws Exception {
+        CountDownLatch following = new CountDownLatch(SocketServer.PER_PEER);
         Path path = serve(Clock.systemUTC(), (peer, line, out, gone, connection) -> {
             out.accept(ANSWER);
             if (!line.contains("follow")) {
                 return true;
             }
-            // a follow: it writes on until its client is gone, as the events op does
+            // a follow: it writes on until its client is gone, asking from the start, as the events op does
+            gone.getAsBoolean();
+            following.countDown();
             await().atMost(Duration.ofMinutes(5))
                     .pollInterval(Duration.ofMillis(50))
                     .until(gone::getAsBoolean);
@@ -81,6 +84,7 @@ class ConnectionsGiveWayTest {
             open.add(follow);
             assertEquals(ANSWER, exchange(follow, "{\"follow\":true}"));
         }
+        assertTrue(following.await(30, TimeUnit.SECONDS), "every follow running");
         try (SocketChannel next = connect(path)) {
             assertEquals(ANSWER, exchange(next, "{}"));
         }
@@ -88,6 +92,25 @@ class ConnectionsGiveWayTest {
         String first = CompletableFuture.supplyAsync(() -> line(open.get(0))).get(30, TimeUnit.SECONDS);
         assertEquals(null, first);
         await().atMost(Duration.ofSeconds(30)).until(() -> server.open() == SocketServer.PER_PEER - 1);
+    }
+
+    @Test
+    void aStreamWhoseClientClosedEndsAndFreesItsPlace() throws Exception {
+        Path path = serve(Clock.systemUTC(), (peer, line, out, gone, connection) -> {
+            out.accept(ANSWER);
+            // a follow with nothing to write: only asking whether its client is gone can end it
+            await().atMost(Duration.ofMinutes(5))
+                    .pollInterval(Duration.ofMillis(50))
+                    .until(gone::getAsBoolean);
+            return false;
+        });
+        for (int i = 0; i < 10; i++) {
+            try (SocketChannel follow = connect(path)) {
+                assertEquals(ANSWER, exchange(follow, "{\"follow\":true}"));
+            } // a web page reloaded: its stream's connection closed
+        }
+        // junixsocket reads 0 rather than the end when not blocking: these were held until they next wrote
+        await().atMost(Duration.ofSeconds(30)).until(() -> server.open() == 0);
     }
 
     @Test
