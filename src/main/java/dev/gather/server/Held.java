@@ -7,19 +7,24 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 
 /**
  * The connections each process holds, and which of them give way when that process is at its cap
- * ({@link Slots}) and opens one more: the one that has waited longest without asking anything, else
- * its oldest stream (an {@code events} follow, which its client resumes by entry number). A process's
+ * ({@link Slots}) and opens one more: the one that has waited longest without asking anything (for a
+ * second or more: a newer one may be about to), else its oldest stream (an {@code events} follow,
+ * which its client resumes by entry number), else its newest idle one. A process's
  * newest connection is the one it is about to use; without this a process that had left 64
  * connections idle, or a web view whose browsers had gone, was refused its own next request. A
  * connection answering a request, or taken over by a session ({@code mcp}), never gives way.
  */
 final class Held {
+    /** How long a connection waits for its request before it counts as left idle rather than arriving. */
+    private static final long FRESH_NANOS = TimeUnit.SECONDS.toNanos(1);
+
     private final Map<Long, Set<Place>> byPeer = new ConcurrentHashMap<>();
     private final AtomicLong ticks = new AtomicLong();
 
@@ -31,6 +36,8 @@ final class Held {
         private final long opened;
         /** When it last began to wait for a request (a counter, so the order is exact); -1 while answering. */
         private volatile long waitingSince;
+        /** The same in nanoseconds, to tell a connection left idle from one whose request is on its way. */
+        private volatile long waitingSinceNanos = System.nanoTime();
 
         private volatile boolean streaming;
 
@@ -44,6 +51,7 @@ final class Held {
         /** It waits for its next request line. */
         void waiting() {
             streaming = false;
+            waitingSinceNanos = System.nanoTime();
             waitingSince = ticks.incrementAndGet();
         }
 
@@ -104,12 +112,17 @@ final class Held {
             return false;
         }
         synchronized (places) {
+            long now = System.nanoTime();
             Optional<Place> idle = places.stream()
                     .filter(p -> !p.gaveWay.get() && p.waitingSince >= 0)
                     .min(Comparator.comparingLong(Place::idleRank));
-            Optional<Place> chosen = idle.or(() -> places.stream()
+            Optional<Place> stream = places.stream()
                     .filter(p -> !p.gaveWay.get() && p.streaming)
-                    .min(Comparator.comparingLong(p -> p.opened)));
+                    .min(Comparator.comparingLong(p -> p.opened));
+            // one that just connected may be about to send its request: an old stream goes before it
+            Optional<Place> chosen = idle.filter(p -> now - p.waitingSinceNanos >= FRESH_NANOS)
+                    .or(() -> stream)
+                    .or(() -> idle);
             if (chosen.isEmpty() || !chosen.get().gaveWay.compareAndSet(false, true)) {
                 return false;
             }

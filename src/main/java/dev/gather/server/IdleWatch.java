@@ -7,15 +7,18 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Ends a connection that holds its place without asking anything: a request line must begin
  * within {@code limit} of the connection opening or of its last answer. Streams and sessions that
  * took their connection over are not watched; they are served for as long as their client stays.
- * Deadlines are read from the injected {@link Clock} by a sweep every {@link #SWEEP}: a test moves
- * the clock past the limit and sees the connections end without waiting the limit out.
+ * Deadlines are read from the injected {@link Clock} by a sweep every {@link #SWEEP} while any
+ * connection is watched: a test moves the clock past the limit and sees the connections end without
+ * waiting the limit out.
  */
 final class IdleWatch implements AutoCloseable {
     /** How often deadlines are checked: a connection ends at most this long after its deadline. */
@@ -24,6 +27,7 @@ final class IdleWatch implements AutoCloseable {
     private final Duration limit;
     private final Clock clock;
     private final Map<Watch, Instant> deadlines = new ConcurrentHashMap<>();
+    private final AtomicBoolean sweeping = new AtomicBoolean();
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "gather-idle");
         t.setDaemon(true);
@@ -50,7 +54,6 @@ final class IdleWatch implements AutoCloseable {
         }
         this.limit = limit;
         this.clock = clock;
-        timer.scheduleWithFixedDelay(this::sweep, SWEEP.toMillis(), SWEEP.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     Duration limit() {
@@ -67,7 +70,28 @@ final class IdleWatch implements AutoCloseable {
         }
         Watch w = new Watch(end);
         deadlines.put(w, clock.instant().plus(limit));
+        sweepSoon();
         return Optional.of(w);
+    }
+
+    /** A sweep a moment from now unless one is due: a daemon with no connection is never woken for one. */
+    private void sweepSoon() {
+        if (sweeping.compareAndSet(false, true)) {
+            try {
+                timer.schedule(
+                        () -> {
+                            sweeping.set(false);
+                            sweep();
+                            if (!deadlines.isEmpty()) {
+                                sweepSoon();
+                            }
+                        },
+                        SWEEP.toMillis(),
+                        TimeUnit.MILLISECONDS);
+            } catch (RejectedExecutionException closed) {
+                sweeping.set(false);
+            }
+        }
     }
 
     /** Ends every watched connection whose deadline the clock has passed. */
