@@ -71,6 +71,8 @@ class WebStreamsTest {
             String tab = "reload-" + i;
             loadOverview(i, "/api/changes?tab=" + tab + (before == null ? "" : "&replaces=" + before));
             before = tab;
+            // the page it replaced let go of its stream at once, not a heartbeat later
+            assertTrue(web.streams() <= 1, "after reload " + i + ": " + web.streams() + " streams open");
         }
         for (int i = 0; i < 200; i++) {
             // a tab opened and closed: a fresh tab, nothing to name, found gone by the heartbeat
