@@ -54,13 +54,16 @@ class ConnectionsGiveWayTest {
         for (int i = 0; i < 5_000; i++) {
             open.add(connect(path)); // opened and left idle, as the hostile case did
         }
+        // the ones that gave way have closed (on a loaded machine they may lag the loop): the process
+        // holds its 64 idle places, its cap, when it asks
+        await().atMost(Duration.ofSeconds(60)).until(() -> server.open() == SocketServer.PER_PEER);
         try (SocketChannel next = connect(path)) {
             assertEquals(ANSWER, exchange(next, "{}"));
         }
         // the first ones gave way, each told why, and the process holds no more than its cap
         String told = CompletableFuture.supplyAsync(() -> line(open.get(0))).get(30, TimeUnit.SECONDS);
         assertTrue(told.contains("opened more connections than it may hold (64)"), told);
-        await().atMost(Duration.ofSeconds(60)).until(() -> server.open() <= SocketServer.PER_PEER);
+        await().atMost(Duration.ofSeconds(60)).until(() -> server.open() == SocketServer.PER_PEER - 1);
     }
 
     @Test
