@@ -248,6 +248,11 @@ public final class Daemon implements AutoCloseable {
         LOG.info("daemon {} serving {}", ProcessHandle.current().pid(), state.socket());
     }
 
+    /** The daemon's socket, whose connections and threads a test counts. */
+    SocketServer socket() {
+        return server;
+    }
+
     /** Asks the daemon to stop; {@link #run} returns once it has. */
     void stop() {
         stopped.countDown();

@@ -11,10 +11,10 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -26,7 +26,6 @@ import java.util.function.Consumer;
 import org.newsclub.net.unix.AFUNIXServerSocketChannel;
 import org.newsclub.net.unix.AFUNIXSocketAddress;
 import org.newsclub.net.unix.AFUNIXSocketChannel;
-import org.newsclub.net.unix.AFUNIXSocketCredentials;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,8 +36,9 @@ import org.slf4j.LoggerFactory;
  * connects waits in a backlog of {@link #BACKLOG}. Each connection's peer comes from the kernel
  * (SO_PEERCRED, through junixsocket: Java's own Unix channels give only user and group): a process of
  * another user than the socket's owner is told so in one line and closed ({@link PeerUser}), and the
- * pid of one that may stay names the pane it acts for ({@link Callers}); one process
- * holds at most {@link #PER_PEER} connections, and one that asks nothing for {@link #IDLE} is told
+ * pid of one that may stay names the pane it acts for ({@link Callers}); one process holds at most
+ * {@link #PER_PEER} connections (past that its newest takes the place of its longest idle one or
+ * oldest stream, see {@link Held}), and one that asks nothing for {@link #IDLE} is told
  * so and closed, so connections opened and left idle cannot lock the other clients out. A line
  * longer than {@link #MAX_LINE} bytes is answered with an error as soon as it passes the limit, and
  * the connection closed; nothing a client sends stops the server.
@@ -60,28 +60,30 @@ public final class SocketServer implements AutoCloseable {
 
     private final AFUNIXServerSocketChannel server;
     private final Slots slots;
+    private final Held held = new Held();
     private final IdleWatch idle;
     private final ThreadPoolExecutor connections;
     /** The most connections open at once since the last time none were. */
     private final AtomicInteger busiest = new AtomicInteger();
 
     public SocketServer(Path path) throws IOException {
-        this(path, MAX_CLIENTS, PER_PEER, IDLE);
+        this(path, MAX_CLIENTS, PER_PEER, IDLE, Clock.systemUTC());
     }
 
     SocketServer(Path path, int maxClients) throws IOException {
-        this(path, maxClients, maxClients, IDLE);
+        this(path, maxClients, maxClients, IDLE, Clock.systemUTC());
     }
 
-    SocketServer(Path path, int maxClients, int perPeer, Duration idle) throws IOException {
-        this(path, maxClients, perPeer, idle, OptionalLong.empty());
+    SocketServer(Path path, int maxClients, int perPeer, Duration idle, Clock clock) throws IOException {
+        this(path, maxClients, perPeer, idle, clock, OptionalLong.empty());
     }
 
     /** As above, serving user {@code servedUid} when given (a test's stand-in for another user), else the socket's owner. */
-    SocketServer(Path path, int maxClients, int perPeer, Duration idle, OptionalLong servedUid) throws IOException {
+    SocketServer(Path path, int maxClients, int perPeer, Duration idle, Clock clock, OptionalLong servedUid)
+            throws IOException {
         this.path = path;
         this.slots = new Slots(maxClients, perPeer);
-        this.idle = new IdleWatch(idle);
+        this.idle = new IdleWatch(idle, clock);
         // no idle threads kept: 5,000 connections come and go and the daemon is back to its size
         this.connections = new ThreadPoolExecutor(0, maxClients, 5, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
             Thread t = new Thread(r, "gather-conn");
@@ -133,7 +135,7 @@ public final class SocketServer implements AutoCloseable {
                 }
                 continue;
             }
-            Credentials credentials = credentials(client);
+            Credentials credentials = Credentials.of(client);
             Optional<String> stranger = PeerUser.refusal(credentials.uid(), servedUid);
             if (stranger.isPresent()) {
                 // before a slot is taken: another user's process holds nothing of this daemon's
@@ -146,24 +148,27 @@ public final class SocketServer implements AutoCloseable {
                 continue;
             }
             Peer peer = credentials.pid() > 0 ? new Peer(credentials.pid()) : Peer.UNKNOWN;
-            Optional<String> refusal = slots.take(peer);
+            Optional<String> refusal = slots.take(peer, () -> held.giveWay(peer));
             if (refusal.isPresent()) {
                 refuse(client, refusal.get());
                 continue;
             }
+            Held.Place place = held.add(peer, client);
             try {
                 busiest.accumulateAndGet(slots.open(), Math::max);
                 connections.execute(() -> {
                     try {
-                        converse(client, peer, responder);
+                        converse(client, peer, place, responder);
                     } finally {
+                        place.release();
                         slots.release(peer);
                         afterBurst();
                     }
                 });
             } catch (RuntimeException e) {
+                place.release();
                 slots.release(peer);
-                closeQuietly(client);
+                quietly(client::close);
                 LOG.warn("connection not served: {}", e.toString());
             }
         }
@@ -190,38 +195,20 @@ public final class SocketServer implements AutoCloseable {
         }
     }
 
-    /** What the kernel said of the process at the other end: its pid and user id, each 0 or less when unsaid. */
-    private record Credentials(long pid, long uid) {
-        static final Credentials UNSAID = new Credentials(0, PeerUser.UNKNOWN);
+    /** A step on a connection that may already be gone, which is then nothing to report. */
+    private interface Step {
+        void run() throws IOException;
     }
 
-    /** Who is at the other end, asked of the kernel once: its user and its pid both come from this one answer. */
-    private static Credentials credentials(AFUNIXSocketChannel client) {
+    private static void quietly(Step step) {
         try {
-            AFUNIXSocketCredentials c = client.getPeerCredentials();
-            return c == null ? Credentials.UNSAID : new Credentials(c.getPid(), c.getUid());
-        } catch (IOException | UnsupportedOperationException e) {
-            return Credentials.UNSAID;
-        }
-    }
-
-    private static void shutdownInput(SocketChannel c) {
-        try {
-            c.shutdownInput();
+            step.run();
         } catch (IOException e) {
             // already gone
         }
     }
 
-    private static void closeQuietly(AFUNIXSocketChannel c) {
-        try {
-            c.close();
-        } catch (IOException e) {
-            // already gone
-        }
-    }
-
-    private void converse(SocketChannel client, Peer peer, Responder responder) {
+    private void converse(SocketChannel client, Peer peer, Held.Place place, Responder responder) {
         try (client;
                 InputStream raw = Channels.newInputStream(client);
                 OutputStream out = Channels.newOutputStream(client)) {
@@ -229,15 +216,27 @@ public final class SocketServer implements AutoCloseable {
             AtomicBoolean idled = new AtomicBoolean();
             while (true) {
                 // the reader is woken by ending its input; the answer is written on this thread
-                Optional<ScheduledFuture<?>> watch = idle.watch(() -> {
+                Optional<IdleWatch.Watch> watch = idle.watch(() -> {
                     idled.set(true);
-                    shutdownInput(client);
+                    quietly(client::shutdownInput);
                 });
                 if (watch.isEmpty()) {
                     return; // the server is stopping
                 }
+                place.waiting();
                 BoundedLines.Next next = in.next();
-                watch.get().cancel(false);
+                watch.get().cancel();
+                place.answering();
+                if (place.gaveWay() && !(next instanceof BoundedLines.Line)) {
+                    write(
+                            out,
+                            Dispatcher.error(
+                                    null,
+                                    "closed: process " + peer.pid() + " opened more connections than it may hold ("
+                                            + slots.perPeer()
+                                            + "), and this one had waited longest without a request"));
+                    return;
+                }
                 if (idled.get()) {
                     write(
                             out,
@@ -261,7 +260,7 @@ public final class SocketServer implements AutoCloseable {
                                 peer,
                                 line,
                                 l -> write(out, l),
-                                ChannelStreams.gone(client),
+                                place.gone(ChannelStreams.gone(client)),
                                 ChannelStreams.takeover(client, in))) {
                     return;
                 }
@@ -278,6 +277,16 @@ public final class SocketServer implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Connections open now. */
+    public int open() {
+        return slots.open();
+    }
+
+    /** Threads serving connections now: none once every connection has closed and its thread has timed out. */
+    public int threads() {
+        return connections.getPoolSize();
     }
 
     @Override

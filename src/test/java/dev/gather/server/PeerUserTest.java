@@ -11,6 +11,7 @@ import java.io.BufferedReader;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -59,6 +60,7 @@ class PeerUserTest {
                 SocketServer.MAX_CLIENTS,
                 SocketServer.PER_PEER,
                 Duration.ofSeconds(10),
+                Clock.systemUTC(),
                 OptionalLong.of(mine + 1))) {
             serve(server, answered);
             try (SocketChannel c = connect(path)) {
