@@ -106,7 +106,13 @@ class LateArrivalTest {
 
     @Test
     void joinRefusesWhatCannotJoin() throws Exception {
-        JsonNode started = Ceremonies.start(world, adaBoAndHal("minimal").put("beat_interval_seconds", 60));
+        // Ada holds the piece and stays silent (a sim that answers only the harvest prompt), so the
+        // gathering is still open for the CLI's join at the end: in digest hearing two quick sims
+        // finished minimal before it came (a clean-clone run)
+        JsonNode started = Ceremonies.start(
+                world,
+                Ceremonies.args("minimal", "Ada:speaker:harvester", "Bo:speaker:speaker", "Hal:harvester:harvester")
+                        .put("beat_interval_seconds", 60));
         String id = started.path("gathering_id").asText();
         assertRefused(World.args().put("gathering", id).put("name", "ada").put("agent", "speaker"), "already has");
         assertRefused(World.args().put("gathering", id).put("name", "Cy").put("agent", "nosuchagent"), "Cy:");
