@@ -59,10 +59,15 @@ lint: build ## Validate every rhythm in rhythms/ and $GATHER_HOME/rhythms, and h
 # whole path, since the benchmarks start sims and daemons in other folders on this JVM's class path
 BENCH := java -jar $(CURDIR)/target/gather-bench.jar
 
+# the real-harness rows run the pinned Claude Code, Codex and Gemini CLI: installed as make test installs them
+bench: NEED = tmux node:nodejs npm
 bench: build ## Run the benchmarks; prints ratios against the old design, writes target/bench/summary.json and docs/performance.md's run
+	@bash .ci/npm-cache.sh
 	$(BENCH) $(or $(BENCH_ARGS),--markdown docs/performance.md)
 
+bench-quick: NEED = tmux node:nodejs npm
 bench-quick: build ## Check that every benchmark runs (short, for CI)
+	@bash .ci/npm-cache.sh
 	$(BENCH) --quick $(BENCH_ARGS)
 
 demo: build ## Run a real gathering of simulated agents in tmux and print it live
