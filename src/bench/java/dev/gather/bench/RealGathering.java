@@ -20,6 +20,7 @@ import dev.gather.journal.Transcript;
 import dev.gather.process.Processes;
 import dev.gather.tmux.ControlModeTmux;
 import dev.gather.tmux.TmuxConfig;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -186,6 +187,20 @@ final class RealGathering {
             quiet(models, Duration.ofSeconds(3), Duration.ofSeconds(60));
             return new Outcome(Transcript.read(journal), models, Duration.between(started, closed));
         } finally {
+            end(tmux, daemon, state, socket, codexHomes, models);
+        }
+    }
+
+    /** Ends what a run started, each part whatever the others did: panes, daemon, Codex's servers, tmux, models. */
+    private static void end(
+            ControlModeTmux tmux,
+            Process daemon,
+            StateDir state,
+            String socket,
+            List<CodexHome> codexHomes,
+            Map<String, FakeModel> models)
+            throws IOException, InterruptedException {
+        try {
             if (tmux != null) {
                 // a node harness may ignore the hang-up and outlive tmux
                 tmux.panes().forEach(p -> Processes.endTree(p.pid(), Duration.ofSeconds(10)));
@@ -193,6 +208,7 @@ final class RealGathering {
             if (daemon != null) {
                 BenchDaemon.stop(daemon, state);
             }
+        } finally {
             // each Codex home's background server outlives its TUIs and tmux
             codexHomes.forEach(CodexHome::stopServers);
             BenchDaemon.killTmuxServer(socket);
