@@ -57,18 +57,23 @@ lint: build ## Validate every rhythm in rhythms/ and $GATHER_HOME/rhythms, and h
 # the benchmarks and the fake models are developers' tools, not the product: they live in src/bench and
 # run from their own jar, target/gather-bench.jar (its manifest finds gather.jar and its libraries); by its
 # whole path, since the benchmarks start sims and daemons in other folders on this JVM's class path
-BENCH := java -jar $(CURDIR)/target/gather-bench.jar
+# Every process a run starts carries its mark (GATHER_BENCH_RUN), and its tmux servers keep their sockets
+# in the build folder (target/tb: short, as a socket's path is at most 107 bytes); afterwards
+# .ci/run-leftovers.sh names and ends what is still running and fails the run, as make test does.
+BENCH_RUN := $(CURDIR)/target/tb
+BENCH := mkdir -p $(BENCH_RUN) && GATHER_BENCH_RUN=$(BENCH_RUN) TMUX_TMPDIR=$(BENCH_RUN) java -jar $(CURDIR)/target/gather-bench.jar
+BENCH_LEFT := bash .ci/run-leftovers.sh GATHER_BENCH_RUN=$(BENCH_RUN) $(BENCH_RUN)
 
 # the real-harness rows run the pinned Claude Code, Codex and Gemini CLI: installed as make test installs them
 bench: NEED = tmux node:nodejs npm
 bench: build ## Run the benchmarks; prints ratios against the old design, writes target/bench/summary.json and docs/performance.md's run
 	@bash .ci/npm-cache.sh
-	$(BENCH) $(or $(BENCH_ARGS),--markdown docs/performance.md)
+	@rc=0; $(BENCH) $(or $(BENCH_ARGS),--markdown docs/performance.md) || rc=$$?; $(BENCH_LEFT) || rc=1; exit $$rc
 
 bench-quick: NEED = tmux node:nodejs npm
 bench-quick: build ## Check that every benchmark runs (short, for CI)
 	@bash .ci/npm-cache.sh
-	$(BENCH) --quick $(BENCH_ARGS)
+	@rc=0; $(BENCH) --quick $(BENCH_ARGS) || rc=$$?; $(BENCH_LEFT) || rc=1; exit $$rc
 
 demo: build ## Run a real gathering of simulated agents in tmux and print it live
 	bin/gather demo

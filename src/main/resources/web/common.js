@@ -59,3 +59,20 @@ export function localTime(iso) {
     year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit',
   });
 }
+
+// This page's stream names its tab and the page the tab showed before (kept in sessionStorage, which a
+// reload keeps and a closed tab loses): the server ends that page's stream at once, whose browser left
+// it, instead of holding it and its daemon connection until a heartbeat finds nobody listening.
+export function streamTab() {
+  const mine = Math.random().toString(36).slice(2) + Date.now().toString(36);
+  let before = null;
+  try {
+    before = sessionStorage.getItem('gather-stream-tab');
+    sessionStorage.setItem('gather-stream-tab', mine);
+  } catch (e) {
+    // storage off: the heartbeat still finds the streams of pages that went away
+  }
+  const q = new URLSearchParams({ tab: mine });
+  if (before) q.set('replaces', before);
+  return q.toString();
+}

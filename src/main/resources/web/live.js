@@ -1,6 +1,6 @@
 // One journal live, shared by the gathering and link pages: the server forwards the daemon's events op
 // as server-sent events (entries, and after each burst a fresh status); these pages only draw what arrives.
-import { el, stateOf } from './common.js';
+import { el, stateOf, streamTab } from './common.js';
 
 // The conversation as it happens: numbered, attributed entries, and each member's delivery counts.
 export class Conversation {
@@ -107,7 +107,7 @@ export function finished(connection) {
 
 // Follows /api/events for one journal: `on` maps event names (entry, status, link) to handlers.
 export function follow(query, connection, on) {
-  const events = new EventSource(`/api/events?${query}`);
+  const events = new EventSource(`/api/events?${query}&${streamTab()}`);
   // a closed link or gathering is its journal, no longer live: the page says "closed" only
   const say = (text) => { if (!connection.dataset.finished) connection.textContent = text; };
   events.addEventListener('open', () => say('live'));

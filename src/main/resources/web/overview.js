@@ -1,5 +1,5 @@
 // Overview: what runs now (the daemon's status op) and what ran (its journals, through the events op).
-import { get, post, el, replace, stateOf, localTime } from './common.js';
+import { get, post, el, replace, stateOf, localTime, streamTab } from './common.js';
 
 const $ = (s) => document.getElementById(s);
 
@@ -137,6 +137,6 @@ function splitSpec(line) {
 }
 
 // redrawn when any journal is written (the server follows the daemon's events op): no polling
-const changes = new EventSource('/api/changes');
+const changes = new EventSource(`/api/changes?${streamTab()}`);
 changes.addEventListener('changed', () => draw());
 setupStart().catch((err) => { $('start-message').textContent = err.message; });

@@ -2,8 +2,10 @@ package dev.gather.bench;
 
 import dev.gather.delivery.DeliveryState;
 import dev.gather.delivery.Ledger;
+import dev.gather.delivery.Port;
 import dev.gather.delivery.PostOffice;
 import dev.gather.door.ClaudeDoors;
+import dev.gather.door.ClaudeTraces;
 import dev.gather.door.CodexDoors;
 import dev.gather.door.Doors;
 import dev.gather.home.StateDir;
@@ -113,16 +115,25 @@ final class HarnessRelay implements AutoCloseable {
                 failed.merge(pane, detail, (a, b) -> a + "; " + b);
             }
         };
-        this.post = new PostOffice(tmux, deliverer, Profiles.shipped(), Clock.systemUTC(), ledger);
-        // what gather typed or handed is how a Codex turn end finds its pane (its notify names the first pane)
-        post.beforeTyping(sessions::typed);
-        this.relay = Relay.unbudgeted(links, journals, new Fanout(post));
         // Claude's own evidence of a handed message, fed as the daemon feeds it: taken at the prompt
         // hook, answered at the turn end
         this.claude = new ClaudeDoors(sessions::claudeMessaging, late -> {}).transcripts(sessions::claudeTranscript);
         sessions.onPromptSubmitted(
                 p -> claude.traces().prompt(p.pane(), p::carries, "Claude started a turn with it (UserPromptSubmit)"));
-        post.onTurnEnded(claude.traces()::turnEnded);
+        ClaudeTraces traces = claude.traces();
+        this.post = new PostOffice(tmux, deliverer, Profiles.shipped(), Clock.systemUTC(), ledger, new Port() {
+            @Override
+            public void typing(String pane, String text) {
+                // what gather typed or handed is how a Codex turn end finds its pane (its notify names the first pane)
+                sessions.typed(pane, text);
+            }
+
+            @Override
+            public void turnEnded(String pane, String how) {
+                traces.turnEnded(pane, how);
+            }
+        });
+        this.relay = Relay.unbudgeted(links, journals, new Fanout(post));
         this.watcher = SpoolWatcher.start(
                 new Spool(state.spool()),
                 HookParsers.withClaudeRoots(claudeRoots),

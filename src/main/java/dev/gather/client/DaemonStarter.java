@@ -1,5 +1,6 @@
 package dev.gather.client;
 
+import dev.gather.home.ConfigFile;
 import dev.gather.home.RotatingLog;
 import dev.gather.home.StateDir;
 import dev.gather.server.UserError;
@@ -83,6 +84,7 @@ public final class DaemonStarter {
      */
     public static void start(StateDir state, BooleanSupplier running) throws IOException {
         requireOwnStateDir(state);
+        requireReadableConfig(state);
         state.create();
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         try (FileChannel turn = FileChannel.open(
@@ -240,6 +242,23 @@ public final class DaemonStarter {
         return cp.endsWith("gather-bridge.jar")
                 ? cp.substring(0, cp.length() - "gather-bridge.jar".length()) + "gather.jar"
                 : cp;
+    }
+
+    /**
+     * What the daemon reads first, checked here by name without opening it: a {@code config.properties}
+     * that is a link to {@code /dev/zero}, a FIFO or a link loop stops the daemon at its first line, and
+     * the person saw only "failed to start; see daemon.log".
+     */
+    private static void requireReadableConfig(StateDir state) {
+        Path config = state.root().resolve("config.properties");
+        if (!Files.exists(config, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try {
+            ConfigFile.regular(config);
+        } catch (IOException e) {
+            throw new UserError("the daemon cannot start: " + e.getMessage());
+        }
     }
 
     /**

@@ -142,16 +142,23 @@ public final class Daemon implements AutoCloseable {
         this.transport = Transports.open(transports);
         this.remote = new Remote(transport, transports.redisUrl().isPresent(), links, journals);
         this.ledger = remote.forwarding(Relay.ledger(journals));
-        this.post = new PostOffice(tmux, deliverer, profiles, clock, ledger);
-        this.fanout = new Fanout(post);
         this.screens = new ScreenSources(tmux, timers, clock);
-        this.wiredDoors = DaemonDoors.wire(sessions, post, timers);
+        this.wiredDoors = DaemonDoors.open(sessions, timers);
         this.doors = wiredDoors.doors();
+        DaemonPort port = new DaemonPort(screens, sessions, wiredDoors.claude().traces(), this::relay);
+        this.post = new PostOffice(tmux, deliverer, profiles, clock, ledger, port);
+        post.doors(doors);
+        this.fanout = new Fanout(post);
         this.relay = new Relay(links, journals, fanout, TurnFilter.defaults(), DirectRhythm.from(rhythms.direct()));
         this.replies = new Replies(relay, post);
-        Notices.wire(relay, post, fanout, remote, screens, sessions, learnedPanes, gatherings);
+        Notices.wire(relay, fanout, remote, screens, sessions, learnedPanes, gatherings);
         this.house = DaemonOps.household(this);
         DaemonOps.register(this);
+    }
+
+    /** The relay, once built: the post office's port reads it only when a member turns out unreachable. */
+    private Relay relay() {
+        return relay;
     }
 
     /**
@@ -239,6 +246,11 @@ public final class Daemon implements AutoCloseable {
         accept.setDaemon(true);
         accept.start();
         LOG.info("daemon {} serving {}", ProcessHandle.current().pid(), state.socket());
+    }
+
+    /** The daemon's socket, whose connections and threads a test counts. */
+    SocketServer socket() {
+        return server;
     }
 
     /** Asks the daemon to stop; {@link #run} returns once it has. */

@@ -1,6 +1,5 @@
 package dev.gather.daemon;
 
-import dev.gather.delivery.PostOffice;
 import dev.gather.door.ClaudeDoors;
 import dev.gather.door.Doors;
 import dev.gather.turn.SessionPanes;
@@ -11,7 +10,7 @@ import org.slf4j.LoggerFactory;
 /**
  * A daemon's doors: Codex's queue, once a turn end named a pane's thread, and Claude's messaging
  * socket, once a pane's own hooks told it; what the hooks say of prompts and turn ends is each
- * door's evidence that a message was taken and answered.
+ * door's evidence that a message was taken and answered (turn ends reach it through {@link DaemonPort}).
  *
  * <p>{@code GATHER_CLAUDE_DOOR=0} turns Claude's door off (Claude members are then typed into).
  */
@@ -21,7 +20,7 @@ record DaemonDoors(Doors doors, ClaudeDoors claude) implements AutoCloseable {
     /** The switch that turns Claude's door off. */
     static final String CLAUDE_SWITCH = "GATHER_CLAUDE_DOOR";
 
-    static DaemonDoors wire(SessionPanes sessions, PostOffice post, ScheduledExecutorService timers) {
+    static DaemonDoors open(SessionPanes sessions, ScheduledExecutorService timers) {
         Doors doors = Doors.shipped(sessions::threadOfPane, timers);
         ClaudeDoors claude = new ClaudeDoors(
                         sessions::claudeMessaging,
@@ -32,8 +31,6 @@ record DaemonDoors(Doors doors, ClaudeDoors claude) implements AutoCloseable {
         }
         sessions.onPromptSubmitted(
                 p -> claude.traces().prompt(p.pane(), p::carries, "Claude started a turn with it (UserPromptSubmit)"));
-        post.onTurnEnded(claude.traces()::turnEnded);
-        post.doors(doors);
         return new DaemonDoors(doors, claude);
     }
 

@@ -52,7 +52,11 @@ final class DaemonOps {
         dispatcher.identify(new Callers(d.tmux::panes)::identify, acting::journalOnBehalf);
         dispatcher.acting(new Acting(acting, acting::journalOperator));
         dispatcher.pace(new Pace(d.clock));
-        dispatcher.threadPanes(d.sessions::paneOfThread, acting::runsCodex);
+        dispatcher.threadPanes(
+                (thread, reporter) -> reporter.isEmpty()
+                        ? d.sessions.paneOfThread(thread)
+                        : d.sessions.paneOfThread(thread, reporter.get()),
+                acting::runsCodex);
         Ops.register(house);
         dispatcher.on("hook", r -> HookOp.handle(d, r)); // needs the spool watcher: not an ops/ op
         new GatheringOps(house).register(dispatcher);

@@ -1,124 +1,298 @@
 package dev.gather.delivery;
 
+import dev.gather.door.Opening;
 import dev.gather.profile.Profile;
 import dev.gather.tmux.DeliveryResult;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
- * One member's delivery channel: the one thing the post office keeps per pane, through which every
- * letter, turn end, withdrawal and status question for that member goes. Inside it the keystroke
- * {@link Mailbox} types; once a letter is for a harness with a door of its own, a {@link DoorBox}
- * hands letters through that door and falls back into the mailbox when the door is absent or says no.
+ * One member's delivery channel: one queue, one lock (its monitor), one state ({@link Turns}), whatever
+ * the door. At the head of the queue it chooses a door for each letter: the harness's own ({@link
+ * HarnessDoor}: Claude's socket, {@code codex queue}) when the harness has one, else keystrokes
+ * ({@link Typist}) once the member is ready or idle. One letter is in a door at a time, so letters
+ * arrive in queue order whichever way each goes. A harness door that is absent, resting or says no
+ * sends its letter back to the head of the queue, to be typed: nothing is dropped, nothing is sent
+ * both ways. Closing fails every letter still pending. Helpers take this monitor, never a lock of
+ * their own, and never hold it around a door, a sender's future or the pane.
  */
 final class Channel {
-    private final Mailbox keystrokes;
+    private final String pane;
+    private final Office office;
     private final Predicate<String> hasDoor;
-    private final Function<Mailbox, DoorBox> doorBox;
-    /** Made when the first letter goes to a harness with a door; never unmade (it keeps the door's order). */
-    private volatile DoorBox door;
+    private final Recognition recognition;
+    private final Turns turns;
+    private final Typist typist;
+    private final HarnessDoor door;
+    private final Deque<Pending> queue = new ArrayDeque<>();
+    private boolean closed;
 
     /**
      * @param hasDoor whether a harness (by profile name) has a door of its own
-     * @param doorBox makes the door box in front of {@code keystrokes}
+     * @param opener opens a harness's door (by profile name) now, or says why it is absent
+     * @param patience how long a handed letter may wait to be taken (read at each wait)
      */
-    Channel(Mailbox keystrokes, Predicate<String> hasDoor, Function<Mailbox, DoorBox> doorBox) {
-        this.keystrokes = keystrokes;
+    Channel(
+            String pane,
+            Profile profile,
+            Recognition.Recogniser recogniser,
+            Office office,
+            Predicate<String> hasDoor,
+            Function<String, Opening> opener,
+            Supplier<Duration> patience) {
+        this.pane = pane;
+        this.office = office;
         this.hasDoor = hasDoor;
-        this.doorBox = doorBox;
+        this.recognition = new Recognition(this, pane, profile, recogniser);
+        ScreenWatch screen = new ScreenWatch(this, pane, office.deliverer(), office.executor(), office.timer());
+        boolean signalled = profile.turns().signal() != Profile.TurnSignal.NONE;
+        this.turns = new Turns(
+                pane, signalled ? MemberState.STARTING : MemberState.IDLE, office.clock(), office.ledger(), screen);
+        this.typist = new Typist(this, turns, pane, office);
+        this.door = new HarnessDoor(this, pane, opener, office, patience);
+        if (signalled) {
+            screen.awaitReady(
+                    turns.epoch(), System.nanoTime() + profile.ready().timeout().toNanos());
+        }
     }
 
-    /** Queues {@code letter}; the future completes once a turn carrying it started, or it was typed, or failed. */
+    /** Queues {@code letter}; the future completes once it was typed, or a turn carrying it started, or it failed. */
     CompletableFuture<DeliveryResult> post(Letter letter) {
-        DoorBox d = door();
-        return d != null ? d.post(letter) : keystrokes.post(letter);
-    }
-
-    private DoorBox door() {
-        DoorBox d = door;
-        if (d != null || !hasDoor.test(keystrokes.profile().name())) {
-            return d;
-        }
+        Pending p = Pending.of(letter, pane, office.clock().instant());
+        String gaveUp;
         synchronized (this) {
-            if (door == null) {
-                door = doorBox.apply(keystrokes);
+            if (closed) {
+                p.done().complete(new DeliveryResult.Failed(pane, PostOffice.STOPPED));
+                return p.done();
             }
-            return door;
+            if (turns.state() == MemberState.GONE) {
+                office.ledger().record(letter, pane, DeliveryState.FAILED, "pane " + pane + " is gone");
+                p.done().complete(new DeliveryResult.PaneGone(pane));
+                return p.done();
+            }
+            gaveUp = typed(p) ? turns.gaveUp().orElse(null) : null;
+            if (gaveUp == null) {
+                queue.add(p);
+            }
         }
+        if (gaveUp != null) {
+            typist.fail(p, gaveUp);
+            return p.done();
+        }
+        pump();
+        return p.done();
     }
 
-    /** What started the pane said which harness runs there. */
-    void explicit() {
-        keystrokes.explicit();
+    /** Whether {@code p} goes by keystrokes: its door said no to it, or the harness has no door. Under the lock. */
+    private boolean typed(Pending p) {
+        return p.keys() || !hasDoor.test(recognition.profile().name());
     }
 
-    /** The profile the member is typed into with. */
+    /** Sends the head of the queue through its door, unless a letter is in a door or the member may not take it. */
+    void pump() {
+        Pending next;
+        boolean typed;
+        synchronized (this) {
+            if (closed || typist.busy() || door.busy() || queue.isEmpty()) {
+                return;
+            }
+            typed = typed(queue.peek());
+            if (typed && !turns.open()) {
+                return;
+            }
+            next = queue.poll();
+            if (typed) {
+                typist.take(next);
+            } else {
+                door.take(next);
+            }
+        }
+        office.executor().execute(() -> {
+            if (typed) {
+                typist.type(next);
+            } else {
+                door.hand(next);
+            }
+        });
+    }
+
+    /**
+     * The harness's door said no to {@code p} ({@code why}), or is absent or resting: unless it was
+     * taken, typed or failed meanwhile, it goes back to the head of the queue, to be typed.
+     */
+    void typeInstead(Pending p, String why) {
+        String gone = null;
+        String gaveUp = null;
+        synchronized (this) {
+            if (!door.release(p)) {
+                return; // taken, typed or gone meanwhile: typing it now could deliver it twice
+            }
+            office.ledger().record(p.letter(), pane, DeliveryState.QUEUED, "keystrokes instead: " + why);
+            if (turns.state() == MemberState.GONE) {
+                gone = "pane " + pane + " is gone";
+            } else if (turns.gaveUp().isPresent()) {
+                gaveUp = turns.gaveUp().get();
+            } else if (!closed) {
+                queue.addFirst(p.byKeys());
+            }
+        }
+        if (gone != null) {
+            fail(List.of(p), gone);
+        } else if (gaveUp != null) {
+            typist.fail(p, gaveUp);
+        }
+        pump();
+    }
+
+    /** {@code p} could not be typed now (its box holds text): it waits at the head of the queue. Under the lock. */
+    void requeue(Pending p) {
+        queue.addFirst(p);
+    }
+
+    /** Whether no letter waits in the queue. Under the lock. */
+    boolean nothingQueued() {
+        return queue.isEmpty();
+    }
+
     Profile profile() {
-        return keystrokes.profile();
+        return recognition.profile();
     }
 
-    /** A hook named the member's harness. */
-    void learn(Profile learned) {
-        keystrokes.learn(learned);
+    /** The member's turns: read and changed only under this channel's monitor. */
+    Turns turns() {
+        return turns;
+    }
+
+    /** Which profile the member is typed into with, and how that is learned. */
+    Recognition recognition() {
+        return recognition;
     }
 
     /** A letter the last daemon typed, whose turn it never saw end: the next turn end confirms it. */
-    void adopt(Letter letter) {
-        keystrokes.adopt(letter);
+    synchronized void adopt(Letter letter) {
+        turns.adopt(letter, profile());
     }
 
     /** A letter the last daemon handed to a door, never seen taken: never sent again. */
-    void adoptHanded(Letter letter) {
-        keystrokes.adoptHanded(letter);
+    synchronized void adoptHanded(Letter letter) {
+        turns.adoptHanded(letter);
     }
 
-    /** The member's turn ended ({@code at}: by its hook's stamp): both machines hear it. */
+    /**
+     * A hook said the member's turn ended ({@code at}: by its stamp): what it took is confirmed, and so
+     * is what a door without a transcript was handed; the next letter may go.
+     */
     void turnEnded(String how, Optional<Instant> at) {
-        keystrokes.turnEnded(how, at);
-        DoorBox d = door;
-        if (d != null) {
-            d.turnEnded(how);
+        settled(how, at);
+        door.turnEnded(how);
+    }
+
+    /**
+     * The member's turn ended as its screen, a door's trace or ({@code at}: by its stamp) a hook showed:
+     * what it took is confirmed, the next may go. A turn that ended before the words being typed were
+     * even pasted was on earlier ones: it confirms those, never the words being typed.
+     */
+    void settled(String how, Optional<Instant> at) {
+        boolean idle;
+        synchronized (this) {
+            idle = typist.turnEnded(how, at);
+        }
+        if (idle) {
+            pump();
         }
     }
 
-    /** The member is mid-turn on its own: its letters wait for the turn's end. */
-    void turnStarted() {
-        keystrokes.turnStarted();
+    /** The member started a turn we did not type (it called a tool, a human typed, a door's letter): it is busy. */
+    synchronized void turnStarted() {
+        turns.startedOnItsOwn(profile());
     }
 
-    /** Drops the queued (not yet typed or handed) letters {@code which} accepts: they fail with {@code why}. */
+    /** Whether a turn of the member runs, or one it took is not yet confirmed (a dialog may hold a door's letter). */
+    synchronized boolean midTurn() {
+        return turns.state() == MemberState.BUSY || !status().unconfirmed().isEmpty();
+    }
+
+    /** Drops the queued (not yet typed or handed) letters {@code which} accepts: they fail, visibly, with {@code why}. */
     void withdraw(Predicate<Letter> which, String why) {
-        keystrokes.withdraw(which, why);
-        DoorBox d = door;
-        if (d != null) {
-            d.withdraw(which, why);
+        List<Pending> dropped = new ArrayList<>();
+        synchronized (this) {
+            queue.removeIf(p -> which.test(p.letter()) && dropped.add(p));
+            typist.withdraw(which, why);
         }
+        dropped.forEach(p -> typist.fail(p, why));
     }
 
-    /** The pane ended: every letter waiting here fails, visibly. */
+    /** The pane is gone: every letter waiting here fails, visibly; what its harness holds is out of reach. */
     void gone() {
-        DoorBox d = door;
-        if (d != null) {
-            d.gone();
+        List<Pending> queued;
+        List<Pending> inDoor;
+        List<Letter> taken;
+        synchronized (this) {
+            if (turns.state() == MemberState.GONE) {
+                return;
+            }
+            turns.gone();
+            queued = new ArrayList<>(queue);
+            queue.clear();
+            inDoor = door.release();
+            taken = door.forgetTaken();
         }
-        keystrokes.gone();
+        fail(queued, "pane " + pane + " ended with the message queued");
+        fail(inDoor, "pane " + pane + " ended before a turn carried it");
+        taken.forEach(l -> office.ledger().record(l, pane, DeliveryState.FAILED, "pane gone before its turn ended"));
+        office.port().gone(pane);
     }
 
-    /** Closing: every letter waiting here, typed or handed to no avail yet, completes failed with {@code why}. */
+    private void fail(List<Pending> lost, String why) {
+        for (Pending p : lost) {
+            office.ledger().record(p.letter(), pane, DeliveryState.FAILED, why);
+            p.done().complete(new DeliveryResult.PaneGone(pane));
+        }
+    }
+
+    /**
+     * The post office closes: every letter queued, being typed or in a door completes failed with
+     * {@code why}. Nothing is journalled: the journal's last step of each is what the next daemon resumes.
+     */
     void close(String why) {
-        DoorBox d = door;
-        if (d != null) {
-            d.close(why);
+        List<Pending> open = new ArrayList<>();
+        synchronized (this) {
+            closed = true;
+            typist.current().ifPresent(open::add);
+            open.addAll(queue);
+            queue.clear();
+            open.addAll(door.release());
         }
-        keystrokes.close(why);
+        open.forEach(p -> p.done().complete(new DeliveryResult.Failed(pane, why)));
     }
 
-    /** The member's one delivery picture: the door's share in it once it has a door. */
-    MailboxStatus status() {
-        DoorBox d = door;
-        return d != null ? d.status() : keystrokes.status();
+    /** The member's one delivery picture. */
+    synchronized MailboxStatus status() {
+        List<Letter> queued = queue.stream().map(Pending::letter).toList();
+        return door.share(turns.status(profile().name(), queued, typist.typing()));
+    }
+
+    /** STARTING and never ready in time: every letter queued to be typed fails, visibly, with the reason. */
+    void giveUp(long e) {
+        String why = ScreenWatch.neverReady(profile());
+        List<Pending> lost = new ArrayList<>();
+        synchronized (this) {
+            if (!turns.current(e, MemberState.STARTING)) {
+                return;
+            }
+            turns.giveUp(why);
+            queue.removeIf(p -> typed(p) && lost.add(p));
+        }
+        lost.forEach(p -> typist.fail(p, why));
+        office.port().unreachable(pane);
     }
 }

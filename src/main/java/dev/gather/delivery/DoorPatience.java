@@ -8,7 +8,10 @@ import java.time.Instant;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * How long a message handed through a door may wait to be taken before gather asks the harness's own
@@ -21,7 +24,7 @@ final class DoorPatience {
     /** The wait gather ships with: a harness starts a queued message within a second of its turn's end. */
     static final Duration DEFAULT = Duration.ofSeconds(30);
 
-    private final Duration within;
+    private final Supplier<Duration> within;
     private final Clock clock;
     private final Executor executor;
     private final ScheduledExecutorService timer;
@@ -31,17 +34,12 @@ final class DoorPatience {
     private volatile Instant lastTurnEnd = Instant.MIN;
     private volatile Instant restUntil = Instant.MIN;
 
-    /** {@code timer} only counts the waits down: what runs out runs on {@code executor}. */
-    DoorPatience(Duration within, Clock clock, Executor executor, ScheduledExecutorService timer) {
+    /** {@code within} is read at each wait; {@code timer} only counts the waits down: what runs out runs on {@code executor}. */
+    DoorPatience(Supplier<Duration> within, Clock clock, Executor executor, ScheduledExecutorService timer) {
         this.timer = timer;
         this.within = within;
         this.clock = clock;
         this.executor = executor;
-    }
-
-    /** Runs {@code work} on the post office's threads (the door box hands its messages there). */
-    void execute(Runnable work) {
-        executor.execute(work);
     }
 
     /** The door refused or failed: it rests from now until the returned instant. */
@@ -61,7 +59,7 @@ final class DoorPatience {
     }
 
     /**
-     * What a door box does with a handed message as its wait runs out: {@code waiting} says whether it
+     * What a channel's harness door does with a handed message as its wait runs out: {@code waiting} says whether it
      * still waits to be taken; {@code waitsOn} hears that the harness still has it queued, or cannot
      * tell (it waits again; the first time is journalled); {@code missing} that the harness never had it.
      * While {@code midTurn} (a turn of the member runs: a dialog may hold it) "never had it" is not
@@ -70,8 +68,8 @@ final class DoorPatience {
     record Verdicts(
             BooleanSupplier waiting,
             BooleanSupplier midTurn,
-            java.util.function.BiConsumer<String, Boolean> waitsOn,
-            java.util.function.Consumer<String> missing) {}
+            BiConsumer<String, Boolean> waitsOn,
+            Consumer<String> missing) {}
 
     /**
      * Watches {@code parcel}, handed through {@code door} at {@code from}: when its wait runs out while it
@@ -85,8 +83,9 @@ final class DoorPatience {
 
     private void ranOut(Door door, Parcel parcel, Door.Trace trace, Verdicts verdicts, boolean first) {
         Door.Whereabouts where = door.whereabouts(parcel);
+        Duration wait = within.get();
         String waited = "not seen taken within "
-                + (within.toMillis() % 1000 == 0 ? within.toSeconds() + " s" : within.toMillis() + " ms")
+                + (wait.toMillis() % 1000 == 0 ? wait.toSeconds() + " s" : wait.toMillis() + " ms")
                 + " of handing or of a turn end";
         switch (where.kind()) {
             case TAKEN -> trace.taken().complete(where.how());
@@ -109,7 +108,7 @@ final class DoorPatience {
     /** Runs {@code ranOut} once the wait from {@code from} ran out, unless {@code waiting} says it is over. */
     private void after(Instant from, BooleanSupplier waiting, Runnable ranOut) {
         Instant since = lastTurnEnd.isAfter(from) ? lastTurnEnd : from;
-        Duration left = Duration.between(clock.instant(), since.plus(within));
+        Duration left = Duration.between(clock.instant(), since.plus(within.get()));
         if (!waiting.getAsBoolean()) {
             return;
         }

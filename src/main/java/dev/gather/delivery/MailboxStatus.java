@@ -1,6 +1,8 @@
 package dev.gather.delivery;
 
+import dev.gather.door.Doors;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -36,29 +38,17 @@ public record MailboxStatus(
             Optional<Letter> typing,
             List<Letter> unconfirmed,
             Optional<String> note) {
-        this(
-                pane,
-                profile,
-                dev.gather.door.Doors.KEYSTROKES,
-                state,
-                since,
-                queued,
-                typing,
-                List.of(),
-                unconfirmed,
-                note);
+        this(pane, profile, Doors.KEYSTROKES, state, since, queued, typing, List.of(), unconfirmed, note);
     }
 
     /**
-     * This picture with a door's share: {@code door}'s name, its queued letters after the typed ones,
-     * those handed to it, those it saw taken and not yet confirmed, and its note, if it has one.
+     * This picture with a door's share: {@code door}'s name, the letters handed to it, those it saw
+     * taken and not yet confirmed, and its note, if it has one.
      */
-    MailboxStatus withDoor(
-            String door, List<Letter> doorQueued, List<Letter> handed, List<Letter> taken, Optional<String> doorNote) {
-        List<Letter> all = new java.util.ArrayList<>(queued);
-        all.addAll(doorQueued);
-        List<Letter> open = new java.util.ArrayList<>(unconfirmed);
+    MailboxStatus withDoor(String door, List<Letter> handed, List<Letter> taken, Optional<String> doorNote) {
+        List<Letter> open = new ArrayList<>(unconfirmed);
         open.addAll(taken);
-        return new MailboxStatus(pane, profile, door, state, since, all, typing, handed, open, doorNote.or(() -> note));
+        return new MailboxStatus(
+                pane, profile, door, state, since, queued, typing, handed, open, doorNote.or(() -> note));
     }
 }

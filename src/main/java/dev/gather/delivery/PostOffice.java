@@ -2,25 +2,28 @@ package dev.gather.delivery;
 
 import dev.gather.door.Doors;
 import dev.gather.door.Pools;
+import dev.gather.process.Processes;
 import dev.gather.profile.Profile;
 import dev.gather.profile.Profiles;
 import dev.gather.tmux.Deliverer;
 import dev.gather.tmux.DeliveryResult;
+import dev.gather.tmux.Terminal;
 import dev.gather.tmux.Tmux;
 import dev.gather.tmux.TmuxException;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.function.BiConsumer;
-import java.util.function.Consumer;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Every member's delivery {@link Channel}, by pane. A pane's profile is decided each time gather types into it,
@@ -28,52 +31,40 @@ import java.util.function.Consumer;
  * shell profile; else what started the pane (an agent kind), else the harness its hook events name,
  * else its foreground program, else generic.
  * A member whose harness has a door of its own ({@link Doors}) gets its messages through that door,
- * and typed whenever the door is absent or says no.
+ * and typed whenever the door is absent or says no. What happens in the channels is told to the rest
+ * of the daemon through one {@link Port}, given at construction.
  */
 public final class PostOffice implements AutoCloseable {
     private final Tmux tmux;
     private final Deliverer deliverer;
     private final Profiles profiles;
-    private final Clock clock;
-    private final Ledger ledger;
     /** Why a letter still waiting when the post office closes fails (its journal keeps it for the next daemon). */
     static final String STOPPED = "gather stopped before it was delivered; the next daemon resumes it from the journal";
 
     private final Map<String, Channel> channels = new ConcurrentHashMap<>();
     private volatile boolean closed;
     private volatile Doors doors = Doors.none();
-    private volatile java.time.Duration doorPatience = DoorPatience.DEFAULT;
-    private final List<Consumer<String>> unreachable = new CopyOnWriteArrayList<>();
-    private final List<BiConsumer<String, String>> turnEnds = new CopyOnWriteArrayList<>();
+    private volatile Duration doorPatience = DoorPatience.DEFAULT;
     /** Types, watches screens and hands to doors for every member; bounded: a burst queues, it starts no thread each. */
     private final ExecutorService executor = Pools.bounded("gather-mailbox", 32);
     /** Only counts down the members' waits (screen grace, door patience); the work itself runs on {@link #executor}. */
     private final ScheduledExecutorService timer =
             Executors.newSingleThreadScheduledExecutor(Pools.named("gather-mailbox-timer"));
 
-    private volatile BiConsumer<String, String> beforeTyping = (pane, text) -> {};
+    /** What every channel shares; its port is the one way anything here is told to the rest of the daemon. */
+    private final Office office;
 
+    /** A post office that tells nobody what happens (tools, benchmarks, tests that read the ledger). */
     public PostOffice(Tmux tmux, Deliverer deliverer, Profiles profiles, Clock clock, Ledger ledger) {
+        this(tmux, deliverer, profiles, clock, ledger, Port.NONE);
+    }
+
+    /** A post office that tells {@code port} what happens in its channels (typing, turn ends, handed, taken, …). */
+    public PostOffice(Tmux tmux, Deliverer deliverer, Profiles profiles, Clock clock, Ledger ledger, Port port) {
         this.tmux = tmux;
         this.deliverer = deliverer;
         this.profiles = profiles;
-        this.clock = clock;
-        this.ledger = ledger;
-    }
-
-    /** Tells {@code listener} what is about to be typed into which pane (so its echo can be told apart). */
-    public void beforeTyping(BiConsumer<String, String> listener) {
-        this.beforeTyping = listener;
-    }
-
-    /** Tells {@code listener} of every turn end, by pane and how it was seen (a door's evidence of its messages). */
-    public void onTurnEnded(BiConsumer<String, String> listener) {
-        turnEnds.add(listener);
-    }
-
-    /** Tells {@code listener} about a pane that never became ready (a gathering skips its member). */
-    public void onUnreachable(Consumer<String> listener) {
-        unreachable.add(listener);
+        this.office = new Office(deliverer, executor, timer, clock, ledger, port);
     }
 
     /** From now on a member whose harness has one of {@code doors} gets its messages through it. */
@@ -85,7 +76,7 @@ public final class PostOffice implements AutoCloseable {
      * From now on a message handed through a door and not seen taken for {@code patience} (after it
      * was handed or after the member's last turn end) is looked for in the harness's own record.
      */
-    public void doorPatience(java.time.Duration patience) {
+    public void doorPatience(Duration patience) {
         this.doorPatience = patience;
     }
 
@@ -95,10 +86,10 @@ public final class PostOffice implements AutoCloseable {
 
     /** A pane we started running {@code profile}'s harness: nothing is typed before it is ready. */
     public void started(String pane, Profile profile) {
-        channels.computeIfAbsent(pane, p -> channel(p, profile)).explicit();
+        channels.computeIfAbsent(pane, p -> channel(p, profile)).recognition().explicit();
     }
 
-    /** Queues {@code letter} for {@code pane}; the future completes once it was typed, or failed. */
+    /** Queues {@code letter} for {@code pane}; the future completes once it was typed or taken, or failed. */
     public CompletableFuture<DeliveryResult> post(String pane, Letter letter) {
         if (closed) {
             return CompletableFuture.completedFuture(new DeliveryResult.Failed(pane, STOPPED));
@@ -121,7 +112,7 @@ public final class PostOffice implements AutoCloseable {
         return remote(pane) ? profiles.generic() : channel(pane).profile();
     }
 
-    /** A member on another computer ({@code computer:%pane}): its own daemon keeps its mailbox. */
+    /** A member on another computer ({@code computer:%pane}): its own daemon keeps its channel. */
     private static boolean remote(String pane) {
         return pane.indexOf(':') > 0;
     }
@@ -132,13 +123,13 @@ public final class PostOffice implements AutoCloseable {
     }
 
     /** As above; {@code at}: when the turn ended by its hook's stamp (an earlier turn than the words being typed?). */
-    public void turnEnded(String pane, Optional<String> harness, String how, Optional<java.time.Instant> at) {
+    public void turnEnded(String pane, Optional<String> harness, String how, Optional<Instant> at) {
         if (remote(pane)) {
             return;
         }
         Channel channel = channel(pane);
-        harness.flatMap(profiles::get).ifPresent(channel::learn);
-        turnEnds.forEach(l -> l.accept(pane, how));
+        harness.flatMap(profiles::get).ifPresent(channel.recognition()::learn);
+        office.port().turnEnded(pane, how);
         channel.turnEnded(how, at);
     }
 
@@ -180,36 +171,16 @@ public final class PostOffice implements AutoCloseable {
         return channel != null ? channel : channels.computeIfAbsent(pane, p -> channel(p, recognise(p)));
     }
 
-    /** A member's channel: typed into with {@code profile}, through its harness's door if it has one. */
+    /** A member's channel: typed into with {@code profile}, through its harness's door when it has one. */
     private Channel channel(String pane, Profile profile) {
         return new Channel(
-                box(pane, profile), harness -> !remote(pane) && doors.has(harness), box -> doorBox(pane, box));
-    }
-
-    private DoorBox doorBox(String pane, Mailbox box) {
-        return new DoorBox(
                 pane,
-                () -> doors.open(box.profile().name(), pane, () -> pidOf(pane)),
-                box,
-                clock,
-                ledger,
-                new DoorHooks() {
-                    @Override
-                    public void handing(String p, String text) {
-                        beforeTyping.accept(p, text);
-                    }
-
-                    @Override
-                    public void turnStarted(String p) {
-                        box.turnStarted();
-                    }
-
-                    @Override
-                    public void turnEnded(String p, String how) {
-                        box.turnEnded(how);
-                    }
-                },
-                new DoorPatience(doorPatience, clock, executor, timer));
+                profile,
+                this::current,
+                office,
+                harness -> !remote(pane) && doors.has(harness),
+                harness -> doors.open(harness, pane, () -> pidOf(pane)),
+                () -> doorPatience);
     }
 
     private OptionalLong pidOf(String pane) {
@@ -229,7 +200,7 @@ public final class PostOffice implements AutoCloseable {
             return known.orElseGet(profiles::generic); // not a pane of this server: nothing to look at
         }
         try {
-            Optional<dev.gather.tmux.Terminal> t = tmux.terminal(pane);
+            Optional<Terminal> t = tmux.terminal(pane);
             if (t.isPresent()) {
                 return profiles.forTerminal(t.get(), known);
             }
@@ -248,26 +219,11 @@ public final class PostOffice implements AutoCloseable {
             return tmux.panes().stream()
                     .filter(p -> p.id().equals(pane))
                     .findFirst()
-                    .flatMap(p ->
-                            profiles.recognise(p.command(), () -> dev.gather.process.Processes.commandLines(p.pid())))
+                    .flatMap(p -> profiles.recognise(p.command(), () -> Processes.commandLines(p.pid())))
                     .orElseGet(profiles::generic);
         } catch (TmuxException e) {
             return profiles.generic();
         }
-    }
-
-    private Mailbox box(String pane, Profile profile) {
-        return new Mailbox(
-                pane,
-                profile,
-                this::current,
-                deliverer,
-                executor,
-                timer,
-                clock,
-                ledger,
-                (p, text) -> beforeTyping.accept(p, text),
-                p -> unreachable.forEach(l -> l.accept(p)));
     }
 
     /**
@@ -275,12 +231,11 @@ public final class PostOffice implements AutoCloseable {
      * gracefully lets them land and journals how, rather than leave the next daemon a paste it can
      * only mark failed (it may have arrived).
      */
-    public void finishTyping(java.time.Duration most) {
+    public void finishTyping(Duration most) {
         long deadline = System.nanoTime() + most.toNanos();
         while (System.nanoTime() < deadline
                 && all().stream().anyMatch(b -> b.typing().isPresent())) {
-            java.util.concurrent.locks.LockSupport.parkNanos(
-                    java.time.Duration.ofMillis(20).toNanos());
+            LockSupport.parkNanos(Duration.ofMillis(20).toNanos());
         }
     }
 
@@ -292,7 +247,7 @@ public final class PostOffice implements AutoCloseable {
         executor.shutdownNow();
         try {
             // a delivery interrupted mid-step writes its last step now, before the journals close
-            executor.awaitTermination(2, java.util.concurrent.TimeUnit.SECONDS);
+            executor.awaitTermination(2, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

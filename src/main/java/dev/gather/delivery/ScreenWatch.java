@@ -11,21 +11,22 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A mailbox's eyes on its pane where no hook speaks: a starting member is ready once its input box
+ * A channel's eyes on its pane where no hook speaks: a starting member is ready once its input box
  * is drawn empty and the screen held still (or never, in time); a busy one waiting on a dialog is
  * noted as such; a busy one is idle once its screen settles (at once for screen profiles, after the
- * grace for hook profiles). Every look belongs to an epoch of the mailbox: a later state ends it.
+ * grace for hook profiles). Every look belongs to an epoch of the member's
+ * {@link Turns}, read under the channel's monitor: a later state ends it.
  */
 final class ScreenWatch {
-    private final Mailbox mailbox;
+    private final Channel channel;
     private final String pane;
     private final Deliverer deliverer;
     private final Executor executor;
     private final ScheduledExecutorService timer;
 
-    ScreenWatch(Mailbox mailbox, String pane, Deliverer deliverer, Executor executor, ScheduledExecutorService timer) {
+    ScreenWatch(Channel channel, String pane, Deliverer deliverer, Executor executor, ScheduledExecutorService timer) {
         this.timer = timer;
-        this.mailbox = mailbox;
+        this.channel = channel;
         this.pane = pane;
         this.deliverer = deliverer;
         this.executor = executor;
@@ -45,24 +46,23 @@ final class ScreenWatch {
      * is what it waits on, and say so: the queue waits for a person, visibly, and no key goes in.
      */
     private void watchForDialog(long e) {
-        if (!mailbox.current(e, MemberState.BUSY)
-                || mailbox.profile().quirks().input().isEmpty()) {
+        if (!current(e, MemberState.BUSY) || channel.profile().quirks().input().isEmpty()) {
             return;
         }
         deliverer
-                .whenQuiet(pane, mailbox.profile().ready().quiet(), Duration.ofDays(1))
+                .whenQuiet(pane, channel.profile().ready().quiet(), Duration.ofDays(1))
                 .thenRunAsync(
                         () -> {
-                            if (!mailbox.current(e, MemberState.BUSY)) {
+                            if (!current(e, MemberState.BUSY)) {
                                 return;
                             }
                             InputBox.State box;
                             try {
-                                box = deliverer.inputBox(pane, mailbox.profile().quirks());
+                                box = deliverer.inputBox(pane, channel.profile().quirks());
                             } catch (TmuxException x) {
                                 return;
                             }
-                            mailbox.busyShows(e, box);
+                            busyShows(e, box);
                             deliverer.nextOutput(pane, Duration.ofDays(1)).thenRun(() -> watchForDialog(e));
                         },
                         executor);
@@ -72,23 +72,23 @@ final class ScreenWatch {
     void awaitReady(long e, long deadline) {
         Duration left = Duration.ofNanos(deadline - System.nanoTime());
         if (left.isNegative() || left.isZero()) {
-            mailbox.giveUp(e);
+            channel.giveUp(e);
             return;
         }
         deliverer
-                .whenQuiet(pane, mailbox.profile().ready().quiet(), left)
+                .whenQuiet(pane, channel.profile().ready().quiet(), left)
                 .thenRunAsync(
                         () -> {
-                            if (!mailbox.current(e, MemberState.STARTING)) {
+                            if (!current(e, MemberState.STARTING)) {
                                 return;
                             }
                             Optional<Boolean> settled =
-                                    settled(mailbox.profile().ready().quiet());
+                                    settled(channel.profile().ready().quiet());
                             if (settled.isEmpty()) {
                                 return;
                             }
                             if (settled.get()) {
-                                mailbox.ready(e);
+                                ready(e);
                             } else if (startingInDialog(e)) {
                                 // a trust dialog at start waits for a person, visibly, however long it
                                 // takes; once answered the harness gets its whole start time again
@@ -97,17 +97,17 @@ final class ScreenWatch {
                                         .thenRun(() -> awaitReady(
                                                 e,
                                                 System.nanoTime()
-                                                        + mailbox.profile()
+                                                        + channel.profile()
                                                                 .ready()
                                                                 .timeout()
                                                                 .toNanos()));
                             } else if (System.nanoTime() >= deadline) {
-                                mailbox.giveUp(e);
+                                channel.giveUp(e);
                             } else {
                                 // looked again at the next output or after one quiet spell, whichever
                                 // comes first: a harness that printed between the quiet and the look
                                 // and then went still (an idle Gemini) would otherwise never be looked at
-                                Duration again = max(mailbox.profile().ready().quiet(), Duration.ofMillis(100));
+                                Duration again = max(channel.profile().ready().quiet(), Duration.ofMillis(100));
                                 Duration rest = Duration.ofNanos(deadline - System.nanoTime());
                                 deliverer
                                         .nextOutput(pane, again.compareTo(rest) < 0 ? again : rest)
@@ -121,31 +121,31 @@ final class ScreenWatch {
     private boolean startingInDialog(long e) {
         InputBox.State box;
         try {
-            box = deliverer.inputBox(pane, mailbox.profile().quirks());
+            box = deliverer.inputBox(pane, channel.profile().quirks());
         } catch (TmuxException x) {
             return false;
         }
-        return mailbox.startingShowsDialog(e, box);
+        return startingShowsDialog(e, box);
     }
 
     /** BUSY → IDLE by the screen: at once for screen profiles, after the grace for hook profiles. */
     void awaitIdle(long e) {
         watchForDialog(e);
-        Profile.Turns turns = mailbox.profile().turns();
+        Profile.Turns turns = channel.profile().turns();
         Duration wait = turns.signal() == Profile.TurnSignal.HOOK ? turns.grace() : Duration.ZERO;
         timer.schedule(() -> executor.execute(() -> idleByScreen(e)), wait.toNanos(), TimeUnit.NANOSECONDS);
     }
 
     private void idleByScreen(long e) {
-        if (!mailbox.current(e, MemberState.BUSY)) {
+        if (!current(e, MemberState.BUSY)) {
             return;
         }
-        Duration quiet = mailbox.profile().turns().quiet();
+        Duration quiet = channel.profile().turns().quiet();
         deliverer
                 .whenQuiet(pane, quiet, Duration.ofDays(1))
                 .thenRunAsync(
                         () -> {
-                            if (!mailbox.current(e, MemberState.BUSY)) {
+                            if (!current(e, MemberState.BUSY)) {
                                 return;
                             }
                             Optional<Boolean> settled = settled(quiet);
@@ -153,7 +153,7 @@ final class ScreenWatch {
                                 return;
                             }
                             if (settled.get()) {
-                                mailbox.turnEnded("screen quiet for " + quiet.toMillis() + " ms");
+                                channel.settled("screen quiet for " + quiet.toMillis() + " ms", Optional.empty());
                             } else {
                                 deliverer.nextOutput(pane, quiet).thenRun(() -> idleByScreen(e));
                             }
@@ -167,11 +167,49 @@ final class ScreenWatch {
      */
     private Optional<Boolean> settled(Duration quiet) {
         try {
-            return Optional.of(deliverer.inputBox(pane, mailbox.profile().quirks()) == InputBox.State.EMPTY
+            return Optional.of(deliverer.inputBox(pane, channel.profile().quirks()) == InputBox.State.EMPTY
                     && deliverer.quietFor(pane).compareTo(quiet) >= 0);
         } catch (TmuxException x) {
-            mailbox.gone();
+            channel.gone();
             return Optional.empty();
+        }
+    }
+
+    /** The text a member never ready in time fails its typed letters with. */
+    static String neverReady(Profile profile) {
+        return "unreachable: not ready within " + profile.ready().timeout().toSeconds() + " s (profile "
+                + profile.name()
+                + (profile.quirks().input().isPresent() ? ": its input box was never seen empty)" : ")");
+    }
+
+    /** Whether {@code e} is still the current epoch and the member is in {@code expected}. */
+    private boolean current(long e, MemberState expected) {
+        synchronized (channel) {
+            return channel.turns().current(e, expected);
+        }
+    }
+
+    /** STARTING → READY (the screen says so), unless something else happened since {@code e}. */
+    private void ready(long e) {
+        synchronized (channel) {
+            if (channel.turns().current(e, MemberState.STARTING)) {
+                channel.turns().enter(MemberState.READY);
+            }
+        }
+        channel.pump();
+    }
+
+    /** While busy since {@code e}: what its box shows (a dialog is noted, anything else clears the note). */
+    private void busyShows(long e, InputBox.State box) {
+        synchronized (channel) {
+            channel.turns().busyShows(e, box);
+        }
+    }
+
+    /** While starting since {@code e}: whether a dialog stands where its box should be (noted if so). */
+    private boolean startingShowsDialog(long e, InputBox.State box) {
+        synchronized (channel) {
+            return channel.turns().startingShowsDialog(e, box);
         }
     }
 

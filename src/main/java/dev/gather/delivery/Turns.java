@@ -8,12 +8,13 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
- * A member's turns as its mailbox sees them: its state since when, an epoch each change of state
+ * A member's turns as its channel sees them: its state since when, an epoch each change of state
  * starts (a look of the screen watch belongs to one and ends with it), why it is held up, and the
- * letters it took that its turn's end confirms. It has no lock of its own: its mailbox and typist
- * touch it only while holding the mailbox's monitor, the member's one lock.
+ * letters it took that its turn's end confirms. It has no lock of its own: its channel and the
+ * channel's helpers touch it only while holding the channel's monitor, the member's one lock.
  */
 final class Turns {
     static final String HANDED_BEFORE =
@@ -106,6 +107,29 @@ final class Turns {
         endedWhileTyping = how;
     }
 
+    /**
+     * A letter the last daemon typed and saw submitted but never saw taken (it stopped first): the
+     * member counts as busy with it, so its next turn end (hook or settled screen) confirms it.
+     */
+    void adopt(Letter letter, Profile profile) {
+        if (state == MemberState.GONE) {
+            ledger.record(letter, pane, DeliveryState.FAILED, "pane gone before its turn ended");
+        } else if (profile.turns().signal() == Profile.TurnSignal.NONE) {
+            ledger.record(letter, pane, DeliveryState.CONFIRMED, "submitted before the last daemon stopped");
+        } else {
+            took(letter);
+        }
+    }
+
+    /** {@code letter} was handed to the harness's own queue by the last daemon, which stopped before a turn took it. */
+    void adoptHanded(Letter letter) {
+        if (state == MemberState.GONE) {
+            ledger.record(letter, pane, DeliveryState.FAILED, "pane gone before a turn carried it");
+        } else {
+            handedBefore(letter);
+        }
+    }
+
     /** The member took {@code letter}: it is busy until its turn ends, which confirms it. */
     void took(Letter letter) {
         unconfirmed.add(letter);
@@ -117,8 +141,15 @@ final class Turns {
      * turn take it: the member's next turn end stands in for that receipt, as for a door that shows
      * no transcript. It is never sent again: that could deliver it twice.
      */
-    void handedBefore(Letter letter) {
+    private void handedBefore(Letter letter) {
         handedBefore.add(letter);
+    }
+
+    /** The member started a turn we did not type: it is busy, where its profile reads turns at all. */
+    void startedOnItsOwn(Profile profile) {
+        if (profile.turns().signal() != Profile.TurnSignal.NONE && state != MemberState.GONE) {
+            busy();
+        }
     }
 
     /** The member is busy: the screen is watched for its turn's end (a hook may say so first). */
@@ -181,8 +212,7 @@ final class Turns {
     MailboxStatus status(String profile, List<Letter> queued, Optional<Letter> typing) {
         List<Letter> open = handedBefore.isEmpty()
                 ? unconfirmed
-                : java.util.stream.Stream.concat(handedBefore.stream(), unconfirmed.stream())
-                        .toList();
+                : Stream.concat(handedBefore.stream(), unconfirmed.stream()).toList();
         return new MailboxStatus(pane, profile, state, since, queued, typing, open, Optional.ofNullable(note));
     }
 }

@@ -1,11 +1,14 @@
 package dev.gather.door;
 
 import dev.gather.home.Ownership;
+import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.ExecutorService;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The Claude Code door of each pane, for the daemon's door registry: a pane whose own hooks carried
@@ -14,7 +17,7 @@ import java.util.function.Function;
  */
 public final class ClaudeDoors implements DoorFactory, AutoCloseable {
     private final Function<String, Optional<ClaudeMessaging>> learned;
-    private volatile Function<String, Optional<java.nio.file.Path>> transcripts = pane -> Optional.empty();
+    private volatile Function<String, Optional<Path>> transcripts = pane -> Optional.empty();
     private final ClaudeInboxes inboxes;
     private final ClaudeSocketDoor.Timing timing;
     private final ClaudeTraces traces = new ClaudeTraces();
@@ -36,7 +39,7 @@ public final class ClaudeDoors implements DoorFactory, AutoCloseable {
             ClaudeSocketDoor.Timing timing) {
         this.learned = Objects.requireNonNull(learned, "learned");
         // a drop, refusal or settled hold that came after the door said handed: that parcel will never
-        // be taken, and whoever waits for it hears why (the door box types it instead); by reference,
+        // be taken, and whoever waits for it hears why (the member's channel types it instead); by reference,
         // since a fan-out hands the same words to other members whose Claude may have them queued
         this.inboxes = new ClaudeInboxes(receipt -> {
             if (receipt.handover() instanceof Handover.Refused r) {
@@ -73,7 +76,7 @@ public final class ClaudeDoors implements DoorFactory, AutoCloseable {
     }
 
     /** From now on a pane's session transcript is found by {@code transcripts} (the daemon's {@code SessionPanes}). */
-    public ClaudeDoors transcripts(Function<String, Optional<java.nio.file.Path>> transcripts) {
+    public ClaudeDoors transcripts(Function<String, Optional<Path>> transcripts) {
         this.transcripts = Objects.requireNonNull(transcripts, "transcripts");
         return this;
     }
@@ -85,7 +88,7 @@ public final class ClaudeDoors implements DoorFactory, AutoCloseable {
 
     /** The door into {@code pane}, traced; absent (keystrokes) until the pane's own hooks told its socket. */
     @Override
-    public Opening open(String pane, java.util.function.Supplier<java.util.OptionalLong> pid) {
+    public Opening open(String pane, Supplier<OptionalLong> pid) {
         Optional<String> untrusted = learned.apply(pane).flatMap(ClaudeDoors::untrusted);
         if (untrusted.isPresent()) {
             return new Opening.Absent(

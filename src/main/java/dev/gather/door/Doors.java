@@ -35,7 +35,7 @@ public final class Doors implements AutoCloseable {
      * Close it: it owns the threads {@code codex queue} runs on.
      */
     public static Doors shipped(Function<String, Optional<String>> threadOfPane, ScheduledExecutorService timer) {
-        // `codex queue` runs off the post office's threads: a hung one must not hold a mailbox
+        // `codex queue` runs off the post office's threads: a hung one must not hold a member's channel
         ExecutorService runs = Pools.bounded("gather-codex-door", 8);
         return new Doors(Optional.of(runs)).register("codex", new CodexDoors(threadOfPane, timer, runs));
     }

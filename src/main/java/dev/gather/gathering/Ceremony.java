@@ -5,14 +5,18 @@ import dev.gather.link.Role;
 import dev.gather.rhythm.Beats;
 import dev.gather.rhythm.Phase;
 import dev.gather.rhythm.Rhythm;
+import dev.gather.rhythm.RolePart;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CopyOnWriteArraySet;
 
 /**
  * The talking piece's bookkeeping for one gathering: who holds it, who is present, whose words come
@@ -38,7 +42,7 @@ final class Ceremony {
     /** What the current private phase heard, until its reveal. */
     final Reveals reveals = new Reveals(this);
     /** The parts the speakers play, fixed at the start (see {@link Casting}). */
-    final Map<Member, dev.gather.rhythm.RolePart> parts;
+    final Map<Member, RolePart> parts;
 
     private Map<Object, Object> vars;
     private final Set<Member> present;
@@ -76,9 +80,9 @@ final class Ceremony {
         this.harvester =
                 members.stream().filter(m -> m.role() == Role.HARVESTER).findFirst();
         this.parts = Casting.of(rhythm.name(), rhythm.roles(), order, options.cast());
-        this.present = new java.util.concurrent.CopyOnWriteArraySet<>(members);
+        this.present = new CopyOnWriteArraySet<>(members);
         // until the machine exists; then useVars moves them into its extended state
-        this.vars = new java.util.concurrent.ConcurrentHashMap<>();
+        this.vars = new ConcurrentHashMap<>();
         vars.put(PHASE, 0);
         vars.put(ROUND, 1);
         vars.put(BEAT, 0);
@@ -281,7 +285,7 @@ final class Ceremony {
         return members.stream().filter(m -> m.name().equals(name)).findFirst();
     }
 
-    private List<Member> named(java.util.Collection<String> names) {
+    private List<Member> named(Collection<String> names) {
         return names.stream().flatMap(n -> named(n).stream()).toList();
     }
 

@@ -17,9 +17,10 @@ import java.util.function.Supplier;
 /**
  * One running instance of a rhythm over a set of members: talking piece, beats, phases, harvest. It
  * speaks the domain ({@code onTurnOutput}, {@code pass}, {@code say}, {@code end}) and hands the work
- * to the rooms beside it: what words do ({@link Hearing}), who sits ({@link Seats}), the timed steps
- * ({@link StepTimers}) and the Spring machine ({@link GatheringMachine}), which stays in this
- * package. Events run one at a time on the gathering's lane.
+ * to the rooms beside it: what words do ({@link Hearing}), who sits ({@link Seats}), the piece moved
+ * by command ({@link PieceMoves}), the timed steps ({@link StepTimers}) and the Spring machine
+ * ({@link GatheringMachine}), which stays in this package. Events run one at a time on the
+ * gathering's lane.
  */
 public final class Gathering {
     private final String id;
@@ -32,9 +33,9 @@ public final class Gathering {
     private final Clock clock;
     private volatile boolean closed;
     private volatile String closedReason;
-    private final EffectSink effects;
     private final Seats seats;
     private final Hearing hearing;
+    private final PieceMoves moves;
 
     private Gathering(
             String id,
@@ -51,7 +52,8 @@ public final class Gathering {
         this.rhythm = rhythm;
         this.clock = clock;
         this.lane = new Lane(executor);
-        this.timers = new StepTimers(scheduler, clock, lane, this::state, () -> closed, this::send);
+        MachinePort port = new MachinePort(this::state, () -> closed, this::send);
+        this.timers = new StepTimers(scheduler, clock, lane, port);
         this.ceremony = new Ceremony(rhythm, members, options);
         EffectSink watching = e -> {
             if (e instanceof Effect.Closed c) {
@@ -61,11 +63,11 @@ public final class Gathering {
             }
             sink.accept(e);
         };
-        this.effects = watching;
         // how the agents hear (live or a digest with their own turns) sits between every step and the world
         Digest digest = new Digest(ceremony, watching);
-        this.seats = new Seats(id, ceremony, digest, this::state, () -> closed, this::send);
-        this.hearing = new Hearing(ceremony, digest, this::state, () -> closed, this::send);
+        this.seats = new Seats(id, ceremony, digest, port);
+        this.hearing = new Hearing(ceremony, digest, port);
+        this.moves = new PieceMoves(id, ceremony, watching, port);
         this.machine = new GatheringMachine(
                 id, new Steps(ceremony, digest, digest::phaseEnded, timers, pulse, midTurn.or(hearing::answering)));
         this.ceremony.useVars(machine.variables());
@@ -142,7 +144,7 @@ public final class Gathering {
      * by command or the holder leaving had already ended, but whose piece had not moved yet, moves on
      * now. A gathering still seeding seeds whom the last daemon had not and begins.
      */
-    public CompletableFuture<Void> resume(Snapshot s, java.time.Instant now) {
+    public CompletableFuture<Void> resume(Snapshot s, Instant now) {
         return lane.submit(() -> {
             ceremony.restore(s);
             machine.remember("resumed(" + s.state() + ", turn " + s.turn() + ")");
@@ -206,13 +208,7 @@ public final class Gathering {
             return CompletableFuture.failedFuture(new IllegalArgumentException(by.name() + " does not hold the piece"
                     + ceremony.holder().map(h -> "; " + h.name() + " does").orElse("")));
         }
-        return lane.submit(() -> {
-            effects.accept(new Effect.Note(
-                    Effect.Note.Kind.PASS,
-                    by.name() + " passed the piece by command"
-                            + to.map(t -> " to " + t).orElse("")));
-            send(GatheringEvent.TURN_OVER, Map.of(Steps.TARGET, to.orElse(""), Steps.REASON, "pass"));
-        });
+        return lane.submit(() -> moves.pass(by, to));
     }
 
     /**
@@ -220,23 +216,7 @@ public final class Gathering {
      * to {@code to} or the next speaker; journalled with who did it.
      */
     public CompletableFuture<Void> take(String by, Optional<String> to) {
-        return lane.submit(() -> {
-            GatheringState state = state();
-            if (closed || (state != GatheringState.SPEAKING && state != GatheringState.FINAL_BEAT)) {
-                throw new IllegalArgumentException("nobody holds the piece of " + id + " (it is "
-                        + state.name().toLowerCase(java.util.Locale.ROOT) + ")");
-            }
-            Member from = ceremony.holder().orElseThrow();
-            Optional<Member> target = to.map(t -> PassMatcher.resolve(t, ceremony.presentSpeakers())
-                    .orElseThrow(() -> new IllegalArgumentException("no speaker '" + t + "' is present in " + id)));
-            effects.accept(new Effect.Note(
-                    Effect.Note.Kind.TAKE,
-                    by + " took the piece from " + from.name()
-                            + target.map(m -> " and gave it to " + m.name()).orElse("")));
-            send(
-                    GatheringEvent.TURN_OVER,
-                    Map.of(Steps.TARGET, target.map(Member::name).orElse(""), Steps.REASON, "taken by " + by));
-        });
+        return lane.submit(() -> moves.take(by, to));
     }
 
     /** The human member speaks: like any member, only relayed with the piece. */

@@ -1,6 +1,7 @@
 package dev.gather.gathering;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -12,12 +13,12 @@ public record GatheringOptions(
         Optional<Duration> beatInterval,
         Optional<Duration> grace,
         Optional<String> question,
-        java.util.Map<String, String> cast) {
+        Map<String, String> cast) {
     public static final GatheringOptions NONE =
             new GatheringOptions(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
 
     public GatheringOptions {
-        cast = java.util.Map.copyOf(cast);
+        cast = Map.copyOf(cast);
         beatsPerTurn.ifPresent(b -> {
             if (b < 1) {
                 throw new IllegalArgumentException("beats_per_turn must be at least 1 (was " + b + ")");
@@ -46,11 +47,11 @@ public record GatheringOptions(
             Optional<Duration> beatInterval,
             Optional<Duration> grace,
             Optional<String> question) {
-        this(beatsPerTurn, beatInterval, grace, question, java.util.Map.of());
+        this(beatsPerTurn, beatInterval, grace, question, Map.of());
     }
 
     /** The same overrides with {@code cast} (member name to part) cast by name. */
-    public GatheringOptions casting(java.util.Map<String, String> cast) {
+    public GatheringOptions casting(Map<String, String> cast) {
         return new GatheringOptions(beatsPerTurn, beatInterval, grace, question, cast);
     }
 }

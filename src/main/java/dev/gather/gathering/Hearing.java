@@ -4,9 +4,7 @@ import dev.gather.link.Member;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 
 /**
  * What a member's words do in a gathering: the holder's are relayed and a pass phrase in them moves
@@ -16,9 +14,7 @@ import java.util.function.Supplier;
 final class Hearing {
     private final Ceremony c;
     private final EffectSink effects;
-    private final Supplier<GatheringState> state;
-    private final BooleanSupplier closed;
-    private final BiConsumer<GatheringEvent, Map<String, Object>> send;
+    private final MachinePort machine;
     /**
      * Turn outputs handed to the lane but not yet taken by it, per member. The relay hands a turn
      * over and only then marks the member idle, so a beat that runs in the lane before those words
@@ -26,17 +22,10 @@ final class Hearing {
      */
     private final Map<Member, Integer> answering = new ConcurrentHashMap<>();
 
-    Hearing(
-            Ceremony c,
-            EffectSink effects,
-            Supplier<GatheringState> state,
-            BooleanSupplier closed,
-            BiConsumer<GatheringEvent, Map<String, Object>> send) {
+    Hearing(Ceremony c, EffectSink effects, MachinePort machine) {
         this.c = c;
         this.effects = effects;
-        this.state = state;
-        this.closed = closed;
-        this.send = send;
+        this.machine = machine;
     }
 
     /** The turn-end headers of a pass phrase in the holder's words, to {@code target} ("" for the next speaker). */
@@ -63,12 +52,12 @@ final class Hearing {
      */
     void hear(Member from, String text, boolean moreQueued, BooleanSupplier beganWithFloor) {
         answering.computeIfPresent(from, (m, n) -> n > 1 ? n - 1 : null);
-        GatheringState now = state.get();
-        if (closed.getAsBoolean() && c.late(from)) {
+        GatheringState now = machine.state();
+        if (machine.closed() && c.late(from)) {
             effects.accept(new Effect.Late(from, text));
             return;
         }
-        if (closed.getAsBoolean() || now == GatheringState.SEEDING) {
+        if (machine.closed() || now == GatheringState.SEEDING) {
             return;
         }
         boolean hasFloor = c.isHolder(from)
@@ -84,7 +73,7 @@ final class Hearing {
                 && !moreQueued
                 && c.harvester.filter(from::equals).isPresent()) {
             effects.accept(new Effect.HarvestStored(from, text));
-            send.accept(GatheringEvent.HARVEST_DONE, Map.of(Steps.MEMBER, from, Steps.TEXT, text));
+            machine.send(GatheringEvent.HARVEST_DONE, Map.of(Steps.MEMBER, from, Steps.TEXT, text));
             return;
         }
         effects.accept(words(from, text));
@@ -93,7 +82,7 @@ final class Hearing {
                 speaksNow ? PassMatcher.find(c.rhythm.passPatterns(), text, c.members) : Optional.empty();
         if (now == GatheringState.FINAL_BEAT && speaksNow) {
             // the last words end the turn themselves, to whoever they name
-            send.accept(
+            machine.send(
                     GatheringEvent.OUTPUT,
                     Map.of(
                             Steps.MEMBER,
@@ -104,9 +93,9 @@ final class Hearing {
                             pass.flatMap(PassMatcher.Pass::target).orElse("")));
             return;
         }
-        send.accept(GatheringEvent.OUTPUT, Map.of(Steps.MEMBER, from, Steps.TEXT, text));
+        machine.send(GatheringEvent.OUTPUT, Map.of(Steps.MEMBER, from, Steps.TEXT, text));
         pass.ifPresent(p ->
-                send.accept(GatheringEvent.TURN_OVER, passedByWords(p.target().orElse(""))));
+                machine.send(GatheringEvent.TURN_OVER, passedByWords(p.target().orElse(""))));
     }
 
     /**
@@ -119,7 +108,7 @@ final class Hearing {
                 .map(p -> p.target().orElse(""));
         boolean holderLeft = c.holder().filter(h -> !c.isPresent(h)).isPresent();
         if (s.passedByCommand() || target.isPresent() || s.wordsAfterFinalBeat() || holderLeft) {
-            send.accept(GatheringEvent.TURN_OVER, passedByWords(target.orElse("")));
+            machine.send(GatheringEvent.TURN_OVER, passedByWords(target.orElse("")));
         }
     }
 

@@ -2,6 +2,7 @@ package dev.gather.gathering;
 
 import java.util.ArrayDeque;
 import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,8 +24,8 @@ final class Lane {
     }
 
     /** Runs {@code task} in turn; the future says how it ended. */
-    java.util.concurrent.CompletableFuture<Void> submit(Runnable task) {
-        java.util.concurrent.CompletableFuture<Void> done = new java.util.concurrent.CompletableFuture<>();
+    CompletableFuture<Void> submit(Runnable task) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
         enqueue(() -> {
             try {
                 task.run();

@@ -5,6 +5,8 @@ import dev.gather.rhythm.Durations;
 import dev.gather.rhythm.Phase;
 import dev.gather.rhythm.PromptKind;
 import dev.gather.rhythm.RolePart;
+import dev.gather.rhythm.Template;
+import dev.gather.turn.Typed;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -60,12 +62,12 @@ final class Prompting {
     String part(Member m, RolePart p) {
         Map<String, Object> v = identity(m);
         v.put("part", p.name());
-        return dev.gather.rhythm.Template.fill(p.prompt(), v);
+        return Template.fill(p.prompt(), v);
     }
 
-    String lateSeed(Member m, String pulse, java.util.List<String> said) {
+    String lateSeed(Member m, String pulse, List<String> said) {
         String seed = seed(m, pulse);
-        return seed + Conversation.sofar(said, dev.gather.turn.Typed.MAX_CHARS - seed.length());
+        return seed + Conversation.sofar(said, Typed.MAX_CHARS - seed.length());
     }
 
     String joined(Member m) {
@@ -128,7 +130,7 @@ final class Prompting {
         v.put("PHASE", p.name().toUpperCase(Locale.ROOT));
         v.put("phase", p.name());
         int rest = render(PromptKind.REVEAL, v).replace("{answers}", "").length();
-        v.put("answers", Reveals.text(answers, dev.gather.turn.Typed.MAX_CHARS - rest));
+        v.put("answers", Reveals.text(answers, Typed.MAX_CHARS - rest));
         return render(PromptKind.REVEAL, v);
     }
 

@@ -9,9 +9,6 @@ import dev.gather.rhythm.Rhythm;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.BiConsumer;
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 
 /**
  * Who sits in a gathering: the members its rhythm's roles allow at the start, a member joining while
@@ -22,24 +19,14 @@ final class Seats {
     private final Ceremony c;
     private final Prompting prompting;
     private final EffectSink effects;
-    private final Supplier<GatheringState> state;
-    private final BooleanSupplier closed;
-    private final BiConsumer<GatheringEvent, Map<String, Object>> send;
+    private final MachinePort machine;
 
-    Seats(
-            String id,
-            Ceremony c,
-            EffectSink effects,
-            Supplier<GatheringState> state,
-            BooleanSupplier closed,
-            BiConsumer<GatheringEvent, Map<String, Object>> send) {
+    Seats(String id, Ceremony c, EffectSink effects, MachinePort machine) {
         this.id = id;
         this.c = c;
         this.prompting = new Prompting(c);
         this.effects = effects;
-        this.state = state;
-        this.closed = closed;
-        this.send = send;
+        this.machine = machine;
     }
 
     /** Refuses a rhythm without a talking piece, or members its roles do not allow. */
@@ -75,8 +62,8 @@ final class Seats {
      * Refused once the rounds are over, under a name already taken, or beyond the speakers allowed.
      */
     void join(Member m, String pulse) {
-        boolean isClosed = closed.getAsBoolean();
-        if (isClosed || state.get() == GatheringState.HARVESTING) {
+        boolean isClosed = machine.closed();
+        if (isClosed || machine.state() == GatheringState.HARVESTING) {
             throw new IllegalArgumentException(
                     id + " is " + (isClosed ? "closed" : "harvesting") + "; nobody joins now");
         }
@@ -100,14 +87,14 @@ final class Seats {
 
     /** {@code m} left, on the lane: skipped from now on; the turn moves on if it held the piece. */
     void leave(Member m) {
-        GatheringState now = state.get();
-        if (closed.getAsBoolean() || !c.isPresent(m)) {
+        GatheringState now = machine.state();
+        if (machine.closed() || !c.isPresent(m)) {
             return;
         }
         boolean wasHolder = c.isHolder(m);
-        send.accept(GatheringEvent.MEMBER_GONE, Map.of(Steps.MEMBER, m));
+        machine.send(GatheringEvent.MEMBER_GONE, Map.of(Steps.MEMBER, m));
         if ((now == GatheringState.SPEAKING || now == GatheringState.FINAL_BEAT) && (wasHolder || c.tooFewSpeakers())) {
-            send.accept(GatheringEvent.TURN_OVER, Map.of(Steps.REASON, m.name() + " left"));
+            machine.send(GatheringEvent.TURN_OVER, Map.of(Steps.REASON, m.name() + " left"));
         }
     }
 }

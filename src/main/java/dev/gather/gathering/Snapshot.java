@@ -65,48 +65,6 @@ public record Snapshot(
         }
     }
 
-    /** A snapshot of a gathering whose members were told everything (live hearing). */
-    public Snapshot(
-            GatheringState state,
-            int phase,
-            int round,
-            int beat,
-            int turn,
-            Optional<String> holder,
-            Set<String> heldThisRound,
-            Set<String> gone,
-            Set<String> seeded,
-            List<Words> said,
-            List<String> order,
-            List<String> joining,
-            Instant since,
-            Instant beatBase,
-            Optional<Instant> finalBeat,
-            Optional<String> holderWords,
-            boolean wordsAfterFinalBeat,
-            boolean passedByCommand) {
-        this(
-                state,
-                phase,
-                round,
-                beat,
-                turn,
-                holder,
-                heldThisRound,
-                gone,
-                seeded,
-                said,
-                order,
-                joining,
-                since,
-                beatBase,
-                finalBeat,
-                holderWords,
-                wordsAfterFinalBeat,
-                passedByCommand,
-                Map.of());
-    }
-
     /**
      * Words someone relayed; {@code sealed}: said in the current private phase, heard by the
      * harvester alone and kept for its reveal.

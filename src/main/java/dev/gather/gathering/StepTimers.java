@@ -9,9 +9,6 @@ import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.BiConsumer;
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 
 /**
  * The timed steps of one gathering (a beat, the grace running out, the turn cap): one pending timer
@@ -24,28 +21,18 @@ final class StepTimers implements Steps.Timers {
     private final Scheduler scheduler;
     private final Clock clock;
     private final Lane lane;
-    private final Supplier<GatheringState> state;
-    private final BooleanSupplier closed;
-    private final BiConsumer<GatheringEvent, Map<String, Object>> send;
+    private final MachinePort machine;
     private final Map<GatheringEvent, AutoCloseable> timers = new EnumMap<>(GatheringEvent.class);
     private final Map<GatheringEvent, Object> tokens = new EnumMap<>(GatheringEvent.class);
     /** When each armed timer falls due; a lease wait's recheck is no beat and has none. */
     private final Map<GatheringEvent, Instant> due = new EnumMap<>(GatheringEvent.class);
 
-    /** Timers that {@code send} their event on {@code lane} when it falls due in the {@code state} it is for. */
-    StepTimers(
-            Scheduler scheduler,
-            Clock clock,
-            Lane lane,
-            Supplier<GatheringState> state,
-            BooleanSupplier closed,
-            BiConsumer<GatheringEvent, Map<String, Object>> send) {
+    /** Timers that send their event to {@code machine} on {@code lane} when it falls due in the state it is for. */
+    StepTimers(Scheduler scheduler, Clock clock, Lane lane, MachinePort machine) {
         this.scheduler = scheduler;
         this.clock = clock;
         this.lane = lane;
-        this.state = state;
-        this.closed = closed;
-        this.send = send;
+        this.machine = machine;
     }
 
     @Override
@@ -127,10 +114,10 @@ final class StepTimers implements Steps.Timers {
             timers.remove(event);
             due.remove(event);
         }
-        if (closed.getAsBoolean()) {
+        if (machine.closed()) {
             return;
         }
-        GatheringState s = state.get();
+        GatheringState s = machine.state();
         boolean applies =
                 switch (event) {
                     case BEAT -> s == GatheringState.SPEAKING;
@@ -144,9 +131,9 @@ final class StepTimers implements Steps.Timers {
             return;
         }
         try {
-            send.accept(event, Map.of(Steps.REASON, event.name().toLowerCase(Locale.ROOT)));
+            machine.send(event, Map.of(Steps.REASON, event.name().toLowerCase(Locale.ROOT)));
         } catch (RuntimeException refused) {
-            if (!closed.getAsBoolean()) {
+            if (!machine.closed()) {
                 // what it says was refused (a journal that cannot be written): the step, not yet
                 // taken, comes again shortly instead of never, which would leave a quiet holder waiting
                 schedule(STEP_RETRY, event, true);

@@ -7,6 +7,7 @@ import dev.gather.link.Member;
 import dev.gather.rhythm.Phase;
 import dev.gather.rhythm.Reveal;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -69,7 +70,7 @@ final class Steps {
     }
 
     Map<String, Action<GatheringState, GatheringEvent>> actions() {
-        Map<String, Action<GatheringState, GatheringEvent>> a = new java.util.HashMap<>();
+        Map<String, Action<GatheringState, GatheringEvent>> a = new HashMap<>();
         a.put("seedAndBegin", ctx -> {
             String p = pulse.get();
             // a resumed gathering that was seeding does not seed twice whom the last daemon seeded

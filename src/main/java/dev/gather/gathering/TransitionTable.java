@@ -23,6 +23,8 @@ import static dev.gather.gathering.TransitionTable.Kind.EXTERNAL;
 import static dev.gather.gathering.TransitionTable.Kind.INTERNAL;
 
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Every transition of a gathering, as data: the machine is built from this table, the diagram in
@@ -87,7 +89,7 @@ final class TransitionTable {
     // spotless:on
 
     /** Names of rows that have fired in this process; the coverage test reads it. */
-    static final java.util.Set<String> FIRED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    static final Set<String> FIRED = ConcurrentHashMap.newKeySet();
 
     private TransitionTable() {}
 

@@ -20,11 +20,7 @@ public final class ConfigFile {
 
     /** The file's bytes; an {@link IOException} naming the file when it is no regular file or too large. */
     public static byte[] bytes(Path file, long maxBytes) throws IOException {
-        BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
-        if (!a.isRegularFile()) {
-            throw new IOException(file + linkTarget(file) + " is " + kind(a)
-                    + ", not a regular file; gather reads configuration only from regular files: replace it with one");
-        }
+        BasicFileAttributes a = regular(file);
         if (a.size() > maxBytes) {
             throw tooLarge(file, maxBytes);
         }
@@ -49,6 +45,19 @@ public final class ConfigFile {
                 .onUnmappableCharacter(CodingErrorAction.REPORT)
                 .decode(ByteBuffer.wrap(bytes(file, maxBytes)))
                 .toString();
+    }
+
+    /**
+     * The attributes of {@code file}, a regular file (a link to one is fine), read without opening it;
+     * an {@link IOException} naming it otherwise (a device, a FIFO, a directory, a link loop).
+     */
+    public static BasicFileAttributes regular(Path file) throws IOException {
+        BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
+        if (!a.isRegularFile()) {
+            throw new IOException(file + linkTarget(file) + " is " + kind(a)
+                    + ", not a regular file; gather reads configuration only from regular files: replace it with one");
+        }
+        return a;
     }
 
     private static IOException tooLarge(Path file, long maxBytes) {

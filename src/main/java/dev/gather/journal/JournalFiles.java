@@ -4,6 +4,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -56,7 +57,7 @@ public interface JournalFiles {
                 try {
                     Files.createFile(
                             file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-                } catch (java.nio.file.FileAlreadyExistsException raced) {
+                } catch (FileAlreadyExistsException raced) {
                     // another opener made it first: fine, it is owner-only as well
                 }
             } else {

@@ -1,5 +1,9 @@
 package dev.gather.journal;
 
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.ReadOnlyFileSystemException;
+
 /**
  * A journal entry could not be written (full disk, read-only file): nothing that depends on it may
  * be delivered, and the caller keeps what it was given to try again.
@@ -28,14 +32,14 @@ public final class JournalUnavailable extends RuntimeException {
     }
 
     static String reasonOf(Throwable e) {
-        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+        if (e instanceof FileSystemException f && f.getReason() != null) {
             return f.getReason();
         }
         String m = e.getMessage();
-        if (e instanceof java.nio.file.AccessDeniedException) {
+        if (e instanceof AccessDeniedException) {
             return "permission denied";
         }
-        if (e instanceof java.nio.file.ReadOnlyFileSystemException) {
+        if (e instanceof ReadOnlyFileSystemException) {
             return "read-only file system";
         }
         return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;

@@ -68,8 +68,10 @@ public record Part(String name, Role role, Behaviour behaviour, Optional<String>
         List<String> names = List.of("Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Ivy", "Jo", "Kai", "Lu", "Mo");
         List<Part> parts = new ArrayList<>();
         int speakers = Math.min(Math.max(2, roles.minSpeakers()), Math.max(1, roles.maxSpeakers()));
-        for (int i = 0; i < speakers && i < names.size(); i++) {
-            parts.add(new Part(names.get(i), Role.SPEAKER, Behaviour.ANSWERS));
+        // past the named twelve, numbered ones: a rhythm that needs 32 speakers was rehearsed with 12,
+        // which the gathering refused, and the editor answered HTTP 500
+        for (int i = 0; i < speakers; i++) {
+            parts.add(new Part(i < names.size() ? names.get(i) : "Speaker" + (i + 1), Role.SPEAKER, Behaviour.ANSWERS));
         }
         if (roles.harvesters() > 0) {
             parts.add(new Part("Hal", Role.HARVESTER, Behaviour.ANSWERS));

@@ -39,8 +39,11 @@ public final class Rehearsal {
     private final List<ObjectNode> entries = new ArrayList<>();
     private final List<Member> members = new ArrayList<>();
     private final Gathering gathering;
+    private final Budget budget;
 
-    private Rehearsal(Rhythm rhythm, List<Part> parts, GatheringOptions options, Supplier<String> pulse) {
+    private Rehearsal(
+            Rhythm rhythm, List<Part> parts, GatheringOptions options, Supplier<String> pulse, Budget budget) {
+        this.budget = budget;
         for (Part p : parts) {
             int n = members.size() + 1;
             members.add(
@@ -75,9 +78,21 @@ public final class Rehearsal {
                 this::record);
     }
 
-    /** Rehearses {@code rhythm} with {@code parts} (in this order, numbered from 1) and returns what happened. */
+    /**
+     * Rehearses {@code rhythm} with {@code parts} (in this order, numbered from 1) and returns what
+     * happened, within {@link Budget#CPU} of this thread's CPU time.
+     */
     public static Timeline run(Rhythm rhythm, List<Part> parts, GatheringOptions options, Supplier<String> pulse) {
-        return new Rehearsal(rhythm, parts, options, pulse).play();
+        return run(rhythm, parts, options, pulse, Budget.cpu(Budget.CPU));
+    }
+
+    /**
+     * The same within {@code budget}. Throws {@link IllegalArgumentException} saying why when the parts
+     * cannot gather in this rhythm (too few or too many speakers, a part the rhythm lacks).
+     */
+    public static Timeline run(
+            Rhythm rhythm, List<Part> parts, GatheringOptions options, Supplier<String> pulse, Budget budget) {
+        return new Rehearsal(rhythm, parts, options, pulse, budget).play();
     }
 
     private Timeline play() {
@@ -92,6 +107,8 @@ public final class Rehearsal {
                 stop = "its next step is due after " + Durations.format(HORIZON);
             } else if (steps >= MAX_STEPS) {
                 stop = "it took " + MAX_STEPS + " steps";
+            } else if (budget.spent()) {
+                stop = budget.reason();
             } else {
                 time.advance(Duration.between(time.clock().instant(), next.get()));
                 react();

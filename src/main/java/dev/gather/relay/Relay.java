@@ -12,19 +12,25 @@ import dev.gather.link.Links;
 import dev.gather.link.Member;
 import dev.gather.rhythm.Template;
 import dev.gather.tmux.DeliveryResult;
+import dev.gather.turn.PaneSettleSource;
 import dev.gather.turn.TurnFilter;
 import dev.gather.turn.TurnOutput;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BiFunction;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,13 +59,10 @@ public final class Relay extends Outbox {
      */
     private final Map<String, String> journalledBefore = new ConcurrentHashMap<>();
 
-    private final List<java.util.function.Consumer<Link.View>> closeListeners =
-            new java.util.concurrent.CopyOnWriteArrayList<>();
-    private final List<java.util.function.Consumer<String>> goneListeners =
-            new java.util.concurrent.CopyOnWriteArrayList<>();
-    private final List<java.util.function.Consumer<TurnOutput>> unlinked =
-            new java.util.concurrent.CopyOnWriteArrayList<>();
-    private final List<TurnEnding> turnEnding = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<Consumer<Link.View>> closeListeners = new CopyOnWriteArrayList<>();
+    private final List<Consumer<String>> goneListeners = new CopyOnWriteArrayList<>();
+    private final List<Consumer<TurnOutput>> unlinked = new CopyOnWriteArrayList<>();
+    private final List<TurnEnding> turnEnding = new CopyOnWriteArrayList<>();
 
     public Relay(Links links, Journals journals, Fanout fanout, TurnFilter filter, DirectRhythm direct) {
         super(journals, fanout);
@@ -79,7 +82,7 @@ public final class Relay extends Outbox {
                 journals,
                 fanout,
                 TurnFilter.defaults(),
-                new DirectRhythm("direct", java.util.OptionalInt.empty(), "", ""));
+                new DirectRhythm("direct", OptionalInt.empty(), "", ""));
     }
 
     /** A resumed link's member in {@code pane} last said {@code words} (journalled by the daemon before). */
@@ -103,8 +106,8 @@ public final class Relay extends Outbox {
         Map<Member, CompletableFuture<DeliveryResult>> sent = relayTurn(output);
         if (!turnEnding.isEmpty()) {
             Optional<String> words = filter.apply(output.text());
-            java.util.Set<String> reached =
-                    sent.keySet().stream().flatMap(m -> m.pane().stream()).collect(java.util.stream.Collectors.toSet());
+            Set<String> reached =
+                    sent.keySet().stream().flatMap(m -> m.pane().stream()).collect(Collectors.toSet());
             turnEnding.forEach(l -> l.ending(output, words, reached));
         }
         // after the words went out: the speaker is idle, its own queue may move
@@ -112,9 +115,7 @@ public final class Relay extends Outbox {
                 .turnEnded(
                         output.pane(),
                         Optional.of(output.harness()),
-                        output.harness().equals(dev.gather.turn.PaneSettleSource.HARNESS)
-                                ? "screen settled"
-                                : "turn-end hook",
+                        output.harness().equals(PaneSettleSource.HARNESS) ? "screen settled" : "turn-end hook",
                         Optional.of(output.time()));
         return CompletableFuture.allOf(sent.values().toArray(CompletableFuture[]::new));
     }
@@ -223,7 +224,7 @@ public final class Relay extends Outbox {
     }
 
     /** Also tell {@code listener} when a link closes. */
-    public void onClosed(java.util.function.Consumer<Link.View> listener) {
+    public void onClosed(Consumer<Link.View> listener) {
         closeListeners.add(listener);
     }
 
@@ -237,16 +238,16 @@ public final class Relay extends Outbox {
 
     /** A turn end, its filtered words, and the panes its link relayed them to (none outside a link). */
     interface TurnEnding {
-        void ending(TurnOutput output, Optional<String> words, java.util.Set<String> relayedTo);
+        void ending(TurnOutput output, Optional<String> words, Set<String> relayedTo);
     }
 
     /** Tell {@code listener} about turn outputs from panes in no link here. */
-    public void onUnlinked(java.util.function.Consumer<TurnOutput> listener) {
+    public void onUnlinked(Consumer<TurnOutput> listener) {
         unlinked.add(listener);
     }
 
     /** Also tell {@code listener} when a pane is found gone (a gathering skips its member). */
-    public void onGone(java.util.function.Consumer<String> listener) {
+    public void onGone(Consumer<String> listener) {
         goneListeners.add(listener);
     }
 

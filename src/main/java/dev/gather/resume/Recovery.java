@@ -13,12 +13,15 @@ import dev.gather.journal.Transcript;
 import dev.gather.link.Attribution;
 import dev.gather.link.Member;
 import dev.gather.link.Role;
+import dev.gather.profile.Profile;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiConsumer;
+import java.util.function.Predicate;
 
 /**
  * What a new daemon finds of the one before it: links and gatherings whose journal never closed
@@ -33,7 +36,7 @@ public final class Recovery {
      * daemon while they ran. Journals of links owned by another computer ({@code remote-}) and the
      * one-shot journal are no links here ({@code notALink} says which).
      */
-    public static List<String> unclosed(Journals journals, java.util.function.Predicate<String> notALink) {
+    public static List<String> unclosed(Journals journals, Predicate<String> notALink) {
         List<String> open = new ArrayList<>();
         for (String id : journals.list()) {
             if (notALink.test(id)) {
@@ -62,7 +65,7 @@ public final class Recovery {
 
     /** Presses Enter on a paste a stopped daemon left in a pane's box, if the box still shows it. */
     public interface Finish {
-        boolean finish(String pane, String text, dev.gather.profile.Profile profile);
+        boolean finish(String pane, String text, Profile profile);
     }
 
     /**
@@ -78,8 +81,8 @@ public final class Recovery {
             Journals journals,
             PostOffice post,
             Ledger ledger,
-            java.util.function.BiConsumer<String, String> adopt,
-            java.util.function.Predicate<String> alive,
+            BiConsumer<String, String> adopt,
+            Predicate<String> alive,
             Finish finish) {
         int queued = 0;
         for (String id : journals.list()) {
@@ -179,12 +182,7 @@ public final class Recovery {
      * pane is gone.
      */
     private static void settle(
-            PostOffice post,
-            Ledger ledger,
-            String pane,
-            Letter letter,
-            String profile,
-            java.util.function.Predicate<String> alive) {
+            PostOffice post, Ledger ledger, String pane, Letter letter, String profile, Predicate<String> alive) {
         if (!alive.test(pane)) {
             ledger.record(letter, pane, DeliveryState.FAILED, "pane gone before its turn on it ended");
             return;

@@ -11,11 +11,14 @@ import dev.gather.link.Role;
 import dev.gather.ops.GatheringRuns;
 import dev.gather.ops.Household;
 import dev.gather.ops.StartGatheringOp;
+import dev.gather.profile.Profile;
 import dev.gather.relay.DirectRhythm;
 import dev.gather.relay.Replies;
 import dev.gather.remote.Remote;
 import dev.gather.rhythm.Rhythm;
+import dev.gather.tmux.Pane;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -36,7 +39,7 @@ public final class Resumption {
     private final Household d;
     private final List<Runnable> go = new ArrayList<>();
     /** The tmux server's panes now, by id: one look serves every journal. */
-    private final java.util.Map<String, dev.gather.tmux.Pane> panes = new java.util.HashMap<>();
+    private final Map<String, Pane> panes = new HashMap<>();
 
     private Resumption(Household d) {
         this.d = d;
@@ -180,7 +183,7 @@ public final class Resumption {
         if (d.remote.address(pane).isPresent()) {
             return true;
         }
-        dev.gather.tmux.Pane now = panes.get(pane);
+        Pane now = panes.get(pane);
         if (now == null || now.dead()) {
             return false;
         }
@@ -189,7 +192,7 @@ public final class Resumption {
         return !pids.containsKey(pane) || pids.get(pane) == now.pid();
     }
 
-    private dev.gather.profile.Profile profile(String name) {
+    private Profile profile(String name) {
         return name == null ? d.profiles.generic() : d.profiles.get(name).orElseGet(d.profiles::generic);
     }
 
@@ -198,7 +201,7 @@ public final class Resumption {
      * once if the box still shows it), before the resumed ceremonies go on.
      */
     public static void requeue(Household d) {
-        int requeued = dev.gather.resume.Recovery.redeliver(
+        int requeued = Recovery.redeliver(
                 d.journals, d.post, d.ledger, d.remote::adopt, d.tmux::alive, (pane, text, profile) -> {
                     try {
                         return d.tmux.alive(pane) && d.deliverer.finishTyping(pane, text, profile.quirks());

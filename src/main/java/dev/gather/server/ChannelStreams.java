@@ -3,9 +3,12 @@ package dev.gather.server;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.util.function.BooleanSupplier;
+import org.newsclub.net.unix.AFUNIXSocketChannel;
 
 /** A connection's channel seen as what an op needs of it after its request line. */
 final class ChannelStreams {
@@ -47,17 +50,40 @@ final class ChannelStreams {
 
     /**
      * Whether the client has gone, asked by a stream between its writes on the connection's own thread:
-     * a non-blocking read of what the client sent (nothing is expected during a stream) sees its end.
+     * a read of what the client sent (nothing is expected during a stream) that does not wait sees its
+     * end. junixsocket's channel reads 0, not -1, at the end when not blocking, so on its channels the
+     * read is a blocking one of at most a millisecond on the socket's stream, which does tell the end:
+     * a stream whose client had closed (a web page reloaded) was otherwise held until it next wrote.
      */
     static BooleanSupplier gone(SocketChannel client) {
-        ByteBuffer ignored = ByteBuffer.allocate(256);
+        byte[] ignored = new byte[256];
+        if (client instanceof AFUNIXSocketChannel af) {
+            return () -> {
+                synchronized (af.blockingLock()) {
+                    try {
+                        Socket s = af.socket();
+                        s.setSoTimeout(1);
+                        try {
+                            return s.getInputStream().read(ignored) < 0;
+                        } catch (SocketTimeoutException stillThere) {
+                            return false;
+                        } finally {
+                            s.setSoTimeout(0);
+                        }
+                    } catch (IOException e) {
+                        return true; // a reset connection has gone as surely as a closed one
+                    }
+                }
+            };
+        }
+        ByteBuffer buffer = ByteBuffer.wrap(ignored);
         return () -> {
             try {
                 synchronized (client.blockingLock()) {
                     client.configureBlocking(false);
                     try {
-                        ignored.clear();
-                        return client.read(ignored) < 0;
+                        buffer.clear();
+                        return client.read(buffer) < 0;
                     } finally {
                         client.configureBlocking(true);
                     }

@@ -18,9 +18,9 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiFunction;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -68,9 +68,12 @@ public final class Dispatcher {
     /**
      * How a caller's harness thread ({@code caller.thread}, learned by the daemon from that pane's
      * turns) names its pane: Codex runs every pane's MCP servers in the first pane's process tree.
-     * Only a caller in a pane that {@code sharedServer} says runs such a harness may name a thread.
+     * Only a caller in a pane that {@code sharedServer} says runs such a harness may name a thread, and
+     * {@code threadPanes} gets that pane as the one the thread's turns must be reported from (empty
+     * for the daemon's own process).
      */
-    public Dispatcher threadPanes(Function<String, Optional<String>> threadPanes, Predicate<String> sharedServer) {
+    public Dispatcher threadPanes(
+            BiFunction<String, Optional<String>, Optional<String>> threadPanes, Predicate<String> sharedServer) {
         admission.threadPanes(threadPanes, sharedServer);
         return this;
     }

@@ -4,11 +4,14 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
+import java.util.function.BooleanSupplier;
 
 /**
  * The socket's places: at most {@code total} connections at once, and at most {@code perPeer} of
  * them held by one process, so one process (a runaway loop, or one that opens connections and never
- * speaks) cannot take every place and lock the user's other clients out.
+ * speaks) cannot take every place and lock the user's other clients out. A process at its cap is
+ * refused only when none of its connections can make room ({@link Held}): its own next request is
+ * not locked out by what it left open before.
  */
 final class Slots {
     private final int total;
@@ -27,6 +30,14 @@ final class Slots {
 
     /** A place for a connection from {@code peer}, or why there is none (one line for the client). */
     Optional<String> take(Peer peer) {
+        return take(peer, () -> false);
+    }
+
+    /**
+     * A place for a connection from {@code peer}; at its cap, {@code makeRoom} may end one of its
+     * connections, whose place this one takes (the count is over the cap until that one has closed).
+     */
+    Optional<String> take(Peer peer, BooleanSupplier makeRoom) {
         if (!free.tryAcquire()) {
             return Optional.of(
                     "too many connections: the daemon serves " + total + " at once; close some and try again");
@@ -35,7 +46,7 @@ final class Slots {
             return Optional.empty(); // the kernel would not say who: only the total bounds it
         }
         int now = held.merge(peer.pid(), 1, Integer::sum);
-        if (now > perPeer) {
+        if (now > perPeer && !makeRoom.getAsBoolean()) {
             release(peer);
             return Optional.of("too many connections from process " + peer.pid() + ": one process may hold " + perPeer
                     + " at once; close some and try again");
@@ -49,6 +60,11 @@ final class Slots {
             held.computeIfPresent(peer.pid(), (pid, n) -> n <= 1 ? null : n - 1);
         }
         free.release();
+    }
+
+    /** How many connections one process may hold. */
+    int perPeer() {
+        return perPeer;
     }
 
     /** Connections open now. */

@@ -8,11 +8,13 @@ import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.ScheduledFuture;
+import java.util.OptionalLong;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -31,9 +33,12 @@ import org.slf4j.LoggerFactory;
  * The daemon's Unix socket: owner-only (the directory 0700, the socket 0600), one JSON object per
  * line each way. At most {@link #MAX_CLIENTS} connections are served at once, each on a thread of a
  * pool that shrinks back when they close; one more is told so in one line and closed. A burst of
- * connects waits in a backlog of {@link #BACKLOG}. Each connection's peer pid comes from the kernel
- * (SO_PEERCRED, through junixsocket: Java's own Unix channels give only user and group); one process
- * holds at most {@link #PER_PEER} connections, and one that asks nothing for {@link #IDLE} is told
+ * connects waits in a backlog of {@link #BACKLOG}. Each connection's peer comes from the kernel
+ * (SO_PEERCRED, through junixsocket: Java's own Unix channels give only user and group): a process of
+ * another user than the socket's owner is told so in one line and closed ({@link PeerUser}), and the
+ * pid of one that may stay names the pane it acts for ({@link Callers}); one process holds at most
+ * {@link #PER_PEER} connections (past that its newest takes the place of its longest idle one or
+ * oldest stream, see {@link Held}), and one that asks nothing for {@link #IDLE} is told
  * so and closed, so connections opened and left idle cannot lock the other clients out. A line
  * longer than {@link #MAX_LINE} bytes is answered with an error as soon as it passes the limit, and
  * the connection closed; nothing a client sends stops the server.
@@ -50,25 +55,35 @@ public final class SocketServer implements AutoCloseable {
     private static final int BURST = 32;
 
     private final Path path;
+    /** The user this socket serves: its owner, the daemon's own user. */
+    private final long servedUid;
+
     private final AFUNIXServerSocketChannel server;
     private final Slots slots;
+    private final Held held = new Held();
     private final IdleWatch idle;
     private final ThreadPoolExecutor connections;
     /** The most connections open at once since the last time none were. */
     private final AtomicInteger busiest = new AtomicInteger();
 
     public SocketServer(Path path) throws IOException {
-        this(path, MAX_CLIENTS, PER_PEER, IDLE);
+        this(path, MAX_CLIENTS, PER_PEER, IDLE, Clock.systemUTC());
     }
 
     SocketServer(Path path, int maxClients) throws IOException {
-        this(path, maxClients, maxClients, IDLE);
+        this(path, maxClients, maxClients, IDLE, Clock.systemUTC());
     }
 
-    SocketServer(Path path, int maxClients, int perPeer, Duration idle) throws IOException {
+    SocketServer(Path path, int maxClients, int perPeer, Duration idle, Clock clock) throws IOException {
+        this(path, maxClients, perPeer, idle, clock, OptionalLong.empty());
+    }
+
+    /** As above, serving user {@code servedUid} when given (a test's stand-in for another user), else the socket's owner. */
+    SocketServer(Path path, int maxClients, int perPeer, Duration idle, Clock clock, OptionalLong servedUid)
+            throws IOException {
         this.path = path;
         this.slots = new Slots(maxClients, perPeer);
-        this.idle = new IdleWatch(idle);
+        this.idle = new IdleWatch(idle, clock);
         // no idle threads kept: 5,000 connections come and go and the daemon is back to its size
         this.connections = new ThreadPoolExecutor(0, maxClients, 5, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
             Thread t = new Thread(r, "gather-conn");
@@ -79,6 +94,10 @@ public final class SocketServer implements AutoCloseable {
         server = AFUNIXServerSocketChannel.open();
         server.bind(AFUNIXSocketAddress.of(path), BACKLOG);
         Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rw-------"));
+        // the socket was made by this process: its owner is the user the daemon runs as
+        this.servedUid = servedUid.isPresent()
+                ? servedUid.getAsLong()
+                : ((Number) Files.getAttribute(path, "unix:uid", LinkOption.NOFOLLOW_LINKS)).longValue();
     }
 
     /** How the server answers: one request line, answered by one or (a stream) more lines. */
@@ -116,25 +135,40 @@ public final class SocketServer implements AutoCloseable {
                 }
                 continue;
             }
-            Peer peer = peer(client);
-            Optional<String> refusal = slots.take(peer);
+            Credentials credentials = Credentials.of(client);
+            Optional<String> stranger = PeerUser.refusal(credentials.uid(), servedUid);
+            if (stranger.isPresent()) {
+                // before a slot is taken: another user's process holds nothing of this daemon's
+                LOG.warn(
+                        "refused a connection from process {} of user id {}: this daemon serves user id {} only",
+                        credentials.pid(),
+                        credentials.uid(),
+                        servedUid);
+                refuse(client, stranger.get());
+                continue;
+            }
+            Peer peer = credentials.pid() > 0 ? new Peer(credentials.pid()) : Peer.UNKNOWN;
+            Optional<String> refusal = slots.take(peer, () -> held.giveWay(peer));
             if (refusal.isPresent()) {
                 refuse(client, refusal.get());
                 continue;
             }
+            Held.Place place = held.add(peer, client);
             try {
                 busiest.accumulateAndGet(slots.open(), Math::max);
                 connections.execute(() -> {
                     try {
-                        converse(client, peer, responder);
+                        converse(client, peer, place, responder);
                     } finally {
+                        place.release();
                         slots.release(peer);
                         afterBurst();
                     }
                 });
             } catch (RuntimeException e) {
+                place.release();
                 slots.release(peer);
-                closeQuietly(client);
+                quietly(client::close);
                 LOG.warn("connection not served: {}", e.toString());
             }
         }
@@ -161,32 +195,20 @@ public final class SocketServer implements AutoCloseable {
         }
     }
 
-    private static Peer peer(AFUNIXSocketChannel client) {
-        try {
-            long pid = client.getPeerCredentials().getPid();
-            return pid > 0 ? new Peer(pid) : Peer.UNKNOWN;
-        } catch (IOException | UnsupportedOperationException e) {
-            return Peer.UNKNOWN;
-        }
+    /** A step on a connection that may already be gone, which is then nothing to report. */
+    private interface Step {
+        void run() throws IOException;
     }
 
-    private static void shutdownInput(SocketChannel c) {
+    private static void quietly(Step step) {
         try {
-            c.shutdownInput();
+            step.run();
         } catch (IOException e) {
             // already gone
         }
     }
 
-    private static void closeQuietly(AFUNIXSocketChannel c) {
-        try {
-            c.close();
-        } catch (IOException e) {
-            // already gone
-        }
-    }
-
-    private void converse(SocketChannel client, Peer peer, Responder responder) {
+    private void converse(SocketChannel client, Peer peer, Held.Place place, Responder responder) {
         try (client;
                 InputStream raw = Channels.newInputStream(client);
                 OutputStream out = Channels.newOutputStream(client)) {
@@ -194,15 +216,27 @@ public final class SocketServer implements AutoCloseable {
             AtomicBoolean idled = new AtomicBoolean();
             while (true) {
                 // the reader is woken by ending its input; the answer is written on this thread
-                Optional<ScheduledFuture<?>> watch = idle.watch(() -> {
+                Optional<IdleWatch.Watch> watch = idle.watch(() -> {
                     idled.set(true);
-                    shutdownInput(client);
+                    quietly(client::shutdownInput);
                 });
                 if (watch.isEmpty()) {
                     return; // the server is stopping
                 }
+                place.waiting();
                 BoundedLines.Next next = in.next();
-                watch.get().cancel(false);
+                watch.get().cancel();
+                place.answering();
+                if (place.gaveWay() && !(next instanceof BoundedLines.Line)) {
+                    write(
+                            out,
+                            Dispatcher.error(
+                                    null,
+                                    "closed: process " + peer.pid() + " opened more connections than it may hold ("
+                                            + slots.perPeer()
+                                            + "), and this one had waited longest without a request"));
+                    return;
+                }
                 if (idled.get()) {
                     write(
                             out,
@@ -226,7 +260,7 @@ public final class SocketServer implements AutoCloseable {
                                 peer,
                                 line,
                                 l -> write(out, l),
-                                ChannelStreams.gone(client),
+                                place.gone(ChannelStreams.gone(client)),
                                 ChannelStreams.takeover(client, in))) {
                     return;
                 }
@@ -243,6 +277,16 @@ public final class SocketServer implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Connections open now. */
+    public int open() {
+        return slots.open();
+    }
+
+    /** Threads serving connections now: none once every connection has closed and its thread has timed out. */
+    public int threads() {
+        return connections.getPoolSize();
     }
 
     @Override

@@ -27,7 +27,24 @@ final class ControlClient {
 
     record Reply(List<String> lines) {}
 
-    private record Pending(String command, CompletableFuture<Reply> reply) {}
+    /**
+     * A command waiting for its block. A guarded one ({@code if-shell -F}) is answered by two blocks
+     * when it succeeds: its own, empty, then the one of the command it chose, which tmux runs at once
+     * after it, before any later line; the second block is its reply.
+     */
+    private static final class Pending {
+        final String command;
+        final CompletableFuture<Reply> reply;
+        final boolean guarded;
+        /** Whether a guarded command's own block came (guarded by the queue's lock). */
+        boolean chose;
+
+        Pending(String command, CompletableFuture<Reply> reply, boolean guarded) {
+            this.command = command;
+            this.reply = reply;
+            this.guarded = guarded;
+        }
+    }
 
     private final Process process;
     private final OutputStream stdin;
@@ -88,13 +105,25 @@ final class ControlClient {
 
     /** Sends one command line (already quoted, no newline); the future fails with {@link TmuxException}. */
     CompletableFuture<Reply> send(String line) {
+        return send(line, false);
+    }
+
+    /**
+     * Sends an {@code if-shell -F} line whose branches are single commands: its reply is the chosen
+     * command's block (or the if-shell's own error, when its target is gone).
+     */
+    CompletableFuture<Reply> sendGuarded(String line) {
+        return send(line, true);
+    }
+
+    private CompletableFuture<Reply> send(String line, boolean guarded) {
         CompletableFuture<Reply> reply = new CompletableFuture<>();
         synchronized (pending) {
             if (dead) {
                 reply.completeExceptionally(gone(line));
                 return reply;
             }
-            pending.add(new Pending(line, reply));
+            pending.add(new Pending(line, reply, guarded));
             try {
                 stdin.write((line + "\n").getBytes(StandardCharsets.UTF_8));
                 stdin.flush();
@@ -170,7 +199,12 @@ final class ControlClient {
     private void finish(List<String> latin1, boolean error) {
         Pending p;
         synchronized (pending) {
-            p = pending.poll();
+            p = pending.peek();
+            if (p != null && p.guarded && !p.chose && !error) {
+                p.chose = true;
+                return;
+            }
+            pending.poll();
         }
         if (p == null) {
             LOG.debug("tmux reply with no command waiting for it");

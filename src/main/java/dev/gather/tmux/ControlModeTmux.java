@@ -122,7 +122,7 @@ public final class ControlModeTmux extends CommandTmux {
     public CompletableFuture<Void> pasteAsync(String paneId, String text) {
         String buffer = bufferName();
         CompletableFuture<List<String>> set = submit(List.of("set-buffer", "-b", buffer, "--", text));
-        CompletableFuture<List<String>> paste = submit(pasteArgs(buffer, paneId));
+        CompletableFuture<List<String>> paste = pasteInto(paneId, pasteArgs(buffer, paneId));
         return set.thenCombine(paste, (a, b) -> (Void) null).whenComplete((ok, e) -> {
             if (e != null && set.isDone() && !set.isCompletedExceptionally()) {
                 submit(List.of("delete-buffer", "-b", buffer)).exceptionally(x -> List.of());
@@ -138,7 +138,7 @@ public final class ControlModeTmux extends CommandTmux {
         Map<String, CompletableFuture<Void>> out = new LinkedHashMap<>();
         for (String id : paneIds) {
             List<String> args = List.of("paste-buffer", "-p", "-b", buffer, "-t", id);
-            out.put(id, set.thenCombine(submit(args), (a, b) -> (Void) null));
+            out.put(id, set.thenCombine(pasteInto(id, args), (a, b) -> (Void) null));
         }
         submit(List.of("delete-buffer", "-b", buffer)).exceptionally(x -> List.of());
         return out;
@@ -148,8 +148,18 @@ public final class ControlModeTmux extends CommandTmux {
     public CompletableFuture<Void> pressEnterAsync(String paneId) {
         String buffer = bufferName();
         CompletableFuture<List<String>> set = submit(List.of("set-buffer", "-b", buffer, "--", "\r"));
-        CompletableFuture<List<String>> paste = submit(rawEnterArgs(buffer, paneId));
-        return set.thenCombine(paste, (a, b) -> (Void) null);
+        CompletableFuture<List<String>> paste = pasteInto(paneId, rawEnterArgs(buffer, paneId));
+        return set.thenCombine(paste, (a, b) -> (Void) null).whenComplete((ok, e) -> {
+            if (e != null && set.isDone() && !set.isCompletedExceptionally()) {
+                submit(List.of("delete-buffer", "-b", buffer)).exceptionally(x -> List.of());
+            }
+        });
+    }
+
+    /** One paste-buffer command, run by tmux only if the pane's program still runs ({@link DeadPanes}). */
+    private CompletableFuture<List<String>> pasteInto(String paneId, List<String> paste) {
+        return client().sendGuarded(ControlQuoting.line(DeadPanes.guard(paneId, paste)))
+                .thenApply(r -> DeadPanes.check(config.describe(), paneId, r.lines()));
     }
 
     @Override

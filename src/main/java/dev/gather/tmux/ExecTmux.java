@@ -73,11 +73,16 @@ public final class ExecTmux extends CommandTmux {
         String buffer = bufferName();
         run(List.of("load-buffer", "-b", buffer, "-"), text.getBytes(StandardCharsets.UTF_8));
         try {
-            run(pasteArgs(buffer, paneId));
+            pasteInto(paneId, pasteArgs(buffer, paneId));
         } catch (TmuxException e) {
             deleteQuietly(buffer);
             throw e;
         }
+    }
+
+    /** One paste-buffer command, run by tmux only if the pane's program still runs ({@link DeadPanes}). */
+    private void pasteInto(String paneId, List<String> paste) {
+        DeadPanes.check(config.describe(), paneId, run(DeadPanes.guard(paneId, paste)));
     }
 
     private Void deleteQuietly(String buffer) {
@@ -102,7 +107,10 @@ public final class ExecTmux extends CommandTmux {
                 () -> run(List.of("load-buffer", "-b", buffer, "-"), text.getBytes(StandardCharsets.UTF_8)), spawner);
         Map<String, CompletableFuture<Void>> out = new LinkedHashMap<>();
         for (String id : paneIds) {
-            out.put(id, loaded.thenRunAsync(() -> run(List.of("paste-buffer", "-p", "-b", buffer, "-t", id)), spawner));
+            out.put(
+                    id,
+                    loaded.thenRunAsync(
+                            () -> pasteInto(id, List.of("paste-buffer", "-p", "-b", buffer, "-t", id)), spawner));
         }
         CompletableFuture.allOf(out.values().toArray(CompletableFuture[]::new))
                 .handleAsync((x, e) -> deleteQuietly(buffer), spawner);
@@ -115,7 +123,12 @@ public final class ExecTmux extends CommandTmux {
                 () -> {
                     String buffer = bufferName();
                     run(List.of("load-buffer", "-b", buffer, "-"), new byte[] {'\r'});
-                    run(rawEnterArgs(buffer, paneId));
+                    try {
+                        pasteInto(paneId, rawEnterArgs(buffer, paneId));
+                    } catch (TmuxException e) {
+                        deleteQuietly(buffer);
+                        throw e;
+                    }
                 },
                 spawner);
     }

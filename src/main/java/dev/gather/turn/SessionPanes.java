@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * Which pane a turn end belongs to when the hook's own {@code TMUX_PANE} cannot be trusted. Codex CLI
@@ -22,6 +23,11 @@ import java.util.function.Consumer;
  * turn whose input is what gather typed into a pane is that pane's, and its thread stays that pane's.
  * A thread gather never typed into that answers with nothing but a JSON {@code {"title": …}} is
  * Codex's title side turn, never a member's turn end. Anything else is left to the hook's own pane.
+ * A thread is also bound to the pane its turn ends were first reported from (the pane whose process
+ * tree runs that Codex: the shared server's first pane, or the thread's own pane when it runs a
+ * Codex of its own), and so is the pane it was learned for: a notify naming a thread, or answering
+ * text gather typed into a pane, from any other pane's process is refused, never taken as that
+ * pane's turn (issue 35: another Codex pane naming Ada's thread was taken as Ada).
  * It also keeps what a pane's own hook events (attributed from the process) told about its harness:
  * Claude Code's messaging socket, the door into that pane, and the prompts its turns started with.
  */
@@ -30,6 +36,11 @@ public final class SessionPanes {
     private static final int REMEMBERED = 16;
 
     private final Map<String, String> threads = new ConcurrentHashMap<>();
+    /** Each learned thread's reporter: the pane whose process reported the turn it was learned from. */
+    private final Map<String, String> reporters = new ConcurrentHashMap<>();
+    /** Each pane's reporter, from the first thread learned for it: who may report its turns. */
+    private final Map<String, String> paneReporters = new ConcurrentHashMap<>();
+
     private final Set<String> sideThreads = ConcurrentHashMap.newKeySet();
     private final Map<String, Deque<String>> typed = new ConcurrentHashMap<>();
     private final Map<String, ClaudeMessaging> claudeDoors = new ConcurrentHashMap<>();
@@ -54,6 +65,13 @@ public final class SessionPanes {
         typed.remove(pane);
         latest.remove(pane);
         threads.values().removeIf(pane::equals);
+        paneReporters.remove(pane);
+        // what a gone pane reported (its Codex server ran other panes' threads) is learned anew, from
+        // whoever reports those panes' turns next, by what gather types into them
+        paneReporters.values().removeIf(pane::equals);
+        reporters.values().removeIf(pane::equals);
+        threads.keySet().retainAll(reporters.keySet());
+        reporters.keySet().retainAll(threads.keySet());
         claudeDoors.remove(pane);
         claudeTranscripts.remove(pane);
     }
@@ -96,6 +114,14 @@ public final class SessionPanes {
         return Optional.ofNullable(threads.get(thread));
     }
 
+    /**
+     * The pane learned for {@code thread}, for a caller in pane {@code reporter}: only when that
+     * thread's turns were reported from {@code reporter}, the pane whose process tree runs its Codex.
+     */
+    public Optional<String> paneOfThread(String thread, String reporter) {
+        return Optional.ofNullable(threads.get(thread)).filter(p -> reporter.equals(reporters.get(thread)));
+    }
+
     /** The thread of {@code pane}'s last turn end, once one was matched to the pane. */
     public Optional<String> threadOfPane(String pane) {
         return Optional.ofNullable(latest.get(pane));
@@ -113,8 +139,19 @@ public final class SessionPanes {
     /** The payload says nothing: the hook's own pane (its resolver) decides. */
     public record Unknown() implements Judgement {}
 
-    /** Judges {@code event} by its payload; learns the thread of a turn gather typed. */
+    /** The payload names another pane's turn, and its writer is not the one that reports that pane's: {@code why}. */
+    public record Refused(String why) implements Judgement {}
+
+    /** Judges {@code event} by its payload as reported from the pane {@code event} names (tests). */
     public Judgement judge(HookEvent event) {
+        return judge(event, event.pane());
+    }
+
+    /**
+     * Judges {@code event}, written from a process in pane {@code writer}, by its payload; learns the
+     * thread of a turn gather typed, bound to {@code writer} as its reporter.
+     */
+    public Judgement judge(HookEvent event, String writer) {
         if (!"codex".equals(event.harness())) {
             return new Unknown();
         }
@@ -131,10 +168,32 @@ public final class SessionPanes {
             thread = "";
         }
         Optional<String> pane = thread.isEmpty() ? Optional.empty() : paneOfThread(thread);
+        if (pane.isPresent()) {
+            Optional<String> other = Optional.ofNullable(reporters.get(thread)).filter(r -> !r.equals(writer));
+            if (other.isPresent()) {
+                return new Refused("it names Codex thread " + thread + " of pane " + pane.get() + ", whose turns are"
+                        + " reported from pane " + other.get() + ", but was written from pane " + writer
+                        + "; a Codex notify speaks only for the threads its own Codex runs");
+            }
+        }
         if (pane.isEmpty()) {
-            pane = typedInto(lastInput(payload));
-            if (pane.isPresent() && !thread.isEmpty()) {
-                threads.put(thread, pane.get());
+            String input = lastInput(payload);
+            pane = typedInto(input, writer);
+            if (pane.isEmpty()) {
+                Optional<String> into = typedPane(input, p -> true, false);
+                if (into.isPresent()) {
+                    // the typed text stays for the turn of the Codex that does run that pane's turns
+                    return new Refused("it answers what gather typed into pane " + into.get() + ", whose turns are"
+                            + " reported from pane " + paneReporters.get(into.get()) + ", but was written from pane "
+                            + writer + "; a Codex notify speaks only for the panes its own Codex runs");
+                }
+            }
+            if (pane.isPresent()) {
+                paneReporters.putIfAbsent(pane.get(), writer);
+                if (!thread.isEmpty()) {
+                    threads.put(thread, pane.get());
+                    reporters.put(thread, writer);
+                }
             }
         }
         if (pane.isPresent()) {
@@ -152,15 +211,25 @@ public final class SessionPanes {
         return new Unknown();
     }
 
-    /** The pane gather typed {@code input} into (consumed: a text typed once ends one turn). */
-    private Optional<String> typedInto(String input) {
+    /**
+     * The pane gather typed {@code input} into whose turns {@code writer} may report (it reports them,
+     * or no one has yet), consumed: a text typed once ends one turn. The same text typed into several
+     * panes (an announcement) is matched to one this writer reports.
+     */
+    private Optional<String> typedInto(String input, String writer) {
+        return typedPane(input, p -> writer.equals(paneReporters.getOrDefault(p, writer)), true);
+    }
+
+    /** A pane among {@code allowed} that gather typed {@code input} into; {@code consume} takes the text away. */
+    private Optional<String> typedPane(String input, Predicate<String> allowed, boolean consume) {
         if (input.isEmpty()) {
             return Optional.empty();
         }
         for (Map.Entry<String, Deque<String>> e : typed.entrySet()) {
             Deque<String> texts = e.getValue();
             synchronized (texts) {
-                if (texts.removeFirstOccurrence(input)) {
+                if (allowed.test(e.getKey())
+                        && (consume ? texts.removeFirstOccurrence(input) : texts.contains(input))) {
                     return Optional.of(e.getKey());
                 }
             }

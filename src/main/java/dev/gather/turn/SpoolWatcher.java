@@ -237,11 +237,15 @@ public final class SpoolWatcher implements AutoCloseable {
      * The turn a proven event from a process in pane {@code writer} reports, or none (a session start,
      * a prompt, a side turn). The daemon's socket hands events over here too, its writer named by the
      * kernel. Who wrote it comes first: a payload may move a turn to another pane only from a writer
-     * that runs other panes' turns, never from any process that can write a file.
+     * that runs other panes' turns, never from any process that can write a file, and only to a pane
+     * whose turns that writer's pane reports (a notify naming another Codex's thread is refused).
      */
     public synchronized Optional<TurnOutput> attribute(HookEvent event, String writer) throws HookRejected {
         SessionPanes.Judgement judged =
-                panes.reportsForOthers(event, writer) ? sessions.judge(event) : new SessionPanes.Unknown();
+                panes.reportsForOthers(event, writer) ? sessions.judge(event, writer) : new SessionPanes.Unknown();
+        if (judged instanceof SessionPanes.Refused refused) {
+            throw new HookRejected(refused.why());
+        }
         if (judged instanceof SessionPanes.SideTurn) {
             return Optional.empty();
         }

@@ -11,7 +11,6 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -30,14 +29,16 @@ final class EventFeed {
     private static final long STATUS_DELAY_MS = 60;
     // the overview redraws from status and every journal: at most twice a second
     private static final long CHANGES_DELAY_MS = 500;
-    private static final long HEARTBEAT_S = 10;
+    // a write to a browser that left fails from the second one on: its stream and daemon connection
+    // are freed within two beats of this (a reload frees them at once, see Streams)
+    private static final long HEARTBEAT_S = 2;
     // the beat is journalled a moment after its timer fires: look then
     private static final long BEAT_SETTLE_MS = 300;
     private static final Set<String> PRIVATE = Set.of("beat", "seed", "private");
 
     private final DaemonClient daemon;
     private final ScheduledExecutorService timers;
-    private final Set<Thread> open = ConcurrentHashMap.newKeySet();
+    private final Streams open = new Streams(Streams.MAX);
 
     EventFeed(DaemonClient daemon, ScheduledExecutorService timers) {
         this.daemon = daemon;
@@ -70,7 +71,7 @@ final class EventFeed {
                 .put("follow", true);
         StatusSender status = new StatusSender(id);
         Predicate<SseWriter> fresh = link.isPresent() ? out -> sendLink(out, id) : status;
-        follow(ex, request, STATUS_DELAY_MS, fresh, status::stop, (out, e) -> {
+        follow(ex, q, request, STATUS_DELAY_MS, fresh, status::stop, (out, e) -> {
             if (PRIVATE.contains(e.path("event").asText()) && e instanceof ObjectNode o) {
                 // a private prompt is shown as a marker: its words are for its member, not the browser
                 o.remove("text");
@@ -88,18 +89,26 @@ final class EventFeed {
         Instant since = Instant.now();
         var request = daemon.request("events").put("follow", true);
         ObjectNode changed = Http.JSON.createObjectNode();
-        follow(ex, request, CHANGES_DELAY_MS, out -> out.event("changed", null, changed), () -> {}, (out, e) -> {
-            Instant written = parse(e.path("time").asText(""));
-            if (written == null || written.isBefore(since)) {
-                return Verdict.QUIET;
-            }
-            changed.put("journal", e.path("journal").asText());
-            return Verdict.CHANGED;
-        });
+        follow(
+                ex,
+                Query.of(ex.getRequestURI()),
+                request,
+                CHANGES_DELAY_MS,
+                out -> out.event("changed", null, changed),
+                () -> {},
+                (out, e) -> {
+                    Instant written = parse(e.path("time").asText(""));
+                    if (written == null || written.isBefore(since)) {
+                        return Verdict.QUIET;
+                    }
+                    changed.put("journal", e.path("journal").asText());
+                    return Verdict.CHANGED;
+                });
     }
 
     private void follow(
             HttpExchange ex,
+            Query q,
             ObjectNode request,
             long delayMs,
             Predicate<SseWriter> soon,
@@ -131,7 +140,7 @@ final class EventFeed {
                 HEARTBEAT_S,
                 HEARTBEAT_S,
                 TimeUnit.SECONDS);
-        open.add(me);
+        long key = open.started(q.optional("tab"), q.optional("replaces"), stop);
         try {
             ex.sendResponseHeaders(200, 0);
             out.comment("following");
@@ -160,8 +169,9 @@ final class EventFeed {
             ended.run();
             synchronized (live) {
                 live.set(false);
-                open.remove(me);
             }
+            open.ended(key); // not under live's lock: Streams ends others holding its own
+
             Thread.interrupted(); // one that came before the stream ended
         }
     }
@@ -250,7 +260,12 @@ final class EventFeed {
         }
     }
 
+    /** Event streams open now. */
+    int streams() {
+        return open.size();
+    }
+
     void close() {
-        open.forEach(Thread::interrupt);
+        open.endAll();
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.gathering.GatheringOptions;
+import dev.gather.rehearsal.Budget;
 import dev.gather.rehearsal.Part;
 import dev.gather.rehearsal.Rehearsal;
 import dev.gather.rehearsal.Timeline;
@@ -20,6 +21,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
+import java.util.concurrent.Semaphore;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -31,9 +34,18 @@ final class Studio {
     private static final String NAME = "[a-z][a-z0-9-]{0,39}";
 
     private final RhythmLibrary library;
+    /** The budget of one rehearsal, made on the thread that runs it (its CPU time is that thread's). */
+    private final Supplier<Budget> budget;
+    /** One rehearsal at a time: on a two-core laptop two would take the CPU the daemon needs. */
+    private final Semaphore rehearsing = new Semaphore(1);
 
     Studio(RhythmLibrary library) {
+        this(library, () -> Budget.cpu(Budget.CPU));
+    }
+
+    Studio(RhythmLibrary library, Supplier<Budget> budget) {
         this.library = library;
+        this.budget = budget;
     }
 
     /** The YAML of rhythm {@code name}: the user's own file (editable) or the shipped text (to copy). */
@@ -78,8 +90,20 @@ final class Studio {
         if (!r.talkingPiece()) {
             throw new UserError("rhythm " + r.name() + " has no talking piece (a direct link): nothing to rehearse");
         }
-        // no pulse from the user's history: the page rehearses the rhythm itself, the same for everyone
-        Timeline t = Rehearsal.run(r, Part.defaults(r.roles()), GatheringOptions.NONE, () -> "");
+        if (!rehearsing.tryAcquire()) {
+            throw new UserError("another rehearsal is running in this web view; try again when it has ended (one"
+                    + " stops after " + Budget.CPU.toSeconds() + " s of CPU time at most)");
+        }
+        Timeline t;
+        try {
+            // no pulse from the user's history: the page rehearses the rhythm itself, the same for everyone
+            t = Rehearsal.run(r, Part.defaults(r.roles()), GatheringOptions.NONE, () -> "", budget.get());
+        } catch (RuntimeException e) {
+            // the answer says what stopped it, never a bare HTTP 500
+            throw new UserError("rhythm " + r.name() + " cannot be rehearsed: " + e.getMessage());
+        } finally {
+            rehearsing.release();
+        }
         ObjectNode o = Http.JSON
                 .createObjectNode()
                 .put("ok", true)

@@ -93,6 +93,11 @@ public final class WebServer implements AutoCloseable {
         return http.getAddress().getPort();
     }
 
+    /** Event streams open now, each holding a daemon connection: none once every page has gone. */
+    public int streams() {
+        return feed.streams();
+    }
+
     private void handle(HttpExchange ex) throws IOException {
         // a pooled thread must not carry an interrupt into this request: the daemon's channel would close
         Thread.interrupted();

@@ -82,6 +82,20 @@ class RehearseCommandTest {
     }
 
     @Test
+    void aRhythmThatNeedsThirtyTwoSpeakersIsRehearsedWithThirtyTwo(@TempDir Path dir) throws Exception {
+        Path crowd = dir.resolve("crowd.yaml");
+        Files.writeString(
+                crowd,
+                Files.readString(Path.of("rhythms/minimal.yaml"))
+                        .replace("name: minimal", "name: crowd")
+                        .replace("speakers: {min: 2, max: 12}", "speakers: {min: 32, max: 32}"));
+        // it was rehearsed with the twelve named speakers, which the gathering refused (issue 35)
+        Run run = rehearse(crowd.toString());
+        assertEquals(0, run.code(), run.out() + run.err());
+        assertTrue(run.out().contains("  32. Speaker32 [speaker]"), run.out());
+    }
+
+    @Test
     void badUsageSaysWhatIsWrongWithoutAStackTrace() {
         Run behaviour = rehearse("daily", "-p", "Ada:speaker:loud");
         assertEquals(1, behaviour.code());

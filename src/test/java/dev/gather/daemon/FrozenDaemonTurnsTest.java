@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.journal.Transcript;
+import dev.gather.testing.LiveRhythm;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -56,13 +57,8 @@ class FrozenDaemonTurnsTest {
                 home.resolve("agents.yaml"), "agents:\n" + kind("ada", "30", "3000") + kind("bo", "1", "60000"));
         // live hearing: each nudge waits until both were told where the piece is, which digest hearing
         // keeps for a member's own next prompt
-        Files.createDirectories(home.resolve("rhythms"));
-        Files.writeString(
-                home.resolve("rhythms/standard-live.yaml"),
-                Files.readString(Path.of("rhythms/standard.yaml"))
-                        .replace("name: standard", "name: standard-live")
-                        .replace("hearing: digest", "hearing: live"));
-        Cli.Result started = run("start", "standard-live", "-p", "Ada:speaker:ada", "-p", "Bo:speaker:bo");
+        String rhythm = LiveRhythm.write(home, "standard");
+        Cli.Result started = run("start", rhythm, "-p", "Ada:speaker:ada", "-p", "Bo:speaker:bo");
         assertEquals(0, started.code(), started.out());
         Matcher m = Pattern.compile("started (g-\\S+)").matcher(started.out());
         assertTrue(m.find(), started.out());

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.client.DaemonPid;
 import dev.gather.home.StateDir;
 import dev.gather.journal.Transcript;
+import dev.gather.testing.LiveRhythm;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -75,21 +76,9 @@ class FullDiskSimTest {
                         + " --reply-when, ^NUDGE, --log, \"" + logs.resolve("{name}.log") + "\"]\n");
         // live hearing: each nudge waits until both were told where the piece is, which digest hearing
         // keeps for a member's own next prompt
-        Files.createDirectories(home.resolve("rhythms"));
-        Files.writeString(
-                home.resolve("rhythms/standard-live.yaml"),
-                Files.readString(Path.of("rhythms/standard.yaml"))
-                        .replace("name: standard", "name: standard-live")
-                        .replace("hearing: digest", "hearing: live"));
+        String rhythm = LiveRhythm.write(home, "standard");
         Cli.Result started = Cli.run(
-                home,
-                Optional.of(socket),
-                "start",
-                "standard-live",
-                "-p",
-                "Ada:speaker:speaker",
-                "-p",
-                "Bo:speaker:speaker");
+                home, Optional.of(socket), "start", rhythm, "-p", "Ada:speaker:speaker", "-p", "Bo:speaker:speaker");
         assertEquals(0, started.code(), started.out());
         Matcher m = Pattern.compile("started (g-\\S+)").matcher(started.out());
         assertTrue(m.find(), started.out());

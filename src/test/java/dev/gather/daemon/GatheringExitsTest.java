@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.testing.Beside;
-import java.nio.file.Files;
+import dev.gather.testing.LiveRhythm;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -36,12 +36,7 @@ class GatheringExitsTest {
 
     @RegisterExtension
     final Worlds worlds = Worlds.withAgents(World.SIM_AGENTS + TALKER).preparing(home -> {
-        Files.createDirectories(home.resolve("rhythms"));
-        Files.writeString(
-                home.resolve("rhythms/minimal-live.yaml"),
-                Files.readString(Path.of("rhythms/minimal.yaml"))
-                        .replace("name: minimal", "name: minimal-live")
-                        .replace("hearing: digest", "hearing: live"));
+        LiveRhythm.write(home, "minimal");
     });
 
     Path home;

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.journal.FailingDisk;
 import dev.gather.testing.Beside;
+import dev.gather.testing.LiveRhythm;
 import dev.gather.turn.Spool;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,12 +38,7 @@ class GatheringJournalFaultTest {
     @RegisterExtension
     final Worlds worlds = Worlds.withAgents(AGENTS).onDisk(disk).preparing(home -> {
         // live hearing: the listener's screen shows each relayed turn as it is said
-        Files.createDirectories(home.resolve("rhythms"));
-        Files.writeString(
-                home.resolve("rhythms/minimal-live.yaml"),
-                Files.readString(Path.of("rhythms/minimal.yaml"))
-                        .replace("name: minimal", "name: minimal-live")
-                        .replace("hearing: digest", "hearing: live"));
+        LiveRhythm.write(home, "minimal");
     });
 
     World world;

@@ -9,6 +9,7 @@ import dev.gather.client.DaemonClient;
 import dev.gather.home.StateDir;
 import dev.gather.journal.Transcript;
 import dev.gather.testing.Beside;
+import dev.gather.testing.LiveRhythm;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -107,18 +108,13 @@ class GatheringResumeTest {
         Files.writeString(home.resolve("agents.yaml"), agents);
         // the kill moments are counted in journal entries, as many as live hearing writes: every
         // message typed to every listener (digest hearing's resume is ResumedGatheringTest's)
-        Files.createDirectories(home.resolve("rhythms"));
-        Files.writeString(
-                home.resolve("rhythms/standard-live.yaml"),
-                Files.readString(Path.of("rhythms/standard.yaml"))
-                        .replace("name: standard", "name: standard-live")
-                        .replace("hearing: digest", "hearing: live"));
+        String rhythm = LiveRhythm.write(home, "standard");
         startDaemon();
         Cli.Result started = Cli.run(
                 home,
                 Optional.of(tmuxSocket),
                 "start",
-                "standard-live",
+                rhythm,
                 "-p",
                 "Ada:speaker:speaker",
                 "-p",

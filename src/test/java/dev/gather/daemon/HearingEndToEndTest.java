@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.link.Attribution;
 import dev.gather.link.Member;
 import dev.gather.link.Role;
-import java.nio.file.Files;
+import dev.gather.testing.LiveRhythm;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -35,12 +35,7 @@ class HearingEndToEndTest {
 
     @RegisterExtension
     final Worlds worlds = Worlds.withAgents(EAGER).preparing(home -> {
-        Files.createDirectories(home.resolve("rhythms"));
-        Files.writeString(
-                home.resolve("rhythms/minimal-live.yaml"),
-                Files.readString(Path.of("rhythms/minimal.yaml"))
-                        .replace("name: minimal", "name: minimal-live")
-                        .replace("hearing: digest", "hearing: live"));
+        LiveRhythm.write(home, "minimal");
     });
 
     Path home;

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * queued, being typed or handed and not yet taken completes, failed, and nothing of it is journalled
  * (the journal's last step is what the next daemon resumes from).
  */
-class ClosingPostOfficeTest extends DoorBoxCase {
+class ClosingPostOfficeTest extends HarnessDoorCase {
     @TempDir
     Path dir;
 

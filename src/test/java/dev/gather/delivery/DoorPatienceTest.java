@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * when its wait runs out, and typed once only where that record shows the harness never had it.
  */
 @Slow
-class DoorPatienceTest extends DoorBoxCase {
+class DoorPatienceTest extends HarnessDoorCase {
     private FakeDoor patientlyHanded(Door.Whereabouts.Kind kind, String how) {
         FakeDoor door = new FakeDoor(t -> new Handover.Handed("queued"), true);
         door.where = new Door.Whereabouts(kind, how);

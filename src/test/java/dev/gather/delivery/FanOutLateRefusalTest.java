@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -72,11 +73,16 @@ class FanOutLateRefusalTest {
                 deliverer,
                 Profiles.shipped(),
                 Clock.systemUTC(),
-                (letter, pane, state, detail) -> steps.add(pane + ":" + state.word() + ":" + detail));
+                (letter, pane, state, detail) -> steps.add(pane + ":" + state.word() + ":" + detail),
+                new Port() {
+                    @Override
+                    public void turnEnded(String pane, String how) {
+                        doors.traces().turnEnded(pane, how);
+                    }
+                });
         Profile hooked = HookedProfile.load(dir, "2m");
         post.started(ada, hooked);
         post.started(bo, hooked);
-        post.onTurnEnded(doors.traces()::turnEnded);
         post.doors(Doors.none().register("hooked", doors));
     }
 
@@ -104,7 +110,7 @@ class FanOutLateRefusalTest {
 
         // Bo's Claude starts the turn its queued copy asked for: that is Bo's delivery
         doors.traces().prompt(bo, WORDS::equals, "Claude started a turn with it (UserPromptSubmit)");
-        DeliveryResult toBoResult = toBo.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        DeliveryResult toBoResult = toBo.get(10, TimeUnit.SECONDS);
 
         assertEquals(List.of(), tmux.pane(bo).submitted(), "Bo's copy was typed although Bo's Claude had it: " + steps);
         DeliveryResult.Delivered delivered =

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import dev.gather.delivery.Ledger;
+import dev.gather.delivery.Port;
 import dev.gather.delivery.PostOffice;
 import dev.gather.profile.Profiles;
 import dev.gather.tmux.Deliverer;
@@ -13,6 +14,7 @@ import dev.gather.tmux.HarnessQuirks;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.SpawnSpec;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,10 +30,14 @@ class FanoutTest {
         Pane pane = tmux.spawn(SpawnSpec.of("echo", Path.of("."), "echo"));
         List<String> typed = new CopyOnWriteArrayList<>();
         try (Deliverer deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC)) {
-            PostOffice post =
-                    new PostOffice(tmux, deliverer, Profiles.shipped(), java.time.Clock.systemUTC(), Ledger.NONE);
+            Port port = new Port() {
+                @Override
+                public void typing(String p, String text) {
+                    typed.add(text);
+                }
+            };
+            PostOffice post = new PostOffice(tmux, deliverer, Profiles.shipped(), Clock.systemUTC(), Ledger.NONE, port);
             Fanout fanout = new Fanout(post);
-            post.beforeTyping((p, text) -> typed.add(text));
             Member m = Member.inPane("Echo", 1, Role.SPEAKER, pane.id());
             List<CompletableFuture<Map<Member, DeliveryResult>>> sends = new ArrayList<>();
             for (int i = 0; i < 10; i++) {

@@ -2,6 +2,7 @@ package dev.gather.server;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Clock;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -9,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class IdleWatchTest {
     @Test
     void aClosedWatchWatchesNothingInsteadOfThrowing() {
-        IdleWatch watch = new IdleWatch(Duration.ofSeconds(30));
+        IdleWatch watch = new IdleWatch(Duration.ofSeconds(30), Clock.systemUTC());
         assertTrue(watch.watch(() -> {}).isPresent());
         watch.close();
         // a conversation between two lines as the daemon stops asked here and got RejectedExecutionException

@@ -1,6 +1,7 @@
 package dev.gather.turn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gather.door.CodexDoors;
 import dev.gather.door.Opening;
@@ -124,5 +125,59 @@ class SessionPanesTest {
         sessions.forget("%2");
 
         assertEquals(Optional.empty(), sessions.paneOfThread(THREAD));
+    }
+
+    /** Issue 35: another Codex pane (%3) naming B's thread was taken as B's turn. */
+    @Test
+    void aLearnedThreadNamedFromAnotherPaneThanItsReporterIsRefusedAndStaysItsPanes() {
+        learnThreadOfB(); // reported from %1, the shared server's pane
+        HookEvent fromC = new HookEvent("codex", "%3", Instant.ofEpochMilli(2L), TURN);
+
+        SessionPanes.Judgement judged = sessions.judge(fromC, "%3");
+        assertTrue(judged instanceof SessionPanes.Refused, judged.toString());
+        assertTrue(((SessionPanes.Refused) judged).why().contains("of pane %2"), judged.toString());
+        assertEquals(new SessionPanes.Pane("%2"), sessions.judge(fromC, "%1"), "its own reporter still speaks for it");
+        assertEquals(Optional.of("%2"), sessions.paneOfThread(THREAD, "%1"));
+        assertEquals(Optional.empty(), sessions.paneOfThread(THREAD, "%3"), "a caller in %3 naming it stays itself");
+    }
+
+    @Test
+    void textTypedIntoAPaneAnsweredFromAnotherThanItsReporterIsRefusedAndLeftForItsOwnTurn() {
+        learnThreadOfB();
+        sessions.typed("%2", "again for b");
+        String otherThread =
+                TURN.replace(THREAD, "01a208d7-0000-7000-8000-000000000000").replace("\"hello b\"", "\"again for b\"");
+
+        assertTrue(
+                sessions.judge(new HookEvent("codex", "%3", Instant.ofEpochMilli(3L), otherThread), "%3")
+                        instanceof SessionPanes.Refused);
+        assertEquals(Optional.of("%2"), hook(otherThread), "the typed text waited for the turn its reporter ends");
+    }
+
+    @Test
+    void aGoneReporterTakesTheThreadsItReportedWithIt() {
+        learnThreadOfB();
+        sessions.forget("%1");
+
+        assertEquals(Optional.empty(), sessions.paneOfThread(THREAD));
+        sessions.typed("%2", "hello b");
+        assertEquals(
+                new SessionPanes.Pane("%2"),
+                sessions.judge(new HookEvent("codex", "%4", Instant.ofEpochMilli(4L), TURN), "%4"));
+    }
+
+    @Test
+    void theSameTextTypedIntoTwoPanesIsMatchedToTheOneTheWriterReports() {
+        learnThreadOfB(); // %2's turns are reported from %1
+        sessions.typed("%2", "--- Phase: HOLD ---");
+        sessions.typed("%5", "--- Phase: HOLD ---");
+        String announced = TURN.replace(THREAD, "01a208d7-0000-7000-8000-000000000005")
+                .replace("\"hello b\"", "\"--- Phase: HOLD ---\"");
+
+        assertEquals(
+                new SessionPanes.Pane("%5"),
+                sessions.judge(new HookEvent("codex", "%5", Instant.ofEpochMilli(5L), announced), "%5"));
+        assertEquals(
+                Optional.of("%2"), hook(announced.replace("000000000005", "000000000002")), "%2's copy waited for %1");
     }
 }

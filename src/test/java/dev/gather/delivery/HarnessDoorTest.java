@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.Test;
  * evidence backs (handed, taken, confirmed); a door that is absent, refuses or fails hands them to the
  * keystroke path, journalled, each message once.
  */
-class DoorBoxTest extends DoorBoxCase {
+class HarnessDoorTest extends HarnessDoorCase {
     @Test
     void aDoorMessageIsDeliveredOnlyOnceTheHarnessShowsATurnCarryingIt() {
         FakeDoor door = new FakeDoor(t -> new Handover.Handed("queued"), true);
@@ -79,6 +80,71 @@ class DoorBoxTest extends DoorBoxCase {
                 post.status(pane.id()).orElseThrow().note().orElse("").contains("typed instead until"),
                 "status says the door rests");
         assertTrue(door.handed.isEmpty());
+    }
+
+    @Test
+    void aLetterBehindOneTypedInsteadWaitsInTheOneQueueThenGoesThroughTheDoor() {
+        // what was typed when the door was handed each parcel: it must never overtake a letter before it
+        List<List<String>> typedBeforeHanding = new CopyOnWriteArrayList<>();
+        FakeDoor door = new FakeDoor(
+                t -> {
+                    typedBeforeHanding.add(List.copyOf(tmux.pane(pane.id()).submitted()));
+                    return t.equals("first words")
+                            ? new Handover.Declined("a repeat it drops unread")
+                            : new Handover.Handed("queued");
+                },
+                false);
+        doors(p -> new Opening.Open(door));
+        CompletableFuture<DeliveryResult> first = post.post(pane.id(), new Letter("j", 1, "Bo", "first words"));
+        CompletableFuture<DeliveryResult> second = post.post(pane.id(), new Letter("j", 2, "Bo", "second words"));
+
+        assertInstanceOf(DeliveryResult.Delivered.class, first.join());
+        await().atMost(Duration.ofSeconds(5)).until(() -> door.handed.equals(List.of("second words")));
+        assertEquals(List.of("first words"), tmux.pane(pane.id()).submitted(), "only the declined one is typed");
+        assertEquals(List.of(List.of(), List.of("first words")), typedBeforeHanding, "handed only once it was typed");
+        assertFalse(second.isDone(), "handed, not yet taken");
+        post.turnEnded(pane.id(), Optional.empty(), "hook");
+        assertInstanceOf(DeliveryResult.Delivered.class, second.join());
+    }
+
+    @Test
+    void closingFailsTheLetterInTheDoorAndThoseQueuedBehindIt() {
+        FakeDoor door = new FakeDoor(t -> new Handover.Handed("queued"), true);
+        doors(p -> new Opening.Open(door));
+        CompletableFuture<DeliveryResult> handed = post.post(pane.id(), new Letter("j", 1, "Bo", "in the door"));
+        CompletableFuture<DeliveryResult> queued = post.post(pane.id(), new Letter("j", 2, "Bo", "behind it"));
+        await().atMost(Duration.ofSeconds(5)).until(() -> door.traces.size() == 1);
+
+        post.close();
+        assertInstanceOf(DeliveryResult.Failed.class, handed.join());
+        assertInstanceOf(DeliveryResult.Failed.class, queued.join());
+        assertEquals(List.of("in the door"), door.handed, "nothing more is handed once closed");
+    }
+
+    @Test
+    void thePortHearsEachStepOfALetterThroughTheDoorAndThroughKeystrokes() {
+        FakeDoor door = new FakeDoor(
+                t -> t.equals("typed words") ? new Handover.Declined("not this one") : new Handover.Handed("queued"),
+                true);
+        doors(p -> new Opening.Open(door));
+        CompletableFuture<DeliveryResult> handed = post.post(pane.id(), new Letter("j", 1, "Bo", "door words"));
+        await().atMost(Duration.ofSeconds(5)).until(() -> door.traces.size() == 1);
+        door.traces.get(0).taken().complete("its transcript shows it");
+        handed.join();
+        post.post(pane.id(), new Letter("j", 2, "Bo", "typed words")).join();
+        post.gone(pane.id());
+
+        assertEquals(
+                List.of(
+                        "typing door words",
+                        "handed 1 to fake-door",
+                        "taken 1",
+                        // told before the door is asked (its echo may show at once), then before it is typed
+                        "typing typed words",
+                        "typing typed words",
+                        "taken 2",
+                        "gone"),
+                told);
     }
 
     @Test

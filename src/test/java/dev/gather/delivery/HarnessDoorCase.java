@@ -14,18 +14,21 @@ import dev.gather.tmux.SpawnSpec;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 
 /**
- * One member behind a door the test answers for, on a fake tmux pane running {@code cat}: the door
- * box tests share it.
+ * One member behind a door the test answers for, on a fake tmux pane running {@code cat}: the harness
+ * door tests share it.
  */
-abstract class DoorBoxCase {
+abstract class HarnessDoorCase {
     record Step(long ref, DeliveryState state, String detail) {}
 
     /** A door the test answers for: what it was handed, and a trace the test completes. */
@@ -39,9 +42,9 @@ abstract class DoorBoxCase {
         private final boolean traced;
         volatile Door.Whereabouts where = new Door.Whereabouts(Door.Whereabouts.Kind.UNKNOWN, "cannot tell");
         /** Where the harness's record puts these words, where it differs from {@link #where}. */
-        final java.util.Map<String, Door.Whereabouts> whereOf = new java.util.concurrent.ConcurrentHashMap<>();
+        final Map<String, Door.Whereabouts> whereOf = new ConcurrentHashMap<>();
 
-        final java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+        final AtomicInteger asked = new AtomicInteger();
 
         FakeDoor(Function<String, Handover> answer, boolean traced) {
             this.answer = answer;
@@ -81,6 +84,9 @@ abstract class DoorBoxCase {
     }
 
     final List<Step> steps = new CopyOnWriteArrayList<>();
+    /** What the post office told its port, in order ({@code handed 1}, {@code typing hello}, …). */
+    final List<String> told = new CopyOnWriteArrayList<>();
+
     FakeTmux tmux;
     Pane pane;
     Deliverer deliverer;
@@ -97,7 +103,28 @@ abstract class DoorBoxCase {
                 deliverer,
                 Profiles.shipped(),
                 Clock.systemUTC(),
-                (letter, p, state, detail) -> steps.add(new Step(letter.ref(), state, detail)));
+                (letter, p, state, detail) -> steps.add(new Step(letter.ref(), state, detail)),
+                new Port() {
+                    @Override
+                    public void typing(String p, String text) {
+                        told.add("typing " + text);
+                    }
+
+                    @Override
+                    public void handed(String p, Letter letter, String door) {
+                        told.add("handed " + letter.ref() + " to " + door);
+                    }
+
+                    @Override
+                    public void taken(String p, Letter letter, String how) {
+                        told.add("taken " + letter.ref());
+                    }
+
+                    @Override
+                    public void gone(String p) {
+                        told.add("gone");
+                    }
+                });
         post.started(pane.id(), Profiles.shipped().generic());
     }
 

@@ -1,0 +1,256 @@
+package dev.gather.delivery;
+
+import dev.gather.door.Door;
+import dev.gather.door.Doors;
+import dev.gather.door.Handover;
+import dev.gather.door.Opening;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+/**
+ * A member's channel through its harness's own door (Claude's socket, {@code codex queue}): the
+ * channel's head letter handed, then taken (the harness started a turn carrying it: DELIVERED), then
+ * confirmed (that turn ended); receipts come through the door's handle on that letter's reference. The
+ * next letter waits until this one is taken. A door that is absent, resting, refuses, declines or
+ * fails sends the letter back to its {@link Channel} to be typed, journalled with the reason. Its
+ * lock is the channel's monitor; a door is never called under it.
+ */
+final class HarnessDoor {
+    private final Channel channel;
+    private final String pane;
+    private final Function<String, Opening> opener;
+    private final Office office;
+    private final DoorPatience patience;
+    /** Handed (or held) and waiting for its turn to start; the next waits behind it, for order. */
+    private Pending handing;
+
+    private final List<Letter> taken = new ArrayList<>();
+    /** Handed through a door that shows no transcript: the member's next turn end stands in. */
+    private final List<Pending> untraced = new ArrayList<>();
+
+    private String door = Doors.KEYSTROKES;
+    private String note;
+
+    /** {@code patience}: how long a handed letter may wait to be taken (read at each wait). */
+    HarnessDoor(
+            Channel channel,
+            String pane,
+            Function<String, Opening> opener,
+            Office office,
+            Supplier<Duration> patience) {
+        this.channel = channel;
+        this.pane = pane;
+        this.opener = opener;
+        this.office = office;
+        this.patience = new DoorPatience(patience, office.clock(), office.executor(), office.timer());
+    }
+
+    /** {@code p} is handed next ({@link #hand} runs it, off the lock). Under the lock. */
+    void take(Pending p) {
+        handing = p;
+    }
+
+    /** Whether a letter is handed and not yet taken (the next waits). Under the lock. */
+    boolean busy() {
+        return handing != null;
+    }
+
+    /** Lets go of {@code p} if it is still the one being handed; false if it was taken or let go already. Under the lock. */
+    boolean release(Pending p) {
+        if (handing != p) {
+            return false;
+        }
+        handing = null;
+        return true;
+    }
+
+    /** Lets go of every letter handed and not yet taken (or untraced); they are returned. Under the lock. */
+    List<Pending> release() {
+        List<Pending> open = new ArrayList<>();
+        Optional.ofNullable(handing).ifPresent(open::add);
+        handing = null;
+        open.addAll(untraced);
+        untraced.clear();
+        return open;
+    }
+
+    /** Forgets the letters seen taken whose turn has not ended; they are returned. Under the lock. */
+    List<Letter> forgetTaken() {
+        List<Letter> open = new ArrayList<>(taken);
+        taken.clear();
+        return open;
+    }
+
+    /** {@code typed}, the member's picture, with this door's share in it. Under the lock. */
+    MailboxStatus share(MailboxStatus typed) {
+        List<Letter> handed = Stream.concat(Optional.ofNullable(handing).stream(), untraced.stream())
+                .map(Pending::letter)
+                .toList();
+        return typed.withDoor(door, handed, taken, Optional.ofNullable(note));
+    }
+
+    /** The member's turn ended: letters handed through a door without a transcript are confirmed by it. */
+    void turnEnded(String how) {
+        patience.turnEnded();
+        List<Pending> ended;
+        String through;
+        synchronized (channel) {
+            ended = new ArrayList<>(untraced);
+            untraced.clear();
+            note = ended.isEmpty() ? note : null;
+            through = door;
+        }
+        for (Pending p : ended) {
+            office.ledger()
+                    .record(p.letter(), pane, DeliveryState.DELIVERED, "taken: a turn ended after it was handed");
+            office.ledger().record(p.letter(), pane, DeliveryState.CONFIRMED, how);
+            p.delivered(
+                    pane,
+                    through,
+                    "a turn ended after it was handed",
+                    office.clock().instant());
+        }
+    }
+
+    /** Hands {@code p}, taken by {@link #take}, through the harness's door. Runs on the post office's threads. */
+    void hand(Pending p) {
+        String resting;
+        synchronized (channel) {
+            resting = patience.resting() ? (note == null ? "its door rests after a failure" : note) : null;
+        }
+        if (resting != null) {
+            channel.typeInstead(p, resting);
+            return;
+        }
+        Opening opening = opener.apply(channel.profile().name());
+        if (opening instanceof Opening.Absent a) {
+            named(Doors.KEYSTROKES);
+            channel.typeInstead(p, a.door() + " not open: " + a.why());
+            return;
+        }
+        Door d = ((Opening.Open) opening).door();
+        named(d.name());
+        office.port().typing(pane, p.letter().text());
+        // a door whose future breaks is a failed door: the queue behind it must not stop
+        d.hand(p.parcel()).whenComplete((h, e) -> handed(p, d, h != null ? h : new Handover.Failed("it broke: " + e)));
+    }
+
+    private void named(String name) {
+        synchronized (channel) {
+            door = name;
+        }
+    }
+
+    private void handed(Pending p, Door d, Handover h) {
+        if (h instanceof Handover.Handed handed) {
+            office.ledger().record(p.letter(), pane, DeliveryState.HANDED, d.name() + ": " + handed.how());
+            noted("handed to " + d.name() + " at " + office.clock().instant() + "; waits for a turn to carry it");
+            office.port().handed(pane, p.letter(), d.name());
+            await(p, d, true);
+        } else if (h instanceof Handover.Held held) {
+            // the harness keeps it for its user: typing it as well would send it twice once approved
+            office.ledger().record(p.letter(), pane, DeliveryState.HELD, d.name() + ": " + held.why());
+            noted("a message is held by " + d.name() + ": " + held.why());
+            await(p, d, false); // a person decides when: no wait runs out
+        } else if (h instanceof Handover.Declined x) {
+            channel.typeInstead(p, d.name() + " declined it: " + x.why());
+        } else if (h instanceof Handover.Refused r) {
+            rest(p, d.name() + " refused: " + r.why());
+        } else if (h instanceof Handover.Failed f) {
+            rest(p, d.name() + " failed: " + f.why());
+        } else { // an answer this channel does not know: loudly, as a failure, and typed meanwhile
+            rest(p, d.name() + " failed: it answered " + h);
+        }
+    }
+
+    private void noted(String why) {
+        synchronized (channel) {
+            note = why;
+        }
+    }
+
+    /** Waits for the harness's evidence that a turn carrying {@code p} started, then ended; {@code bounded}: not forever. */
+    private void await(Pending p, Door d, boolean bounded) {
+        Optional<Door.Trace> trace = d.trace(p.parcel().ref());
+        if (trace.isEmpty()) {
+            synchronized (channel) {
+                if (!release(p)) {
+                    return; // the pane went or the channel closed meanwhile
+                }
+                untraced.add(p);
+            }
+            channel.pump();
+            return;
+        }
+        trace.get().taken().whenComplete((how, e) -> taken(p, d, trace.get(), how, e));
+        if (bounded) {
+            patience.watch(office.clock().instant(), d, p.parcel(), trace.get(), verdicts(p, d));
+        }
+        trace.get().ended().thenAccept(how -> {
+            synchronized (channel) {
+                if (!taken.remove(p.letter())) {
+                    return;
+                }
+            }
+            office.ledger().record(p.letter(), pane, DeliveryState.CONFIRMED, how);
+        });
+    }
+
+    private DoorPatience.Verdicts verdicts(Pending p, Door d) {
+        return new DoorPatience.Verdicts(
+                () -> !p.done().isDone(),
+                channel::midTurn,
+                (why, first) -> waitsOn(p, why, first),
+                why -> channel.typeInstead(p, d.name() + " " + why));
+    }
+
+    /** A turn carrying {@code p} started; or ({@code e}) the harness declined it after all: typed instead. */
+    private void taken(Pending p, Door d, Door.Trace trace, String how, Throwable e) {
+        if (e != null) {
+            if (e instanceof Door.Declined) {
+                channel.typeInstead(p, d.name() + ": " + e.getMessage());
+            }
+            return; // cancelled: it was typed instead already
+        }
+        channel.turnStarted();
+        // a quick turn's end can come while its receipt is awaited: it would leave the member busy
+        if (trace.ended().isDone()) {
+            channel.settled(trace.ended().join(), Optional.empty());
+        }
+        String through;
+        synchronized (channel) {
+            if (!release(p)) {
+                return; // the pane went meanwhile, or it was typed instead
+            }
+            note = null;
+            taken.add(p.letter());
+            through = door;
+        }
+        office.ledger().record(p.letter(), pane, DeliveryState.DELIVERED, "taken: " + how);
+        office.port().taken(pane, p.letter(), how);
+        p.delivered(pane, through, how, office.clock().instant());
+        channel.pump();
+    }
+
+    private void waitsOn(Pending p, String why, boolean first) {
+        synchronized (channel) {
+            note = why;
+        }
+        if (first) {
+            office.ledger().record(p.letter(), pane, DeliveryState.HANDED, why);
+        }
+    }
+
+    /** The door said no: this letter and those behind it are typed while it rests. */
+    private void rest(Pending p, String why) {
+        Instant until = patience.rest();
+        noted(why + "; typed instead until " + until);
+        channel.typeInstead(p, why);
+    }
+}
