@@ -64,10 +64,15 @@ BENCH_RUN := $(CURDIR)/target/tb
 BENCH := mkdir -p $(BENCH_RUN) && GATHER_BENCH_RUN=$(BENCH_RUN) TMUX_TMPDIR=$(BENCH_RUN) java -jar $(CURDIR)/target/gather-bench.jar
 BENCH_LEFT := bash .ci/run-leftovers.sh GATHER_BENCH_RUN=$(BENCH_RUN) $(BENCH_RUN)
 
+# the real-harness rows run the pinned Claude Code, Codex and Gemini CLI: installed as make test installs them
+bench: NEED = tmux node:nodejs npm
 bench: build ## Run the benchmarks; prints ratios against the old design, writes target/bench/summary.json and docs/performance.md's run
+	@bash .ci/npm-cache.sh
 	@rc=0; $(BENCH) $(or $(BENCH_ARGS),--markdown docs/performance.md) || rc=$$?; $(BENCH_LEFT) || rc=1; exit $$rc
 
+bench-quick: NEED = tmux node:nodejs npm
 bench-quick: build ## Check that every benchmark runs (short, for CI)
+	@bash .ci/npm-cache.sh
 	@rc=0; $(BENCH) --quick $(BENCH_ARGS) || rc=$$?; $(BENCH_LEFT) || rc=1; exit $$rc
 
 demo: build ## Run a real gathering of simulated agents in tmux and print it live

@@ -23,6 +23,8 @@ final class Benchmarks {
                 // last: real harnesses load the machine for minutes, and their servers' exit with it
                 new ClaudeRelayBenchmark(PinnedHarnesses.cache()),
                 new CodexRelayBenchmark(PinnedHarnesses.cache()),
-                new GeminiRelayBenchmark(PinnedHarnesses.cache()));
+                new GeminiRelayBenchmark(PinnedHarnesses.cache()),
+                new CostBenchmark(PinnedHarnesses.cache()),
+                new CountBenchmark(PinnedHarnesses.cache()));
     }
 }

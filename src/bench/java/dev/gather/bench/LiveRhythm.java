@@ -16,17 +16,22 @@ final class LiveRhythm {
 
     /** The shipped rhythm {@code name}, renamed {@code name-live} and hearing live. */
     static String text(String name) throws IOException {
+        String live = shipped(name)
+                .replaceFirst("(?m)^name: " + name + "$", "name: " + name + "-live")
+                .replaceFirst("(?m)^hearing: digest$", "hearing: live");
+        if (!live.contains("hearing: live")) {
+            throw new IllegalStateException("the " + name + " rhythm changed shape; update LiveRhythm");
+        }
+        return live;
+    }
+
+    /** The text of the shipped rhythm {@code name}, as the build packed it. */
+    static String shipped(String name) throws IOException {
         try (InputStream in = LiveRhythm.class.getResourceAsStream("/rhythms/" + name + ".yaml")) {
             if (in == null) {
                 throw new IllegalStateException("the shipped " + name + " rhythm is missing from the build");
             }
-            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            String live = text.replaceFirst("(?m)^name: " + name + "$", "name: " + name + "-live")
-                    .replaceFirst("(?m)^hearing: digest$", "hearing: live");
-            if (!live.contains("hearing: live")) {
-                throw new IllegalStateException("the " + name + " rhythm changed shape; update LiveRhythm");
-            }
-            return live;
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
 

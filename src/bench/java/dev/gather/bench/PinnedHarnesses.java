@@ -63,7 +63,7 @@ final class PinnedHarnesses {
     /** Why {@code bin} cannot be measured here, or empty when it (in {@code cache}) and bin/gather are both found. */
     static Optional<String> missing(Path cache, String bin) {
         if (npm(cache, bin).isEmpty()) {
-            return Optional.of("no pinned " + bin + " in " + cache + " (make test installs it)");
+            return Optional.of("no pinned " + bin + " in " + cache + " (make test and make bench install it)");
         }
         return launcher().isEmpty() ? Optional.of("bin/gather not found next to the jar") : Optional.empty();
     }

@@ -48,7 +48,19 @@ final class ClaudeTracedDoor implements Door {
         }
         Instant at = Instant.now();
         Door.Trace trace = traces.trace(pane, parcel);
-        return door.hand(parcel).thenApply(h -> {
+        CompletableFuture<Handover> answered = new CompletableFuture<>();
+        // taken ends the receipt window at once: an idle Claude with a quick model ends the turn this
+        // parcel started before the window has passed, and a turn end that finds the parcel still being
+        // handed judges that turn an answer to older words (the holder's number lost, counting to 100)
+        trace.taken().thenAccept(how -> answered.complete(new Handover.Handed(door.name() + ": taken (" + how + ")")));
+        door.hand(parcel).whenComplete((h, e) -> {
+            if (e != null) {
+                answered.completeExceptionally(e);
+            } else {
+                answered.complete(h);
+            }
+        });
+        return answered.thenApply(h -> {
             if (h instanceof Handover.Handed || h instanceof Handover.Held) {
                 started.put(parcel.ref(), trace);
                 sentAt.put(parcel.ref(), at);

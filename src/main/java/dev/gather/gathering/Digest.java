@@ -6,7 +6,10 @@ import dev.gather.link.Attribution;
 import dev.gather.link.Member;
 import dev.gather.link.Role;
 import dev.gather.rhythm.Listening;
+import dev.gather.turn.Typed;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
@@ -19,6 +22,10 @@ import java.util.function.Predicate;
  * a listener's model then runs only for its own turns. Runs on the gathering's lane.
  */
 final class Digest implements EffectSink {
+    /** Follows the count of messages a digest left out for room. */
+    static final String LEFT_OUT =
+            " earlier messages left out: more was said than one message carries; gather transcript has every word)";
+
     private final Ceremony c;
     private final EffectSink out;
     private final Listening listening;
@@ -96,11 +103,29 @@ final class Digest implements EffectSink {
         });
     }
 
-    /** {@code text} after everything {@code m} was not yet told. */
+    /**
+     * {@code text} after everything {@code m} was not yet told, as much of it as one paste carries: the
+     * oldest messages are left out first (and counted), never the member's own prompt at the end. Cut
+     * at the paste's bound instead, a long gathering's digest lost its end: the harvest prompt, or the
+     * piece reaching the member, so nobody was asked for anything.
+     */
     private String withKept(Member m, String text) {
-        List<String> texts = new ArrayList<>(kept.getOrDefault(m, List.of()));
-        texts.add(text);
-        return String.join("\n\n", texts);
+        List<String> texts = kept.getOrDefault(m, List.of());
+        int room = Typed.MAX_CHARS - text.length() - LEFT_OUT.length() - 20;
+        Deque<String> fits = new ArrayDeque<>();
+        int used = 0;
+        for (int i = texts.size() - 1; i >= 0 && used + texts.get(i).length() + 2 <= room; i--) {
+            fits.addFirst(texts.get(i));
+            used += texts.get(i).length() + 2;
+        }
+        List<String> parts = new ArrayList<>();
+        int left = texts.size() - fits.size();
+        if (left > 0) {
+            parts.add("(" + left + LEFT_OUT);
+        }
+        parts.addAll(fits);
+        parts.add(text);
+        return String.join("\n\n", parts);
     }
 
     private void keep(List<Member> held, String typed) {

@@ -36,7 +36,8 @@ public final class RhythmLibrary {
             "review-circle",
             "incident-review",
             "design-decision",
-            "council");
+            "council",
+            "count");
 
     private final List<Path> dirs;
 

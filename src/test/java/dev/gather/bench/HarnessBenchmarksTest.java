@@ -40,6 +40,14 @@ class HarnessBenchmarksTest {
             assertTrue(rows.get(0).target().contains("no pinned " + b.name() + " in " + empty), rows.toString());
             assertTrue(rows.get(0).limit().isEmpty(), "a missing cache is no miss: " + rows);
         }
+        // the gatherings of all three name the first harness they miss
+        for (Benchmark b : List.of(new CostBenchmark(empty), new CountBenchmark(empty))) {
+            List<Metric> rows = b.run(new BenchContext(dir.resolve(b.name()), true));
+            assertEquals(1, rows.size(), b.name() + ": " + rows);
+            assertEquals("n/a", rows.get(0).unit(), b.name() + ": " + rows);
+            assertTrue(rows.get(0).target().contains("no pinned claude in " + empty), rows.toString());
+            assertTrue(rows.get(0).limit().isEmpty(), "a missing cache is no miss: " + rows);
+        }
     }
 
     @Test

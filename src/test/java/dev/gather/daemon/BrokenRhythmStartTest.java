@@ -70,7 +70,7 @@ class BrokenRhythmStartTest {
         assertTrue(
                 unknown.out()
                         .contains(
-                                "unknown rhythm 'mien'; known: council, design-decision, direct, extended, incident-review, minimal, monthly, retrospective, review-circle, standard, weekly"
+                                "unknown rhythm 'mien'; known: council, count, design-decision, direct, extended, incident-review, minimal, monthly, retrospective, review-circle, standard, weekly"
                                         + " (not loading, see gather lint: daily, mine)"),
                 unknown.out());
 

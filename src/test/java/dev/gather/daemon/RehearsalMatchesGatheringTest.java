@@ -41,6 +41,8 @@ class RehearsalMatchesGatheringTest {
     private static final Set<String> KINDS =
             Set.of("announce", "private", "relay", "out_of_turn", "late", "harvest", "close", "pass", "take");
 
+    private static final List<String> SPEAKERS = List.of("Ada", "Bo", "Cy");
+
     @TempDir
     Path home;
 
@@ -56,9 +58,11 @@ class RehearsalMatchesGatheringTest {
         try (World world = new World(home)) {
             ObjectNode args = World.args().put("rhythm", name);
             var ps = args.putArray("participants");
-            // the default agent: a polite sim, as gather start gives a participant named without one
-            ps.addObject().put("name", "Ada");
-            ps.addObject().put("name", "Bo");
+            // the default agent: a polite sim, as gather start gives a participant named without one; two
+            // speakers, or as many as the rhythm needs at least (count's three)
+            List<String> speakers =
+                    SPEAKERS.subList(0, Math.max(2, rhythm.roles().minSpeakers()));
+            speakers.forEach(s -> ps.addObject().put("name", s));
             ps.addObject().put("name", "Hal").put("role", "harvester");
             JsonNode started = world.call(null, "start_gathering", args);
             assertTrue(started.path("ok").asBoolean(), started.toString());
@@ -70,10 +74,10 @@ class RehearsalMatchesGatheringTest {
             String pulse = Pulse.of(Pulse.keywords(name, rhythm.openingQuestion()), world.state.journals(), id);
             Timeline rehearsal = Rehearsal.run(
                     rhythm,
-                    List.of(
-                            new Part("Ada", Role.SPEAKER, Behaviour.ANSWERS),
-                            new Part("Bo", Role.SPEAKER, Behaviour.ANSWERS),
-                            new Part("Hal", Role.HARVESTER, Behaviour.ANSWERS)),
+                    Stream.concat(
+                                    speakers.stream().map(s -> new Part(s, Role.SPEAKER, Behaviour.ANSWERS)),
+                                    Stream.of(new Part("Hal", Role.HARVESTER, Behaviour.ANSWERS)))
+                            .toList(),
                     GatheringOptions.NONE,
                     () -> pulse);
 
@@ -84,15 +88,16 @@ class RehearsalMatchesGatheringTest {
             List<String> rehearsed = rehearsal.entries().stream()
                     .map(RehearsalMatchesGatheringTest::line)
                     .toList();
-            int turns = 2 * rhythm.breath().stream().mapToInt(p -> p.rounds()).sum();
+            int turns = speakers.size()
+                    * rhythm.breath().stream().mapToInt(p -> p.rounds()).sum();
             assertEquals(
                     turns, real.stream().filter(l -> l.startsWith("relay |")).count(), String.join("\n", real));
             assertEquals(
-                    3,
+                    speakers.size() + 1,
                     real.stream().filter(l -> l.startsWith("private | seed |")).count());
             assertEquals(1, real.stream().filter(l -> l.startsWith("harvest |")).count());
             // a private phase's turns reached the harvester alone, and each reveal was announced once
-            int privateTurns = 2
+            int privateTurns = speakers.size()
                     * rhythm.breath().stream()
                             .filter(Phase::isPrivate)
                             .mapToInt(Phase::rounds)

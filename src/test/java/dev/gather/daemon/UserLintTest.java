@@ -49,7 +49,7 @@ class UserLintTest {
                         mine + ":23:3: a rhythm with a talking piece needs prompts.left [schema.required]",
                         mine + ":35:9: prompts.turn uses unknown placeholder {holder}; it accepts [name, number]"
                                 + " [prompts.placeholder]",
-                        "13 files checked, 1 invalid"),
+                        "14 files checked, 1 invalid"),
                 run.out().lines().toList(),
                 "the shipped rhythms pass, the user's file reports all its errors at once");
     }
@@ -58,7 +58,7 @@ class UserLintTest {
     void theShippedRhythmsAloneAreValidFromAnEmptyFolder(@TempDir Path tmp) throws Exception {
         Cli.Result run = gather(tmp, tmp.resolve("no-home"), "lint");
         assertEquals(0, run.code(), run.out());
-        assertEquals("12 files checked, 0 invalid", run.out().strip());
+        assertEquals("13 files checked, 0 invalid", run.out().strip());
         assertFalse(run.out().contains("no such file"), run.out());
     }
 
@@ -72,6 +72,6 @@ class UserLintTest {
                 gather(tmp, home, "lint", "--user", root.resolve("rhythms").toString());
         assertEquals(1, run.code(), run.out());
         assertTrue(run.out().contains(mine + ":9:13:"), run.out());
-        assertTrue(run.out().strip().endsWith("13 files checked, 1 invalid"), run.out());
+        assertTrue(run.out().strip().endsWith("14 files checked, 1 invalid"), run.out());
     }
 }

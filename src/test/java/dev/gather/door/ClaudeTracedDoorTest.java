@@ -67,6 +67,31 @@ class ClaudeTracedDoorTest {
     }
 
     @Test
+    void aPromptHookEndsTheReceiptWindowAtOnce() throws Exception {
+        // a window far longer than the wait below: only the hook can answer in time
+        try (ClaudeDoors slow = new ClaudeDoors(
+                pane -> Optional.of(new ClaudeMessaging(claude.socket, "ee71ec63611aa359010032afd776127a")),
+                late -> {},
+                new ClaudeSocketDoor.Timing(Duration.ofSeconds(2), Duration.ofSeconds(60)))) {
+            String text = "[Bo] (2):\n\nNumber 27. I pass the piece.";
+            claude.onAccepted(m -> slow.traces()
+                    .prompt(
+                            PANE,
+                            t -> t.equals(m.path("message").path("content").asText()),
+                            "UserPromptSubmit"));
+            Door door = slow.forPane(PANE, slow.traces()).orElseThrow();
+
+            Handover h = door.hand(new Parcel("g#9 to Ada in %7", text)).get(10, TimeUnit.SECONDS);
+
+            assertInstanceOf(Handover.Handed.class, h, h.toString());
+            assertTrue(((Handover.Handed) h).how().contains("UserPromptSubmit"), h.toString());
+            assertEquals(
+                    "UserPromptSubmit",
+                    door.trace("g#9 to Ada in %7").orElseThrow().taken().getNow("not taken"));
+        }
+    }
+
+    @Test
     void aRefusedMessageLeavesNoWatchBehindForTheTypedPromptToMatch() throws Exception {
         claude.answer(new FakeClaudeInbox.Answer("expired", "refused", "crossSessionInbound is refuse"));
         Door door = door();

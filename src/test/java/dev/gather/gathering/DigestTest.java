@@ -9,6 +9,7 @@ import dev.gather.link.Member;
 import dev.gather.rhythm.Listening;
 import dev.gather.rhythm.Rhythm;
 import dev.gather.rhythm.RhythmLibrary;
+import dev.gather.turn.Typed;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -130,6 +131,39 @@ class DigestTest {
                 digests.get(1).text().contains("Ada opens."),
                 "each phase once: " + digests.get(1).text());
         assertFalse(c.injected("harvest").get(0).text().contains("Ada opens."));
+    }
+
+    @Test
+    void aDigestLongerThanOnePasteLeavesOutTheOldestWordsNeverTheMembersOwnPrompt() {
+        Circle c = minimal(new Listening(Listening.Mode.DIGEST, Listening.HarvesterHears.HARVEST));
+        c.gathering.start().join();
+        String long1 = "word ".repeat(1_000);
+        for (int i = 0; i < 100 && c.gathering.state() != GatheringState.HARVESTING; i++) {
+            Member h = c.holder();
+            c.gathering
+                    .onTurnOutput(h, h.name() + " turn " + i + ": " + long1 + "I pass the piece.")
+                    .join();
+        }
+        assertEquals(GatheringState.HARVESTING, c.gathering.state());
+        List<Effect.Relay> relays = c.relayed();
+        Effect.Inject harvest = c.injected("harvest").get(0);
+        String text = harvest.text();
+        assertTrue(text.length() <= Typed.MAX_CHARS, "one paste carries it whole: " + text.length());
+        // the harvest prompt, whole, at its end
+        assertTrue(text.contains("The gathering is closing. Hal, you are the harvester"), text);
+        assertTrue(text.strip().endsWith("Reply with the harvest only."), text.substring(text.length() - 200));
+        assertTrue(
+                text.contains(Attribution.of(
+                        relays.get(relays.size() - 1).from(),
+                        relays.get(relays.size() - 1).text())),
+                "the newest words are kept");
+        assertFalse(text.contains(relays.get(0).text()), "the oldest are left out");
+        assertTrue(text.startsWith("("), text.substring(0, 200));
+        assertTrue(text.contains(Digest.LEFT_OUT), text.substring(0, 200));
+        c.injected("turn")
+                .forEach(t -> assertTrue(
+                        t.text().length() <= Typed.MAX_CHARS && t.text().endsWith("(" + t.to().number() + ")."),
+                        "every turn prompt ends with the piece reaching its member"));
     }
 
     @Test

@@ -4,82 +4,40 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.gather.home.Homes;
-import dev.gather.install.Installer;
-import dev.gather.tmux.Pane;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Function;
 import java.util.function.Predicate;
-import java.util.function.Supplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A gathering of a real Claude Code, a real Codex CLI and a real Gemini CLI as speakers and gather's
  * sim as harvester, spawned by {@code gather start} from agents.yaml, runs unattended through the
  * minimal rhythm to "harvest complete": every relayed turn reaches every other model once (each
- * fake's request log), and no delivery fails. Claude and Codex are reached through their doors once
+ * fake's request log), and no delivery fails. It hears in a digest: each speaker's model runs only for
+ * its seed, its turns and its beats, the words relayed as its turn answer that turn's prompt (no
+ * filler), and that prompt carries every word said since its last turn. Claude and Codex are reached through their doors once
  * known, Gemini by keystrokes; a freshly spawned Codex is typed into by keystrokes first.
  */
 @Live
 class ThreeHarnessGatheringTest {
-    private static final Pattern PIECE = Pattern.compile("The piece is now with (\\w+) \\(");
-
     @TempDir
     Path dir;
 
     @LiveTest
     void aClaudeACodexAndAGeminiGatherThroughToTheHarvestEachRelayReachingEachModelOnce() throws Exception {
-        FakeAnthropic claudeModel = new FakeAnthropic();
-        FakeGemini geminiModel = new FakeGemini();
-        try (LiveCodex live = new LiveCodex(dir.resolve("codex"));
-                AutoCloseable models = () -> {
-                    claudeModel.close();
-                    geminiModel.close();
-                }) {
-            LiveWorld world = live.world;
+        try (LiveCircle circle = new LiveCircle(dir)) {
             // a model speaks when the piece is its own and otherwise checks in without words to relay: one
             // answering each message aloud makes the holder relay its answer to every message, a flood
             // that outruns Claude's inbox (rate-limited) and the close (docs/agents.md)
-            claudeModel.script(speaker("Ada"));
-            Function<FakeModel.Call, Reply> bo = speaker("Bo");
-            live.model.script(c -> c.afterToolResult() ? Reply.text("") : bo.apply(c));
-            geminiModel.script(speaker("Cy"));
-
-            ClaudeHome claude = new ClaudeHome(dir.resolve("claude-home"), claudeModel).prepare(List.of(live.work));
-            GeminiHome gemini = new GeminiHome(dir.resolve("gemini-home"), geminiModel).prepare(List.of(live.work));
-            Map<String, String> claudeEnv = new HashMap<>(claude.env());
-            claudeEnv.put("TERM", "xterm-256color");
-            install("claude", claudeEnv, live);
-            install("gemini", gemini.env(), live);
-            world.agents(Map.of(
-                    "claude",
-                            LiveWorld.withEnv(
-                                    claudeEnv, NpmHarnesses.bin("claude").toString()),
-                    "codex",
-                            LiveWorld.withEnv(
-                                    live.codex.env(), NpmHarnesses.bin("codex").toString()),
-                    "gemini",
-                            LiveWorld.withEnv(
-                                    gemini.env(), NpmHarnesses.bin("gemini").toString()),
-                    // a quick harvester: its harvest lands while the models still answer the last words,
-                    // which reach them before the closing words all the same (EffectRunner, LastWordsTest)
-                    "sim", LiveWorld.sim("--name", "{name}", "--polite")));
-
-            String started = world.gather(
-                    live.launcher.script(),
-                    live.work,
-                    "start",
+            circle.claudeModel.script(GatheringScripts.speaker("Ada"));
+            circle.live.model.script(GatheringScripts.quietAfterTools(GatheringScripts.speaker("Bo")));
+            circle.geminiModel.script(GatheringScripts.speaker("Cy"));
+            String id = circle.start(
                     "minimal",
                     "-p",
                     "Ada:speaker:claude",
@@ -89,34 +47,24 @@ class ThreeHarnessGatheringTest {
                     "Cy:speaker:gemini",
                     "-p",
                     "Hal:harvester:sim");
-            Matcher g = Pattern.compile("started (g-\\S+)").matcher(started);
-            assertTrue(g.find(), started);
-            String id = g.group(1);
-            List<Pane> members = new ArrayList<>();
-            world.entries(id, "start")
-                    .get(0)
-                    .path("spawned")
-                    .fieldNames()
-                    .forEachRemaining(p -> members.add(world.adopt(p)));
-
-            // what the circle did, so a failure under load can be read from the report
-            Supplier<String> story = () -> "journal of " + id + ":\n" + journal(world, id) + "\n" + live.lastWords()
-                    + "\n" + claudeModel.summary() + "\n" + geminiModel.summary();
-            world.until(
-                    Duration.ofMinutes(5),
-                    () -> world.entries(id, "close").stream()
-                            .anyMatch(c -> c.path("text").asText().contains("harvest complete")),
-                    story,
-                    members.toArray(Pane[]::new));
+            circle.untilHarvested(id, Duration.ofMinutes(5));
             try {
                 // "delivered" is the harness taking the words (Claude's UserPromptSubmit hook, Codex's turn
                 // start); its request to the model follows a moment later, on a loaded machine after the close
-                org.awaitility.Awaitility.await()
+                Awaitility.await()
                         .atMost(Duration.ofSeconds(30))
-                        .untilAsserted(() ->
-                                assertEachRelayHeardOnceAndNoneFailed(world, id, claudeModel, live.model, geminiModel));
-            } catch (org.awaitility.core.ConditionTimeoutException | AssertionError e) {
-                System.out.println(story.get());
+                        .untilAsserted(() -> assertEachRelayHeardOnceAndNoneFailed(
+                                circle.world, id, circle.claudeModel, circle.live.model, circle.geminiModel));
+                // the minimal rhythm hears in a digest: each model runs for its own prompts, and the words
+                // relayed as a turn are the answer to that turn's prompt, which carried what was said since
+                DigestChecks.assertSpeakersHeardInADigest(
+                        circle.journalEntries(id),
+                        Map.of(
+                                "Ada", circle.claudeModel.turns(),
+                                "Bo", circle.live.model.calls(FakeOpenAI::turn),
+                                "Cy", circle.geminiModel.calls(FakeGemini::turn)));
+            } catch (ConditionTimeoutException | AssertionError e) {
+                System.out.println(circle.story(id).get());
                 throw e;
             }
         }
@@ -178,43 +126,5 @@ class ThreeHarnessGatheringTest {
 
     private static boolean onceIn(List<FakeModel.Call> turns, String words) {
         return turns.stream().filter(c -> c.lastUserText().contains(words)).count() == 1;
-    }
-
-    /**
-     * {@code name}'s model: speaks once the last announcement gives it the piece (or a beat asks) and
-     * passes it, in new words each time; otherwise answers with a checkpoint, which is not relayed.
-     */
-    private static Function<FakeModel.Call, Reply> speaker(String name) {
-        AtomicInteger turns = new AtomicInteger();
-        return call -> {
-            String said = call.lastUserText();
-            Matcher piece = PIECE.matcher(call.body().toString());
-            String holder = "";
-            while (piece.find()) {
-                holder = piece.group(1);
-            }
-            int n = turns.incrementAndGet();
-            if (holder.equals(name) || said.contains("[Beat") || said.contains("Your turn is up")) {
-                return Reply.text(name + " speaks, turn " + n + ". I pass the piece.");
-            }
-            // never empty: Claude asks an empty-answering model again
-            return Reply.text("[checkpoint] " + name + " listens");
-        };
-    }
-
-    /** {@code gather install harness} into the home {@code env} names, for this world's daemon. */
-    private static void install(String harness, Map<String, String> env, LiveCodex live) throws Exception {
-        Map<String, String> with = new HashMap<>(env);
-        with.put("GATHER_HOME", live.world.state.root().toString());
-        Installer.forHarness(harness, Homes.of(with), live.launcher.script(), Clock.systemUTC())
-                .install();
-    }
-
-    private static String journal(LiveWorld world, String id) {
-        try {
-            return Files.readString(world.state.journals().resolve(id + ".jsonl"));
-        } catch (java.io.IOException e) {
-            return e.toString();
-        }
     }
 }

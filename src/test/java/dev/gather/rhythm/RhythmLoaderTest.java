@@ -111,7 +111,7 @@ class RhythmLoaderTest {
         assertTrue(
                 e.getMessage()
                         .contains(
-                                "known: council, daily, design-decision, direct, extended, incident-review, minimal, monthly, retrospective, review-circle, standard, weekly"),
+                                "known: council, count, daily, design-decision, direct, extended, incident-review, minimal, monthly, retrospective, review-circle, standard, weekly"),
                 e.getMessage());
     }
 
@@ -162,7 +162,7 @@ class RhythmLoaderTest {
         assertEquals(RhythmLibrary.shippedRhythm("direct").orElseThrow(), library.direct());
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> library.load("mien"));
         assertEquals(
-                "unknown rhythm 'mien'; known: council, daily, design-decision, extended, incident-review, minimal, monthly, retrospective, review-circle, standard, weekly"
+                "unknown rhythm 'mien'; known: council, count, daily, design-decision, extended, incident-review, minimal, monthly, retrospective, review-circle, standard, weekly"
                         + " (not loading, see gather lint: direct, mine)",
                 unknown.getMessage());
     }
