@@ -87,6 +87,13 @@ final class CostBenchmark extends Benchmark {
                                         + RealGathering.MEMBERS.size() + " seeds + 1 harvest")
                         .headline(budget),
                 Metric.vs(
+                                "the harvester's model calls (a real Claude Code), " + vs,
+                                "calls",
+                                harvesterCalls(digest),
+                                harvesterCalls(live),
+                                "= 2: its seed + the harvest, hearing everything with the harvest prompt")
+                        .headline(2),
+                Metric.vs(
                         "characters sent to the models, " + vs,
                         "kchars",
                         digest.charactersSent() / 1000.0,
@@ -98,6 +105,11 @@ final class CostBenchmark extends Benchmark {
                         digest.toClose().toMillis() / 1000.0,
                         live.toClose().toMillis() / 1000.0,
                         ""));
+    }
+
+    /** The model calls of the harvester, Hal: in digest its seed and the harvest, nothing for what it hears. */
+    private static int harvesterCalls(RealGathering.Outcome outcome) {
+        return RealGathering.turns(outcome.models().get("Hal")).size();
     }
 
     /** Each member's model, as the live tests script it: speakers speak on their turn, Hal harvests. */
