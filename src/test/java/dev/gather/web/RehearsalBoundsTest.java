@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -59,8 +60,14 @@ class RehearsalBoundsTest {
         assertTrue(
                 RhythmLint.checkText("heavy.yaml", text).isEmpty(),
                 () -> "it lints clean: " + RhythmLint.checkText("heavy.yaml", text));
-        Studio studio = new Studio(new RhythmLibrary(List.of(home)), () -> Budget.cpu(Duration.ofSeconds(1)));
-        // a second of CPU, then it stops: well within this on a loaded machine, not the 102 s it took
+        // the rehearsal's CPU meter, faked: each look at it costs 50 ms, so a second is spent after 20
+        // steps whatever this machine's speed (a fast one rehearsed the whole rhythm within a real second
+        // once digests were capped)
+        AtomicLong looks = new AtomicLong();
+        Studio studio = new Studio(
+                new RhythmLibrary(List.of(home)),
+                () -> new Budget(
+                        Duration.ofSeconds(1), () -> Duration.ofMillis(50).toNanos() * looks.incrementAndGet()));
         ObjectNode t = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> studio.rehearse(body("heavy", text)));
         assertFalse(t.path("finished").asBoolean(), t::toString);
         assertTrue(
