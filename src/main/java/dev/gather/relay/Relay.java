@@ -23,7 +23,6 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -50,7 +49,8 @@ public final class Relay extends Outbox {
     private final Map<String, String> journalledBefore = new ConcurrentHashMap<>();
 
     /** Per link, who orders a member's leaving (a gathering's lane): journalled in its turn, no piece follows it. */
-    private final Map<String, BiConsumer<Member, Runnable>> leavings = new ConcurrentHashMap<>();
+    private final Map<String, BiFunction<Member, Runnable, CompletableFuture<Void>>> leavings =
+            new ConcurrentHashMap<>();
 
     private final List<Consumer<Link.View>> closeListeners = new CopyOnWriteArrayList<>();
     private final List<Consumer<String>> goneListeners = new CopyOnWriteArrayList<>();
@@ -91,8 +91,11 @@ public final class Relay extends Outbox {
         interceptors.put(linkId, interceptor);
     }
 
-    /** Hands the leaving of {@code linkId}'s members to {@code ordered}, which runs what it is given in its order. */
-    public void orderLeaving(String linkId, BiConsumer<Member, Runnable> ordered) {
+    /**
+     * Hands the leaving of {@code linkId}'s members to {@code ordered}, which runs what it is given in
+     * its order; its future completes once it did.
+     */
+    public void orderLeaving(String linkId, BiFunction<Member, Runnable, CompletableFuture<Void>> ordered) {
         leavings.put(linkId, ordered);
     }
 
@@ -255,22 +258,26 @@ public final class Relay extends Outbox {
 
     /**
      * The member in {@code pane} leaves its link for {@code why} (gone, never ready); a link whose
-     * leavings are ordered (a gathering, whose lane may be about to give it the piece) journals it in turn.
+     * leavings are ordered (a gathering, whose lane may be about to give it the piece) journals it in turn;
+     * the future completes once it is journalled.
      */
-    public void leave(String pane, String why) {
+    public CompletableFuture<Void> leave(String pane, String why) {
         goneListeners.forEach(l -> l.accept(pane));
-        links.byPane(pane).ifPresent(link -> {
-            Optional<Member> m = link.memberInPane(pane);
-            if (links.removePane(pane).isEmpty()) {
-                return; // another notice of this pane's end got there first
-            }
-            BiConsumer<Member, Runnable> ordered = leavings.get(link.id());
-            if (ordered != null && m.isPresent()) {
-                ordered.accept(m.get(), () -> left(link, m, why));
-            } else {
-                left(link, m, why);
-            }
-        });
+        Optional<Link> found = links.byPane(pane);
+        if (found.isEmpty()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        Link link = found.get();
+        Optional<Member> m = link.memberInPane(pane);
+        if (links.removePane(pane).isEmpty()) {
+            return CompletableFuture.completedFuture(null); // another notice of this pane's end got there first
+        }
+        BiFunction<Member, Runnable, CompletableFuture<Void>> ordered = leavings.get(link.id());
+        if (ordered != null && m.isPresent()) {
+            return ordered.apply(m.get(), () -> left(link, m, why));
+        }
+        left(link, m, why);
+        return CompletableFuture.completedFuture(null);
     }
 
     private void left(Link link, Optional<Member> m, String why) {

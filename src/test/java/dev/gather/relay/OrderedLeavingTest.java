@@ -15,6 +15,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -57,6 +58,7 @@ class OrderedLeavingTest {
         relay.orderLeaving(link.id(), (m, journal) -> {
             told.add(m);
             inTurn.add(journal);
+            return CompletableFuture.completedFuture(null);
         });
         String pane = zed.pane().orElseThrow();
 
