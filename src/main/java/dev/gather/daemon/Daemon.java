@@ -151,7 +151,7 @@ public final class Daemon implements AutoCloseable {
         this.fanout = new Fanout(post);
         this.relay = new Relay(links, journals, fanout, TurnFilter.defaults(), DirectRhythm.from(rhythms.direct()));
         this.replies = new Replies(relay, post);
-        Notices.wire(relay, fanout, remote, screens, sessions, learnedPanes, gatherings);
+        Notices.wire(relay, fanout, remote, screens, sessions, learnedPanes);
         this.house = DaemonOps.household(this);
         DaemonOps.register(this);
     }

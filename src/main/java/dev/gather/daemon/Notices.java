@@ -1,13 +1,11 @@
 package dev.gather.daemon;
 
-import dev.gather.gathering.Gatherings;
 import dev.gather.identity.LearnedPanes;
 import dev.gather.link.Fanout;
 import dev.gather.relay.Relay;
 import dev.gather.relay.ScreenSources;
 import dev.gather.remote.Remote;
 import dev.gather.turn.SessionPanes;
-import java.util.Optional;
 
 /**
  * Who in the daemon is told what of the relay: a pane gone, a link closed, a turn from nowhere (what
@@ -23,8 +21,7 @@ final class Notices {
             Remote remote,
             ScreenSources screens,
             SessionPanes sessions,
-            LearnedPanes learnedPanes,
-            Gatherings gatherings) {
+            LearnedPanes learnedPanes) {
         relay.onGone(screens::forget);
         relay.onGone(learnedPanes::forget);
         relay.onGone(sessions::forget);
@@ -32,9 +29,5 @@ final class Notices {
         relay.onUnlinked(remote::unlinkedTurn);
         relay.onGone(remote::paneGone);
         relay.onClosed(view -> view.members().forEach(m -> m.pane().ifPresent(screens::forget)));
-        relay.onGone(pane -> gatherings.byPane(pane).ifPresent(g -> g.members().stream()
-                .filter(m -> m.pane().equals(Optional.of(pane)))
-                .findFirst()
-                .ifPresent(g::memberGone)));
     }
 }

@@ -1,5 +1,7 @@
 package dev.gather.delivery;
 
+import java.util.Locale;
+
 /** Where one message is for one recipient; journalled at every step, shown by status and transcript. */
 public enum DeliveryState {
     /** Waiting in the recipient's queue until it is ready or idle. */
@@ -31,7 +33,7 @@ public enum DeliveryState {
 
     /** The lower-case name used in the journal and the protocol. */
     public String word() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 
     /** Whether nothing more will happen to the message. */

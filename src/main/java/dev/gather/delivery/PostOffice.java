@@ -156,6 +156,17 @@ public final class PostOffice implements AutoCloseable {
         deliverer.forget(pane);
     }
 
+    /** Whether {@code pane}'s harness was given up on (never ready in time) and showed no sign of life since. */
+    public boolean unreachable(String pane) {
+        Channel channel = channels.get(pane);
+        if (channel == null) {
+            return false;
+        }
+        synchronized (channel) {
+            return channel.turns().gaveUp().isPresent();
+        }
+    }
+
     /** The pane's delivery picture, if anything was ever sent to it. */
     public Optional<MailboxStatus> status(String pane) {
         return Optional.ofNullable(channels.get(pane)).map(Channel::status);

@@ -19,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,8 +40,7 @@ public final class ClaudeInbox implements AutoCloseable {
     private static final int MAX_LINE = 64 * 1024;
     private static final int REMEMBERED = 256;
 
-    private static final java.util.concurrent.atomic.AtomicInteger INSTANCES =
-            new java.util.concurrent.atomic.AtomicInteger();
+    private static final AtomicInteger INSTANCES = new AtomicInteger();
 
     private final Path path;
     private final ServerSocketChannel server;

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -23,14 +24,14 @@ final class ClaudeIngress {
 
     private final Map<String, Sender> bySession = new HashMap<>();
     private final LongSupplier nanos;
-    private final java.util.function.LongConsumer park;
+    private final LongConsumer park;
 
     ClaudeIngress() {
         this(System::nanoTime, LockSupport::parkNanos);
     }
 
     /** @param park waits that many nanoseconds (the door's own thread, never a caller's) */
-    ClaudeIngress(LongSupplier nanos, java.util.function.LongConsumer park) {
+    ClaudeIngress(LongSupplier nanos, LongConsumer park) {
         this.nanos = nanos;
         this.park = park;
     }

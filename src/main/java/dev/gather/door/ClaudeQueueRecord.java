@@ -8,6 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 
 /**
  * What a Claude Code session's transcript says of a message that came through its inbox (2.1.330,
@@ -26,7 +28,7 @@ final class ClaudeQueueRecord {
      * Where {@code text} is by {@code transcript}: taken, queued, or never there. Only lines from
      * {@code since} on count: a gathering relays the same words more than once ("(Ada listens)").
      */
-    static Door.Whereabouts of(Path transcript, String text, java.time.Instant since) {
+    static Door.Whereabouts of(Path transcript, String text, Instant since) {
         if (!Files.isRegularFile(transcript, LinkOption.NOFOLLOW_LINKS)) {
             return new Door.Whereabouts(
                     Door.Whereabouts.Kind.UNKNOWN, "Claude's transcript " + transcript + " is not a file");
@@ -71,10 +73,10 @@ final class ClaudeQueueRecord {
                 : new Door.Whereabouts(Door.Whereabouts.Kind.MISSING, "claude transcript has no trace of it");
     }
 
-    private static boolean after(JsonNode entry, java.time.Instant since) {
+    private static boolean after(JsonNode entry, Instant since) {
         try {
-            return !java.time.Instant.parse(entry.path("timestamp").asText()).isBefore(since);
-        } catch (java.time.format.DateTimeParseException e) {
+            return !Instant.parse(entry.path("timestamp").asText()).isBefore(since);
+        } catch (DateTimeParseException e) {
             return false; // a line without a time cannot be placed after the handover
         }
     }

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.NoSuchFileException;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -85,7 +86,7 @@ public final class ClaudeSocketDoor implements Door {
                     + " characters; Claude's socket takes at most " + MAX_CHARS + " in one message");
         }
         // checked again as it is used: a socket swapped since the door opened gets nothing
-        java.util.Optional<String> untrusted = Ownership.untrustedSocket(target.socket(), Ownership.me());
+        Optional<String> untrusted = Ownership.untrustedSocket(target.socket(), Ownership.me());
         if (untrusted.isPresent()) {
             return new Handover.Refused("Claude's messaging socket is not used: " + untrusted.get());
         }

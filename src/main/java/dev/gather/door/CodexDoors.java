@@ -60,8 +60,7 @@ public final class CodexDoors implements DoorFactory {
     }
 
     /** What a Codex thread id looks like: a UUID, or at least one word that no program reads as an option or a path. */
-    private static final java.util.regex.Pattern THREAD_ID =
-            java.util.regex.Pattern.compile("[0-9A-Za-z][0-9A-Za-z_.-]{0,127}");
+    private static final Pattern THREAD_ID = Pattern.compile("[0-9A-Za-z][0-9A-Za-z_.-]{0,127}");
 
     /**
      * Whether {@code id} has the shape of a Codex thread id: it reaches {@code codex queue --thread}

@@ -4,10 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
@@ -47,7 +50,7 @@ final class CodexRollout {
                 4,
                 (p, a) -> a.isRegularFile() && p.getFileName().toString().endsWith(suffix))) {
             return files.findFirst().map(p -> new CodexRollout(p, timer));
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             return Optional.empty();
         }
     }
@@ -127,8 +130,8 @@ final class CodexRollout {
         }
 
         /** Whole lines appended since the last look; a line still being written waits for next time. */
-        private java.util.List<String> newLines() throws IOException {
-            java.util.List<String> lines = new java.util.ArrayList<>();
+        private List<String> newLines() throws IOException {
+            List<String> lines = new ArrayList<>();
             try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
                 long size = in.length();
                 if (size <= offset) {

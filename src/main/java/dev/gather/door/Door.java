@@ -1,5 +1,6 @@
 package dev.gather.door;
 
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
@@ -48,8 +49,8 @@ public interface Door {
         }
 
         public Whereabouts {
-            java.util.Objects.requireNonNull(kind, "kind");
-            java.util.Objects.requireNonNull(how, "how");
+            Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(how, "how");
         }
     }
 
@@ -71,8 +72,8 @@ public interface Door {
      */
     record Trace(CompletableFuture<String> taken, CompletableFuture<String> ended) {
         public Trace {
-            java.util.Objects.requireNonNull(taken, "taken");
-            java.util.Objects.requireNonNull(ended, "ended");
+            Objects.requireNonNull(taken, "taken");
+            Objects.requireNonNull(ended, "ended");
         }
     }
 }

@@ -233,9 +233,21 @@ public final class Gathering {
         return lane.submit(() -> seats.join(m, pulse));
     }
 
-    /** A member's pane died: skipped from now on; the turn moves on if it held the piece. */
+    /** A member left (its leaving journalled elsewhere): skipped from now on, as below. */
     public CompletableFuture<Void> memberGone(Member m) {
-        return lane.submit(() -> seats.leave(m));
+        return memberGone(m, () -> {});
+    }
+
+    /**
+     * A member's pane died or never became ready: skipped from now on; the turn moves on if it held
+     * the piece. {@code journalled} (the link's record of the leaving) runs first, on the lane: in the
+     * journal, every piece given before it may go to {@code m}, none after it does.
+     */
+    public CompletableFuture<Void> memberGone(Member m, Runnable journalled) {
+        return lane.submit(() -> {
+            journalled.run();
+            seats.leave(m);
+        });
     }
 
     /** Ends the gathering for everyone: the harvester (if any) is asked for the harvest first, bounded. */

@@ -8,6 +8,7 @@ import dev.gather.gathering.GatheringStatus;
 import dev.gather.link.Link;
 import dev.gather.link.Member;
 import dev.gather.link.Role;
+import dev.gather.relay.HandedOver;
 import dev.gather.relay.Relay;
 import dev.gather.rhythm.Phase;
 import dev.gather.rhythm.Rhythm;
@@ -38,7 +39,7 @@ public final class GatheringOps {
                         .filter(m -> m.pane().equals(Optional.of(out.pane())))
                         .findFirst()
                         .filter(m -> !out.text().isBlank())
-                        .ifPresent(m -> Relay.handedOver(
+                        .ifPresent(m -> HandedOver.await(
                                 g.id(), g.onTurnOutput(m, out.text().strip())))));
         StartGatheringOp start = new StartGatheringOp(d);
         PullOps pulls = new PullOps(d);

@@ -11,6 +11,7 @@ import dev.gather.link.Member;
 import dev.gather.link.Names;
 import dev.gather.link.Role;
 import dev.gather.relay.DirectRhythm;
+import dev.gather.relay.HandedOver;
 import dev.gather.relay.Relay;
 import dev.gather.relay.Replies;
 import dev.gather.rhythm.Template;
@@ -174,7 +175,8 @@ final class SendOp {
         Optional<Gathering> gathering = d.gatherings.byPane(pane);
         if (gathering.isPresent()) {
             // in a gathering, closing is leaving: the circle goes on without them (or closes below its minimum)
-            d.relay.leave(pane, "closed the link");
+            // answered once the gathering journalled it, in its order
+            HandedOver.await(gathering.get().id(), d.relay.leave(pane, "closed the link"));
             return Dispatcher.JSON
                     .createObjectNode()
                     .put("left", gathering.get().id())

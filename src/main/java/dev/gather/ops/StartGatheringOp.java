@@ -92,6 +92,17 @@ public final class StartGatheringOp {
                 members,
                 (sink, pulse, midTurn) -> Gathering.create(
                         id, rhythm, members, options, d.scheduler, d.clock, d.lanes, pulse, midTurn, sink));
+        // a member that left (its pane ended, its harness never ready) before its gathering could hear
+        // of it leaves now, on the lane, before the first turn: the piece never goes to it
+        for (Member m : members) {
+            m.pane().ifPresent(pane -> {
+                if (link.memberInPane(pane).isEmpty()) {
+                    g.memberGone(m);
+                } else if (d.post.unreachable(pane)) {
+                    d.relay.leave(pane, "never became ready");
+                }
+            });
+        }
         Lifecycle.Start start = startEntry(
                 id,
                 rhythm,
@@ -201,6 +212,7 @@ public final class StartGatheringOp {
         // handed in before the post office hears of the turn end: the letters this turn started with
         // are still open. The floor first, the receipts after: a floor given later than this read
         // was given after the turn ended
+        d.relay.orderLeaving(link.id(), g::memberGone);
         d.relay.intercept(link.id(), (m, text) -> {
             long floor = runner.floor(m);
             TurnStart start = TurnStart.of(m.pane().flatMap(d.post::status), link.id(), floor);

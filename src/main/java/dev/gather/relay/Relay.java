@@ -15,19 +15,14 @@ import dev.gather.tmux.DeliveryResult;
 import dev.gather.turn.PaneSettleSource;
 import dev.gather.turn.TurnFilter;
 import dev.gather.turn.TurnOutput;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -45,12 +40,6 @@ public final class Relay extends Outbox {
     private final Links links;
     private final TurnFilter filter;
     private final DirectRhythm direct;
-    /**
-     * How long the data path waits for a gathering to take a turn: only its first journal entry is
-     * waited for (the gathering's lane runs nothing slow), this bounds a lane that hangs.
-     */
-    private static final Duration HANDED_OVER_WITHIN = Duration.ofSeconds(30);
-
     private final Map<String, BiFunction<Member, String, CompletableFuture<Void>>> interceptors =
             new ConcurrentHashMap<>();
     /**
@@ -58,6 +47,10 @@ public final class Relay extends Outbox {
      * again (its file was not yet deleted when the daemon died), and it is not relayed twice.
      */
     private final Map<String, String> journalledBefore = new ConcurrentHashMap<>();
+
+    /** Per link, who orders a member's leaving (a gathering's lane): journalled in its turn, no piece follows it. */
+    private final Map<String, BiFunction<Member, Runnable, CompletableFuture<Void>>> leavings =
+            new ConcurrentHashMap<>();
 
     private final List<Consumer<Link.View>> closeListeners = new CopyOnWriteArrayList<>();
     private final List<Consumer<String>> goneListeners = new CopyOnWriteArrayList<>();
@@ -96,6 +89,14 @@ public final class Relay extends Outbox {
      */
     public void intercept(String linkId, BiFunction<Member, String, CompletableFuture<Void>> interceptor) {
         interceptors.put(linkId, interceptor);
+    }
+
+    /**
+     * Hands the leaving of {@code linkId}'s members to {@code ordered}, which runs what it is given in
+     * its order; its future completes once it did.
+     */
+    public void orderLeaving(String linkId, BiFunction<Member, Runnable, CompletableFuture<Void>> ordered) {
+        leavings.put(linkId, ordered);
     }
 
     /**
@@ -173,7 +174,7 @@ public final class Relay extends Outbox {
         BiFunction<Member, String, CompletableFuture<Void>> interceptor = interceptors.get(link.id());
         if (interceptor != null) {
             // as for a direct link: the hook file goes only once the gathering journalled the words
-            handedOver(link.id(), interceptor.apply(from.get(), text.get()));
+            HandedOver.await(link.id(), interceptor.apply(from.get(), text.get()));
             return Map.of();
         }
         synchronized (link) {
@@ -194,22 +195,6 @@ public final class Relay extends Outbox {
         }
     }
 
-    /** Waits for gathering {@code id} to take a turn; its journal's refusal is thrown on, anything else logged. */
-    public static void handedOver(String id, CompletableFuture<Void> taken) {
-        try {
-            taken.get(HANDED_OVER_WITHIN.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (ExecutionException | CompletionException e) {
-            if (e.getCause() instanceof JournalUnavailable refused) {
-                throw refused;
-            }
-            LOG.warn("gathering {} could not take a turn: {}", id, String.valueOf(e.getCause()));
-        } catch (TimeoutException e) {
-            LOG.warn("gathering {} has not taken a turn after {}; it stays queued there", id, HANDED_OVER_WITHIN);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
     /** Closes the link for everyone, journalled once however many paths close it. */
     public void close(Link link, String reason) {
         if (!link.claimClose()) {
@@ -219,6 +204,7 @@ public final class Relay extends Outbox {
         record(link, new Lifecycle.Close(link.id(), reason));
         links.close(link);
         interceptors.remove(link.id());
+        leavings.remove(link.id());
         Link.View view = link.snapshot();
         closeListeners.forEach(l -> l.accept(view));
     }
@@ -260,12 +246,8 @@ public final class Relay extends Outbox {
 
     /** {@code m}, a member without a pane, leaves {@code link} for {@code why}; journalled like any leaving. */
     public void leave(Link link, Member m, String why) {
-        if (!links.removeMember(link, m)) {
-            return;
-        }
-        record(link, new Lifecycle.Left(link.id(), m.name(), m.name() + " left (" + why + ")"));
-        if (!link.snapshot().open()) {
-            close(link, "fewer than two members");
+        if (links.removeMember(link, m)) {
+            left(link, Optional.of(m), why);
         }
     }
 
@@ -274,20 +256,35 @@ public final class Relay extends Outbox {
         return filter.apply(words);
     }
 
-    /** The member in {@code pane} leaves its link for {@code why} (gone, never ready). */
-    public void leave(String pane, String why) {
+    /**
+     * The member in {@code pane} leaves its link for {@code why} (gone, never ready); a link whose
+     * leavings are ordered (a gathering, whose lane may be about to give it the piece) journals it in turn;
+     * the future completes once it is journalled.
+     */
+    public CompletableFuture<Void> leave(String pane, String why) {
         goneListeners.forEach(l -> l.accept(pane));
-        links.byPane(pane).ifPresent(link -> {
-            Optional<Member> m = link.memberInPane(pane);
-            if (links.removePane(pane).isEmpty()) {
-                return; // another notice of this pane's end got there first
-            }
-            m.ifPresent(member ->
-                    record(link, new Lifecycle.Left(link.id(), member.name(), member.name() + " left (" + why + ")")));
-            if (!link.snapshot().open()) {
-                // same path as any close: journal, interceptor, listeners (e.g. the survivor's screen watch)
-                close(link, "fewer than two members");
-            }
-        });
+        Optional<Link> found = links.byPane(pane);
+        if (found.isEmpty()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        Link link = found.get();
+        Optional<Member> m = link.memberInPane(pane);
+        if (links.removePane(pane).isEmpty()) {
+            return CompletableFuture.completedFuture(null); // another notice of this pane's end got there first
+        }
+        BiFunction<Member, Runnable, CompletableFuture<Void>> ordered = leavings.get(link.id());
+        if (ordered != null && m.isPresent()) {
+            return ordered.apply(m.get(), () -> left(link, m, why));
+        }
+        left(link, m, why);
+        return CompletableFuture.completedFuture(null);
+    }
+
+    private void left(Link link, Optional<Member> m, String why) {
+        m.ifPresent(x -> record(link, new Lifecycle.Left(link.id(), x.name(), x.name() + " left (" + why + ")")));
+        if (!link.snapshot().open()) {
+            // same path as any close: journal, interceptor, listeners (e.g. the survivor's screen watch)
+            close(link, "fewer than two members");
+        }
     }
 }

@@ -63,10 +63,28 @@ class UnreachableMemberTest {
             gone |= e.path("kind").asText().equals("left");
             boolean turnToZed = e.path("prompt").asText().equals("turn")
                     && e.path("text").asText().startsWith("The piece is now with Zed ");
-            assertFalse(gone && turnToZed, "once it left, the piece skips Zed: " + turns(id));
+            assertFalse(gone && turnToZed, () -> "once it left, the piece skips Zed: " + turns(id) + seen(id));
         }
         JsonNode status = world.call(null, "gathering_status", World.args().put("gathering", id));
         assertFalse(status.path("members").toString().contains("\"Zed\""), status.toString());
+    }
+
+    /** What the journal said, one line an entry, for a failure to show. */
+    private String seen(String id) {
+        StringBuilder out = new StringBuilder("\njournal:");
+        for (JsonNode e : world.journal(id)) {
+            out.append("\n  ")
+                    .append(e.path("time").asText())
+                    .append(' ')
+                    .append(e.path("kind").asText())
+                    .append(' ')
+                    .append(e.path("prompt").asText())
+                    .append(' ')
+                    .append(e.path("to").asText(e.path("from").asText()))
+                    .append(": ")
+                    .append(e.path("text").asText().lines().findFirst().orElse(""));
+        }
+        return out.toString();
     }
 
     private List<String> turns(String id) {

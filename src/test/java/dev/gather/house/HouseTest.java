@@ -177,11 +177,6 @@ class HouseTest {
      */
     private static final Pattern NOT_CODE =
             Pattern.compile("//[^\\n]*|/\\*(?s:.*?)\\*/|\"\"\"(?s:.*?)\"\"\"|" + STRING + "|'(?:[^'\\\\\\n]|\\\\.)*'");
-    /**
-     * Packages whose inline names wait for the rewrite issue 33 makes of them (the one channel per
-     * member), so the two do not collide; each entry goes once its package is swept.
-     */
-    private static final Set<String> INLINE_NAMES_WAIT = Set.of("delivery/", "door/");
 
     @Test
     void classesAreImportedNotWrittenOutInCode() throws IOException {
@@ -189,9 +184,6 @@ class HouseTest {
         for (List<Path> files : packages().values()) {
             for (Path f : files) {
                 String name = MAIN.relativize(f).toString();
-                if (INLINE_NAMES_WAIT.stream().anyMatch(name::startsWith)) {
-                    continue;
-                }
                 String code = blank(Files.readString(f));
                 String[] lines = code.split("\n", -1);
                 for (int i = 0; i < lines.length; i++) {
