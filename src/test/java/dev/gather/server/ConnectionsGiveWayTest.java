@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gather.time.ManualScheduler;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
@@ -146,8 +147,8 @@ class ConnectionsGiveWayTest {
 
     @Test
     void sixtyThreeIdleConnectionsCloseWhenTheClockPassesTheLimit() throws Exception {
-        ManualClock clock = new ManualClock();
-        Path path = serve(clock, (peer, line, out, gone, connection) -> {
+        ManualScheduler time = new ManualScheduler();
+        Path path = serve(time.clock(), (peer, line, out, gone, connection) -> {
             out.accept(ANSWER);
             return true;
         });
@@ -155,7 +156,7 @@ class ConnectionsGiveWayTest {
             open.add(connect(path));
         }
         await().atMost(Duration.ofSeconds(30)).until(() -> server.open() == 63);
-        clock.advance(SocketServer.IDLE.plusSeconds(10));
+        time.advance(SocketServer.IDLE.plusSeconds(10));
         // told within a sweep or two of wall time, not the minute the clock was moved by
         for (SocketChannel idle : open) {
             String told = CompletableFuture.supplyAsync(() -> line(idle)).get(20, TimeUnit.SECONDS);
