@@ -231,9 +231,13 @@ final class HarnessRelay implements AutoCloseable {
             List<Sample> out = new ArrayList<>();
             while (out.size() < samples + 3) {
                 Sample s = null;
-                // a failed delivery ends no turn: stop at once rather than wait out the 120 s
+                // a failed delivery ends no turn, and neither does a pane that ended (kept on screen by
+                // remain-on-exit, it may never fail a letter): stop at once rather than wait out the 120 s
                 for (int waited = 0;
-                        s == null && waited < 120 && oursFailed.get().isEmpty();
+                        s == null
+                                && waited < 120
+                                && oursFailed.get().isEmpty()
+                                && (waited == 0 || panes.stream().allMatch(p -> tmux.alive(p.id())));
                         waited++) {
                     s = relayed.poll(1, TimeUnit.SECONDS);
                 }

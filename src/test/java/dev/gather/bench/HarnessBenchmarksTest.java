@@ -66,8 +66,14 @@ class HarnessBenchmarksTest {
                     HarnessRelay.HarnessDied.class,
                     () -> relay.pingPong(
                             dev.gather.profile.Profiles.shipped().forKind("generic"), fallsOver, Map.of(), dir, 1));
-            // tmux's own words for a dead pane (what the program printed just before may not be read)
-            assertTrue(died.getMessage().contains("Pane is dead (status 3"), died.getMessage());
+            // why it ended is on its screen: tmux's own words for a dead pane, or the program's last
+            // words (tmux 3.3a draws its banner only once it has the exit status, which a loaded
+            // machine delivers after the pane's end is seen; and the program's last line may not be
+            // read in time either), one of the two
+            assertTrue(
+                    died.getMessage().contains("Pane is dead (status 3")
+                            || died.getMessage().contains("the harness fell over"),
+                    died.getMessage());
             assertTrue(died.getMessage().contains("generic-Ada")
                     || died.getMessage().contains("generic-Bo"));
         }
