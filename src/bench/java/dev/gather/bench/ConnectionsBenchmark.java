@@ -15,7 +15,8 @@ import java.util.stream.Stream;
 
 /**
  * Socket abuse the daemon must survive: 5,000 idle connections opened at once against a real
- * daemon process. Past its bound each is told so in one line and closed; the daemon's threads and
+ * daemon process. Past its bound each is told so in one line and closed (or, past one process's cap,
+ * its longest idle connection gives way and is told why); the daemon's threads and
  * resident memory go back to where they started once the connections close.
  */
 final class ConnectionsBenchmark extends Benchmark {
@@ -69,8 +70,11 @@ final class ConnectionsBenchmark extends Benchmark {
                     }
                     Thread.sleep(100); // the refusals are written by the daemon's accept thread: asking again
                 }
+                // past its cap a process's newest connection takes the place of its longest idle one,
+                // which is told so (issue 35: a process is never refused its own next request)
                 refused = (int) reasons.stream()
-                        .filter(r -> r.contains("too many connections"))
+                        .filter(r -> r.contains("too many connections")
+                                || r.contains("opened more connections than it may hold"))
                         .count();
                 served = connections - reasons.size();
                 rssPeak = BenchDaemon.rssMib(pid);
@@ -107,10 +111,10 @@ final class ConnectionsBenchmark extends Benchmark {
                     Metric.of(connections + " idle connections: served at once", "connections", served, "≤ " + BOUND)
                             .headline(BOUND),
                     Metric.of(
-                            connections + " idle connections: refused with a message",
+                            connections + " idle connections: refused or given way, with a message",
                             "connections",
                             refused,
-                            "= " + (connections - BOUND)),
+                            "≥ " + (connections - BOUND)),
                     Metric.of(
                             "daemon threads: start / with them open", "threads", threadsPeak, "start " + threadsStart),
                     Metric.of("daemon threads after they closed", "threads", threadsAfter, "≈ " + threadsStart),

@@ -32,7 +32,7 @@ final class Channel {
     private final Recognition recognition;
     private final Turns turns;
     private final Typist typist;
-    private final HarnessDoor door;
+    final HarnessDoor door;
     private final Deque<Pending> queue = new ArrayDeque<>();
     private boolean closed;
 

@@ -33,6 +33,8 @@ final class HarnessDoor {
     private final List<Letter> taken = new ArrayList<>();
     /** Handed through a door that shows no transcript: the member's next turn end stands in. */
     private final List<Pending> untraced = new ArrayList<>();
+    /** The trace of the last letter handed, whose evidence {@link #look} reads on demand. Under the lock. */
+    private Door.Trace looking;
 
     private String door = Doors.KEYSTROKES;
     private String note;
@@ -175,6 +177,20 @@ final class HarnessDoor {
         }
     }
 
+    /**
+     * Reads the harness's evidence for the last letter handed now, on this thread: a turn end is judged
+     * by what the member took, and a quick turn can end before the door's own poll saw it start.
+     */
+    void look() {
+        Door.Trace trace;
+        synchronized (channel) {
+            trace = looking;
+        }
+        if (trace != null) {
+            trace.look().run();
+        }
+    }
+
     /** Waits for the harness's evidence that a turn carrying {@code p} started, then ended; {@code bounded}: not forever. */
     private void await(Pending p, Door d, boolean bounded) {
         Optional<Door.Trace> trace = d.trace(p.parcel().ref());
@@ -187,6 +203,9 @@ final class HarnessDoor {
             }
             channel.pump();
             return;
+        }
+        synchronized (channel) {
+            looking = trace.get();
         }
         trace.get().taken().whenComplete((how, e) -> taken(p, d, trace.get(), how, e));
         if (bounded) {

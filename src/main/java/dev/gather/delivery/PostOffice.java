@@ -133,6 +133,14 @@ public final class PostOffice implements AutoCloseable {
         channel.turnEnded(how, at);
     }
 
+    /**
+     * Reads what {@code pane}'s harness door shows of the letter it was handed, now: before a turn end
+     * is judged by the letters it started with (Codex's notify can come before its door's poll).
+     */
+    public void look(String pane) {
+        Optional.ofNullable(channels.get(pane)).ifPresent(c -> c.door.look());
+    }
+
     /** {@code pane} is mid-turn on its own (it is calling us): hold its messages until the turn ends. */
     public void turnStarted(String pane) {
         if (remote(pane)) {

@@ -69,7 +69,8 @@ final class CodexRollout {
         Door.Trace trace = new Door.Trace(new CompletableFuture<>(), new CompletableFuture<>());
         Watch w = new Watch(from, normal(text), trace, System.nanoTime() + GIVE_UP.toNanos());
         w.task = timer.scheduleWithFixedDelay(w::look, 0, POLL.toMillis(), TimeUnit.MILLISECONDS);
-        return trace;
+        // Codex's notify can end a quick turn before the next poll: the turn end reads the file first
+        return new Door.Trace(trace.taken(), trace.ended(), w::look);
     }
 
     private final class Watch {

@@ -70,10 +70,16 @@ public interface Door {
      * @param taken a turn carrying the message started (its transcript shows the user message)
      * @param ended that turn ended
      */
-    record Trace(CompletableFuture<String> taken, CompletableFuture<String> ended) {
+    record Trace(CompletableFuture<String> taken, CompletableFuture<String> ended, Runnable look) {
         public Trace {
             Objects.requireNonNull(taken, "taken");
             Objects.requireNonNull(ended, "ended");
+            Objects.requireNonNull(look, "look");
+        }
+
+        /** A trace whose evidence comes to it on its own (a hook), with nothing to read on demand. */
+        public Trace(CompletableFuture<String> taken, CompletableFuture<String> ended) {
+            this(taken, ended, () -> {});
         }
     }
 }

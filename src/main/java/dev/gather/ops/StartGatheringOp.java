@@ -215,6 +215,7 @@ public final class StartGatheringOp {
         d.relay.orderLeaving(link.id(), g::memberGone);
         d.relay.intercept(link.id(), (m, text) -> {
             long floor = runner.floor(m);
+            m.pane().ifPresent(d.post::look);
             TurnStart start = TurnStart.of(m.pane().flatMap(d.post::status), link.id(), floor);
             return g.onTurnOutput(
                     m,
