@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.link.Link;
+import dev.gather.testing.Slow;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.SpawnSpec;
 import java.nio.charset.StandardCharsets;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * as Codex does. A notify from Bo's Codex naming Ada's thread, or answering what gather typed into
  * Ada, was taken as Ada's turn; it is refused and journalled, and Ada's own notifies still relay.
  */
+@Slow
 class CodexNotifyIdentityTest {
     private static final Duration LONG = Duration.ofSeconds(90);
     private static final String ADAS_THREAD = "01a208d7-dd57-7c42-852d-9202d4d15daa";

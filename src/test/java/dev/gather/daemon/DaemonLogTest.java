@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gather.client.DaemonPid;
 import dev.gather.home.RotatingLog;
 import dev.gather.home.StateDir;
+import dev.gather.testing.Slow;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * What a user reads after a daemon died: its log, still there once the next daemon started, and a
  * word when a command starts a daemon the user stopped on purpose.
  */
+@Slow
 class DaemonLogTest {
     @TempDir
     Path home;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.journal.Transcript;
 import dev.gather.testing.LiveRhythm;
+import dev.gather.testing.Slow;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * all, takes seconds instead of the minutes the real defaults (60 s, 30 s) would need: what is proven
  * is the same, a turn outliving the process that wrote it.
  */
+@Slow
 class FrozenDaemonTurnsTest {
     @TempDir
     Path home;

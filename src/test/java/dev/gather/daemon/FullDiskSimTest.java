@@ -9,6 +9,7 @@ import dev.gather.client.DaemonPid;
 import dev.gather.home.StateDir;
 import dev.gather.journal.Transcript;
 import dev.gather.testing.LiveRhythm;
+import dev.gather.testing.Slow;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * journal cannot be written, yet no sim leaves its link, and once space returns every turn made while
  * full is journalled once, in order, none lost and none doubled.
  */
+@Slow
 class FullDiskSimTest {
     @TempDir
     Path mountPoint;

@@ -11,6 +11,7 @@ import dev.gather.link.Attribution;
 import dev.gather.link.Member;
 import dev.gather.link.Role;
 import dev.gather.testing.LiveRhythm;
+import dev.gather.testing.Slow;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * turn with every word said since its last, the harvester one with the harvest prompt. Live: an
  * answer to an earlier relay that ends after the piece arrived is never relayed as the holder's.
  */
+@Slow
 class HearingEndToEndTest {
     /** Speakers think a while, so answers to what they heard overlap the piece reaching them. */
     private static final String EAGER =

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.journal.JournalSchema;
 import dev.gather.journal.Transcript;
+import dev.gather.testing.Slow;
 import dev.gather.tmux.Pane;
 import dev.gather.turn.TurnOutput;
 import java.nio.file.Files;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * a gathering of sims ended by command with its harvest, a direct link, a one-shot, and a restart
  * that resumes the link.
  */
+@Slow
 class JournalContractTest {
     private static final Duration LONG = Duration.ofSeconds(90);
     private static final String QUIET = "never-matches-anything";

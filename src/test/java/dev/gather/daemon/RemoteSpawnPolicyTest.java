@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.remote.Remote;
 import dev.gather.server.UserError;
+import dev.gather.testing.Slow;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * kinds (issue 35: {@code sh -c 'touch F'} ran on beta, {@code /bin/sh} opened a bare shell there):
  * the spawn is signed and well formed, and still refused, on both sides' journals, with nothing run.
  */
+@Slow
 class RemoteSpawnPolicyTest extends TwoComputers {
     @Test
     void aSignedSpawnOfACommandLineAPathOrAnUnknownKindIsRefusedAndJournalledOnBothSides() throws Exception {

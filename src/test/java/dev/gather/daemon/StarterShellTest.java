@@ -3,6 +3,7 @@ package dev.gather.daemon;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gather.testing.Slow;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * gathering from that shell without --operator; a command in another terminal is still refused.
  * script(1) gives each shell a terminal of its own, as a terminal window would.
  */
+@Slow
 class StarterShellTest {
     @TempDir
     Path home;
