@@ -153,6 +153,11 @@ abstract class CommandTmux implements Tmux {
         return List.of("paste-buffer", "-p", "-d", "-b", buffer, "-t", paneId);
     }
 
+    /** As {@link #pasteArgs}, leaving the buffer for the other panes a fan-out pastes it into. */
+    static List<String> sharedPasteArgs(String buffer, String paneId) {
+        return List.of("paste-buffer", "-p", "-b", buffer, "-t", paneId);
+    }
+
     /** Pastes a buffer holding a lone CR without brackets or LF translation: a bare Enter. */
     static List<String> rawEnterArgs(String buffer, String paneId) {
         return List.of("paste-buffer", "-r", "-d", "-b", buffer, "-t", paneId);

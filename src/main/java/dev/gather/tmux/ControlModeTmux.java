@@ -137,7 +137,7 @@ public final class ControlModeTmux extends CommandTmux {
         CompletableFuture<List<String>> set = submit(List.of("set-buffer", "-b", buffer, "--", text));
         Map<String, CompletableFuture<Void>> out = new LinkedHashMap<>();
         for (String id : paneIds) {
-            List<String> args = List.of("paste-buffer", "-p", "-b", buffer, "-t", id);
+            List<String> args = sharedPasteArgs(buffer, id);
             out.put(id, set.thenCombine(pasteInto(id, args), (a, b) -> (Void) null));
         }
         submit(List.of("delete-buffer", "-b", buffer)).exceptionally(x -> List.of());

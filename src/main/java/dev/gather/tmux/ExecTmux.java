@@ -107,10 +107,7 @@ public final class ExecTmux extends CommandTmux {
                 () -> run(List.of("load-buffer", "-b", buffer, "-"), text.getBytes(StandardCharsets.UTF_8)), spawner);
         Map<String, CompletableFuture<Void>> out = new LinkedHashMap<>();
         for (String id : paneIds) {
-            out.put(
-                    id,
-                    loaded.thenRunAsync(
-                            () -> pasteInto(id, List.of("paste-buffer", "-p", "-b", buffer, "-t", id)), spawner));
+            out.put(id, loaded.thenRunAsync(() -> pasteInto(id, sharedPasteArgs(buffer, id)), spawner));
         }
         CompletableFuture.allOf(out.values().toArray(CompletableFuture[]::new))
                 .handleAsync((x, e) -> deleteQuietly(buffer), spawner);
