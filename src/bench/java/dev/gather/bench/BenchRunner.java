@@ -1,14 +1,18 @@
 package dev.gather.bench;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Runs the selected benchmarks, prints the table and writes the summary. The run fails when a
@@ -70,6 +74,8 @@ public final class BenchRunner {
             } catch (Exception e) {
                 failures.add(b.name() + " failed: " + e);
                 console.println("   failed: " + e);
+            } finally {
+                removeTree(scratch); // homes, journals and transcripts of a run no one reads again
             }
             // what each benchmark costs, for keeping CI's quick run within its few minutes
             console.println("   took " + Duration.between(began, Instant.now()).toSeconds() + " s");
@@ -100,5 +106,14 @@ public final class BenchRunner {
             failures.forEach(f -> console.println("   " + f));
         }
         return failures.isEmpty() ? 0 : 1;
+    }
+
+    /** Deletes {@code root} and everything in it; what cannot be deleted is said, not thrown. */
+    private static void removeTree(Path root) {
+        try (Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | UncheckedIOException e) {
+            System.err.println("could not remove " + root + ": " + e);
+        }
     }
 }
