@@ -42,7 +42,7 @@ export function replace(target, ...children) {
   target.replaceChildren(...children.flat().filter((c) => c !== undefined && c !== null && c !== false));
 }
 
-// The daemon's mailbox state in words: busy is a member mid-turn, thinking.
+// The daemon's channel state in words: busy is a member mid-turn, thinking.
 export function stateOf(member) {
   const d = member.delivery;
   if (!d) return member.role === 'human' ? 'human (no pane)' : 'no pane';

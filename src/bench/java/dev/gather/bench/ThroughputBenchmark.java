@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * How many messages a second one member takes while it keeps up: a burst posted at once to one
- * {@code cat} pane's mailbox, each typed and submitted in order, none failed, against the old design
+ * {@code cat} pane's channel, each typed and submitted in order, none failed, against the old design
  * (a 1 s pause before each Enter) to the same pane, same run.
  */
 final class ThroughputBenchmark extends Benchmark {

@@ -157,7 +157,7 @@ final class StatusCommand implements Callable<Integer> {
 
     /**
      * "1 message being typed in, 2 waiting to be typed; waiting: dialog open" from a pending list and the
-     * mailbox's note: what is on its way to the member, in plain words.
+     * channel's note: what is on its way to the member, in plain words.
      */
     static String pending(JsonNode list, String note) {
         Map<String, Integer> counts = new HashMap<>();

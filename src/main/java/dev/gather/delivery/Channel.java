@@ -19,7 +19,7 @@ import java.util.function.Supplier;
  * One member's delivery channel: one queue, one lock (its monitor), one state ({@link Turns}), whatever
  * the door. At the head of the queue it chooses a door for each letter: the harness's own ({@link
  * HarnessDoor}: Claude's socket, {@code codex queue}) when the harness has one, else keystrokes
- * ({@link Typist}) once the member is ready or idle. One letter is in a door at a time, so letters
+ * ({@link Typist}, through the member's {@link KeystrokeDoor}) once the member is ready or idle. One letter is in a door at a time, so letters
  * arrive in queue order whichever way each goes. A harness door that is absent, resting or says no
  * sends its letter back to the head of the queue, to be typed: nothing is dropped, nothing is sent
  * both ways. Closing fails every letter still pending. Helpers take this monitor, never a lock of
@@ -32,7 +32,7 @@ final class Channel {
     private final Recognition recognition;
     private final Turns turns;
     private final Typist typist;
-    final HarnessDoor door;
+    private final HarnessDoor door;
     private final Deque<Pending> queue = new ArrayDeque<>();
     private boolean closed;
 
@@ -167,6 +167,11 @@ final class Channel {
         return recognition.profile();
     }
 
+    /** Reads the harness door's evidence for the letter it was handed, now (before a turn end is judged). */
+    void look() {
+        door.look();
+    }
+
     /** The member's turns: read and changed only under this channel's monitor. */
     Turns turns() {
         return turns;
@@ -214,11 +219,6 @@ final class Channel {
     /** The member started a turn we did not type (it called a tool, a human typed, a door's letter): it is busy. */
     synchronized void turnStarted() {
         turns.startedOnItsOwn(profile());
-    }
-
-    /** Whether a turn of the member runs, or one it took is not yet confirmed (a dialog may hold a door's letter). */
-    synchronized boolean midTurn() {
-        return turns.state() == MemberState.BUSY || !status().unconfirmed().isEmpty();
     }
 
     /** Drops the queued (not yet typed or handed) letters {@code which} accepts: they fail, visibly, with {@code why}. */
@@ -276,7 +276,7 @@ final class Channel {
     }
 
     /** The member's one delivery picture. */
-    synchronized MailboxStatus status() {
+    synchronized ChannelStatus status() {
         List<Letter> queued = queue.stream().map(Pending::letter).toList();
         return door.share(turns.status(profile().name(), queued, typist.typing()));
     }

@@ -69,6 +69,7 @@ final class HarnessDoor {
             return false;
         }
         handing = null;
+        looking = null;
         return true;
     }
 
@@ -77,6 +78,7 @@ final class HarnessDoor {
         List<Pending> open = new ArrayList<>();
         Optional.ofNullable(handing).ifPresent(open::add);
         handing = null;
+        looking = null;
         open.addAll(untraced);
         untraced.clear();
         return open;
@@ -90,7 +92,7 @@ final class HarnessDoor {
     }
 
     /** {@code typed}, the member's picture, with this door's share in it. Under the lock. */
-    MailboxStatus share(MailboxStatus typed) {
+    ChannelStatus share(ChannelStatus typed) {
         List<Letter> handed = Stream.concat(Optional.ofNullable(handing).stream(), untraced.stream())
                 .map(Pending::letter)
                 .toList();
@@ -205,7 +207,9 @@ final class HarnessDoor {
             return;
         }
         synchronized (channel) {
-            looking = trace.get();
+            if (handing == p) { // else typed instead, or the pane went, while the door answered
+                looking = trace.get();
+            }
         }
         trace.get().taken().whenComplete((how, e) -> taken(p, d, trace.get(), how, e));
         if (bounded) {
@@ -224,9 +228,17 @@ final class HarnessDoor {
     private DoorPatience.Verdicts verdicts(Pending p, Door d) {
         return new DoorPatience.Verdicts(
                 () -> !p.done().isDone(),
-                channel::midTurn,
+                this::midTurn,
                 (why, first) -> waitsOn(p, why, first),
                 why -> channel.typeInstead(p, d.name() + " " + why));
+    }
+
+    /** Whether a turn of the member runs, or one it took is not yet confirmed (a dialog may hold a door's letter). */
+    private boolean midTurn() {
+        synchronized (channel) {
+            return channel.turns().state() == MemberState.BUSY
+                    || !channel.status().unconfirmed().isEmpty();
+        }
     }
 
     /** A turn carrying {@code p} started; or ({@code e}) the harness declined it after all: typed instead. */

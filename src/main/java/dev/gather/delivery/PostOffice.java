@@ -46,10 +46,10 @@ public final class PostOffice implements AutoCloseable {
     private volatile Doors doors = Doors.none();
     private volatile Duration doorPatience = DoorPatience.DEFAULT;
     /** Types, watches screens and hands to doors for every member; bounded: a burst queues, it starts no thread each. */
-    private final ExecutorService executor = Pools.bounded("gather-mailbox", 32);
+    private final ExecutorService executor = Pools.bounded("gather-channel", 32);
     /** Only counts down the members' waits (screen grace, door patience); the work itself runs on {@link #executor}. */
     private final ScheduledExecutorService timer =
-            Executors.newSingleThreadScheduledExecutor(Pools.named("gather-mailbox-timer"));
+            Executors.newSingleThreadScheduledExecutor(Pools.named("gather-channel-timer"));
 
     /** What every channel shares; its port is the one way anything here is told to the rest of the daemon. */
     private final Office office;
@@ -138,7 +138,7 @@ public final class PostOffice implements AutoCloseable {
      * is judged by the letters it started with (Codex's notify can come before its door's poll).
      */
     public void look(String pane) {
-        Optional.ofNullable(channels.get(pane)).ifPresent(c -> c.door.look());
+        Optional.ofNullable(channels.get(pane)).ifPresent(Channel::look);
     }
 
     /** {@code pane} is mid-turn on its own (it is calling us): hold its messages until the turn ends. */
@@ -176,12 +176,12 @@ public final class PostOffice implements AutoCloseable {
     }
 
     /** The pane's delivery picture, if anything was ever sent to it. */
-    public Optional<MailboxStatus> status(String pane) {
+    public Optional<ChannelStatus> status(String pane) {
         return Optional.ofNullable(channels.get(pane)).map(Channel::status);
     }
 
     /** Every pane's delivery picture. */
-    public List<MailboxStatus> all() {
+    public List<ChannelStatus> all() {
         return channels.values().stream().map(Channel::status).toList();
     }
 

@@ -209,10 +209,10 @@ final class Turns {
         return true;
     }
 
-    MailboxStatus status(String profile, List<Letter> queued, Optional<Letter> typing) {
+    ChannelStatus status(String profile, List<Letter> queued, Optional<Letter> typing) {
         List<Letter> open = handedBefore.isEmpty()
                 ? unconfirmed
                 : Stream.concat(handedBefore.stream(), unconfirmed.stream()).toList();
-        return new MailboxStatus(pane, profile, state, since, queued, typing, open, Optional.ofNullable(note));
+        return new ChannelStatus(pane, profile, state, since, queued, typing, open, Optional.ofNullable(note));
     }
 }

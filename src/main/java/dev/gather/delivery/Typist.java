@@ -1,19 +1,19 @@
 package dev.gather.delivery;
 
+import dev.gather.door.Handover;
+import dev.gather.door.Parcel;
 import dev.gather.profile.Profile;
 import dev.gather.tmux.DeliveryResult;
-import dev.gather.tmux.InputBox;
-import dev.gather.tmux.TmuxException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
- * A member's keystroke door: the channel's letter typed into its pane (paste, a gap, Enter) with the
- * profile that runs there now, only into an empty input box, and not at all once withdrawn before a
- * key went in. One letter at a time, taken from the head of its {@link Channel}'s queue while the
- * member is ready or idle. Its lock is the channel's monitor (the member's one lock, so there is no
+ * A member's letters by keystrokes: the head of its {@link Channel}'s queue, while the member is ready
+ * or idle, handed to its {@link KeystrokeDoor} (typed only into an empty input box), and not at all
+ * once withdrawn before a key went in; what the door answers moves the member's {@link Turns}. One
+ * letter at a time. Its lock is the channel's monitor (the member's one lock, so there is no
  * order of locks to keep): it takes it around its own state and the member's {@link Turns}, never
  * around the ledger, the deliverer or a sender's future; what the channel calls without saying
  * otherwise it calls holding that lock.
@@ -30,8 +30,11 @@ final class Typist {
     private final Turns turns;
     private final String pane;
     private final Office office;
+    private final KeystrokeDoor keys;
 
     private Pending typing;
+    /** The profile the letter being typed is typed with, once a key went in (its turns decide what follows). */
+    private Profile typedWith;
     /** Why the letter taken for typing was withdrawn before a key went in (it is then not typed). */
     private String withdrawnBeforeTyping;
     /** Whether the letter taken for typing has been journalled as typing (past withdrawal). */
@@ -46,11 +49,14 @@ final class Typist {
         this.turns = turns;
         this.pane = pane;
         this.office = office;
+        this.keys = new KeystrokeDoor(
+                pane, office.deliverer(), channel.recognition(), new KeystrokeDoor.Gate(this::go, this::pasted));
     }
 
     /** {@code p} is typed next ({@link #type} runs it, off the lock). */
     void take(Pending p) {
         typing = p;
+        typedWith = null;
         pastedAt = null;
         typingJournalled = false;
         withdrawnBeforeTyping = null;
@@ -106,71 +112,84 @@ final class Typist {
         }
     }
 
-    /** Types {@code p}, taken by {@link #take}. Runs on the post office's threads, off the lock. */
+    /** Hands {@code p}, taken by {@link #take}, to the keystroke door. Runs on the post office's threads, off the lock. */
     void type(Pending p) {
-        InputBox.State shows;
-        Profile used;
-        try {
-            used = channel.recognition().recognise();
-            shows = office.deliverer().inputBox(pane, used.quirks());
-        } catch (TmuxException e) {
-            finished(p, new DeliveryResult.PaneGone(pane), channel.profile());
-            return;
-        }
-        if (dropWithdrawn(p)) {
-            return;
-        }
-        if (shows != InputBox.State.EMPTY) {
-            held(p, shows, used);
-            return;
-        }
-        synchronized (channel) {
-            if (withdrawnBeforeTyping == null) {
-                turns.note(null);
-                heldSince = null;
-                typingJournalled = true;
-            }
-        }
-        if (dropWithdrawn(p)) {
-            return;
-        }
-        office.ledger().record(p.letter(), pane, DeliveryState.TYPING, "");
-        office.port().typing(pane, p.letter().text());
-        // a harness still loading behind a box it already drew shows the paste only once loaded: wait as
-        // long as it may take to start, since the next message is pasted only after this one
-        office.deliverer()
-                .deliverAsync(
-                        pane, p.letter().text(), used.quirks(), used.ready().timeout(), () -> pasted(p.letter()))
-                .thenAccept(r -> finished(p, r, used));
+        keys.hand(p.parcel()).thenAccept(h -> answered(p, h));
     }
 
     /**
-     * The box {@code shows} text we did not type now, or is not in sight: {@code p} waits at the head
-     * of the queue for the next change on screen, or fails once the box was held for {@link #STUCK_BOX}.
+     * The keystroke door is about to type {@code parcel} with {@code used}: unless its letter was
+     * withdrawn while the pane was looked at, it is journalled as typing and can no longer be withdrawn.
      */
-    private void held(Pending p, InputBox.State shows, Profile used) {
+    private boolean go(Parcel parcel, Profile used) {
+        Pending p;
+        synchronized (channel) {
+            if (withdrawnBeforeTyping != null
+                    || typing == null
+                    || !typing.parcel().equals(parcel)) {
+                return false;
+            }
+            p = typing;
+            turns.note(null);
+            heldSince = null;
+            typingJournalled = true;
+            typedWith = used;
+        }
+        office.ledger().record(p.letter(), pane, DeliveryState.TYPING, "");
+        office.port().typing(pane, p.letter().text());
+        return true;
+    }
+
+    /** What the keystroke door answered for {@code p}; every answer ends its typing one way or another. */
+    private void answered(Pending p, Handover h) {
+        if (h instanceof Handover.Submitted s) {
+            finished(p, new DeliveryResult.Delivered(pane, s.took(), s.tries(), s.how()), typedWith());
+        } else if (h instanceof Handover.Busy b) {
+            if (!dropWithdrawn(p)) {
+                held(p, b);
+            }
+        } else if (h instanceof Handover.Withdrawn w) {
+            if (!dropWithdrawn(p)) {
+                dropped(p, w.why());
+            }
+        } else if (h instanceof Handover.Gone) {
+            finished(p, new DeliveryResult.PaneGone(pane), typedWith());
+        } else if (h instanceof Handover.Failed f) {
+            finished(p, new DeliveryResult.Failed(pane, f.why()), typedWith());
+        } else { // an answer keystrokes never give: loudly, as a failure
+            finished(p, new DeliveryResult.Failed(pane, "keystrokes answered " + h), typedWith());
+        }
+    }
+
+    /** The profile the letter being typed was typed with, or the member's when no key went in. */
+    private Profile typedWith() {
+        synchronized (channel) {
+            return typedWith != null ? typedWith : channel.profile();
+        }
+    }
+
+    /**
+     * The box is in the way ({@code b}: text we did not type now, out of sight, a dialog): {@code p}
+     * waits at the head of the queue for the next change on screen, or fails once the box was held for
+     * {@link #STUCK_BOX}.
+     */
+    private void held(Pending p, Handover.Busy b) {
         String stuck = null;
         synchronized (channel) {
             typing = null;
             Instant now = office.clock().instant();
             heldSince = heldSince == null ? now : heldSince;
-            String where = shows == InputBox.State.HOLDS ? "not empty" : "not in sight";
             // a dialog waits for a person however long it takes; a box held by someone's text does not
-            if (shows != InputBox.State.DIALOG
-                    && Duration.between(heldSince, now).compareTo(STUCK_BOX) >= 0) {
-                stuck = "not typed: its input box was " + where + " for over " + STUCK_BOX.toMinutes()
+            if (!b.forPerson() && Duration.between(heldSince, now).compareTo(STUCK_BOX) >= 0) {
+                stuck = "not typed: its input box was " + b.what() + " for over " + STUCK_BOX.toMinutes()
                         + " minutes (clear it to receive messages again)";
-                turns.note("its input box has been " + where + " since " + heldSince + "; waiting messages fail");
+                turns.note("its input box has been " + b.what() + " since " + heldSince + "; waiting messages fail");
                 if (channel.nothingQueued()) {
                     heldSince = null; // a later message gets a fresh wait: the box may have emptied since
                 }
             } else {
                 channel.requeue(p);
-                turns.note(
-                        used.quirks().input().isEmpty() && shows == InputBox.State.HOLDS
-                                ? "waiting: the line its cursor is on holds text gather did not type (its input"
-                                        + " box cannot be read)"
-                                : ScreenWatch.waiting(shows));
+                turns.note(b.why());
             }
         }
         if (stuck != null) {
@@ -182,9 +201,14 @@ final class Typist {
         office.deliverer().nextOutput(pane, channel.profile().turns().quiet()).thenRun(channel::pump);
     }
 
-    private void pasted(Letter letter) {
+    private void pasted(Parcel parcel) {
+        Letter letter;
         synchronized (channel) {
+            if (typing == null || !typing.parcel().equals(parcel)) {
+                return;
+            }
             pastedAt = office.clock().instant();
+            letter = typing.letter();
         }
         office.ledger().record(letter, pane, DeliveryState.TYPING, DeliveryState.PASTED);
     }
@@ -198,11 +222,18 @@ final class Typist {
                 return false;
             }
             withdrawnBeforeTyping = null;
+        }
+        dropped(p, why);
+        return true;
+    }
+
+    /** {@code p} was not typed, {@code why}: it fails, and the next may go. */
+    private void dropped(Pending p, String why) {
+        synchronized (channel) {
             typing = null;
         }
         fail(p, why);
         channel.pump();
-        return true;
     }
 
     /** {@code used}: the profile it was typed with, whose turns say whether the member is now busy. */

@@ -172,7 +172,7 @@ final class Steps {
 
     /**
      * The turn ends (pass, time, cap, end). Unless its own words ended it (they were just heard, its
-     * mailbox may not know yet), a holder still mid-turn will have its next words marked late.
+     * channel may not know yet), a holder still mid-turn will have its next words marked late.
      */
     private void endTurn(StateContext<GatheringState, GatheringEvent> ctx) {
         timers.cancel();

@@ -11,7 +11,7 @@ import java.util.function.BiFunction;
 import java.util.function.Predicate;
 
 /**
- * Hands one text for many members to their mailboxes at once. Members without a pane (a CLI-only
+ * Hands one text for many members to their channels at once. Members without a pane (a CLI-only
  * human) are skipped; they read the journal through {@code gather watch}.
  */
 public final class Fanout {

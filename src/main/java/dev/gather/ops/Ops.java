@@ -4,9 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.about.Build;
+import dev.gather.delivery.ChannelStatus;
 import dev.gather.delivery.DeliveryState;
 import dev.gather.delivery.Letter;
-import dev.gather.delivery.MailboxStatus;
 import dev.gather.delivery.PostOffice;
 import dev.gather.journal.Lifecycle;
 import dev.gather.journal.Transcript;
@@ -115,7 +115,7 @@ public final class Ops {
         return o;
     }
 
-    private static ObjectNode delivery(ObjectNode o, MailboxStatus s) {
+    private static ObjectNode delivery(ObjectNode o, ChannelStatus s) {
         ObjectNode del = o.putObject("delivery")
                 .put("state", s.state().name().toLowerCase(Locale.ROOT))
                 .put("since", s.since().toString())

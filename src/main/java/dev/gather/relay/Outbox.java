@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The one way a message leaves a link: its journal entry, naming each recipient's pane, is forced to
- * disk before every recipient's mailbox gets it; a journal that refuses marks its link degraded and
+ * disk before every recipient's channel gets it; a journal that refuses marks its link degraded and
  * nothing goes out. The relay is an outbox that also decides whose turn reaches whom.
  */
 public abstract class Outbox {
@@ -165,7 +165,7 @@ public abstract class Outbox {
     /**
      * The one way a message leaves: the entry, in journal {@code journalId}, names each recipient's
      * pane (a restarted daemon delivers what is still queued), is forced to disk, then every
-     * recipient's mailbox gets {@code typed}.
+     * recipient's channel gets {@code typed}.
      */
     Map<Member, CompletableFuture<DeliveryResult>> send(
             String journalId, Message entry, List<Member> to, String typed) {

@@ -1,7 +1,7 @@
 package dev.gather.relay;
 
+import dev.gather.delivery.ChannelStatus;
 import dev.gather.delivery.Letter;
-import dev.gather.delivery.MailboxStatus;
 import dev.gather.delivery.PostOffice;
 import dev.gather.journal.Message;
 import dev.gather.link.Attribution;
@@ -22,13 +22,13 @@ import java.util.stream.Stream;
  * Worker mode: a one-shot send from a pane asks the recipient (the worker) for a reply. The turn that
  * takes the message, the first to end once the message is typed (and before it is confirmed), is its answer:
  * the worker's final words go back to the sender once, attributed, journalled beside the request ({@code
- * reply_to} = the request's entry number), through the sender's own mailbox. No link is made.
+ * reply_to} = the request's entry number), through the sender's own channel. No link is made.
  */
 public final class Replies {
     /** One-shot sends and their replies share this journal. */
     public static final String JOURNAL = "oneshot";
 
-    /** {@code delivered}: the worker's mailbox saw the message submitted. */
+    /** {@code delivered}: the worker's channel saw the message submitted. */
     private record Pending(Member sender, Member worker, long request, AtomicBoolean delivered) {}
 
     private final Relay relay;
@@ -67,12 +67,12 @@ public final class Replies {
         if (waiting == null || waiting.isEmpty()) {
             return;
         }
-        Optional<MailboxStatus> status = post.status(output.pane());
+        Optional<ChannelStatus> status = post.status(output.pane());
         List<Long> submitted = refs(status.map(s -> s.unconfirmed().stream()).orElse(Stream.empty()));
-        List<Long> typing = refs(status.flatMap(MailboxStatus::typing).stream());
+        List<Long> typing = refs(status.flatMap(ChannelStatus::typing).stream());
         for (Pending p : waiting) {
             // a turn end while the message is still being typed took it only if it has words: a wordless one
-            // then is more likely a late start-up event than an answer (the mailbox may confirm the message on
+            // then is more likely a late start-up event than an answer (the channel may confirm the message on
             // it all the same; then the first turn end after the delivery, the message no longer open, is it)
             boolean open = submitted.contains(p.request()) || typing.contains(p.request());
             boolean took = submitted.contains(p.request())

@@ -1,7 +1,7 @@
 package dev.gather.relay;
 
+import dev.gather.delivery.ChannelStatus;
 import dev.gather.delivery.Letter;
-import dev.gather.delivery.MailboxStatus;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -19,8 +19,8 @@ public record TurnStart(Set<Long> took, Set<Long> waiting, long floorAtEnd) {
         waiting = Set.copyOf(waiting);
     }
 
-    /** Read from the member's mailbox as its turn ends, before the post office hears of the end. */
-    public static TurnStart of(Optional<MailboxStatus> status, String journal, long floorAtEnd) {
+    /** Read from the member's channel as its turn ends, before the post office hears of the end. */
+    public static TurnStart of(Optional<ChannelStatus> status, String journal, long floorAtEnd) {
         Set<Long> took = refs(
                 status.stream().flatMap(s -> Stream.concat(s.unconfirmed().stream(), s.typing().stream())), journal);
         Set<Long> waiting =

@@ -38,7 +38,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Members on other computers. A link lives on the daemon that made it (its owner); a remote member
  * is addressed {@code computer:%pane}. The owner sends {@code deliver} envelopes; the member's
- * daemon types them through its own mailbox and reports each step back ({@code step}), forwards
+ * daemon types them through its own channel and reports each step back ({@code step}), forwards
  * the member's turn outputs ({@code turn}) and its pane ending ({@code gone}). A computer whose
  * liveness key expired loses its members as if their panes died.
  */

@@ -31,7 +31,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class Deliverer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Deliverer.class);
-    /** How a delivery or a mailbox says a dialog stands where the input box should be. */
+    /** How a delivery or a channel says a dialog stands where the input box should be. */
     public static final String DIALOG_OPEN = "dialog open";
 
     /** Bounds of one delivery. */

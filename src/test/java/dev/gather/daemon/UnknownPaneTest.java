@@ -44,7 +44,7 @@ class UnknownPaneTest {
                 .until(() -> !world.screen(bo).contains("should wait")
                         && world.screen(bo).contains("> half typed"));
         assertEquals(
-                "generic", mailbox(bo).path("profile").asText(), mailbox(bo).toString());
+                "generic", channel(bo).path("profile").asText(), channel(bo).toString());
 
         // the person clears the line: the message goes, once, on a line of its own
         world.tmux.sendKeys(bo.id(), "C-u");
@@ -58,11 +58,11 @@ class UnknownPaneTest {
     }
 
     private String note(Pane pane) throws Exception {
-        return mailbox(pane).path("note").asText("");
+        return channel(pane).path("note").asText("");
     }
 
     /** The pane's delivery picture from the daemon's status. */
-    private JsonNode mailbox(Pane pane) throws Exception {
+    private JsonNode channel(Pane pane) throws Exception {
         for (JsonNode d : world.call(null, "status", World.args()).path("deliveries")) {
             if (d.path("pane").asText().equals(pane.id())) {
                 return d.path("delivery");

@@ -201,7 +201,7 @@ class WebBrowserTest extends WebPages {
         // Ed thinks 3 s over the piece and each beat: the beat due meanwhile waits for him, and nothing is
         // journalled then; the page learns it from the status the server sends again after the beat's time
         untilOnPage(id, "the beat held", () -> text("#next-beat").equals("next beat held: the holder is mid-turn"));
-        // a member mid-turn (its mailbox busy) reads as thinking, not idle
+        // a member mid-turn (its channel busy) reads as thinking, not idle
         untilOnPage(id, "Ed thinking", () -> text("#members tbody tr[data-name='Ed'] td.member-state")
                 .startsWith("thinking"));
         assertEquals("Ed", holderOnPage());

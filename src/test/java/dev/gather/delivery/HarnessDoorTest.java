@@ -35,7 +35,7 @@ class HarnessDoorTest extends HarnessDoorCase {
 
         assertEquals(List.of(DeliveryState.HANDED), statesOf(1), "the door's ok is only 'handed'");
         assertFalse(sent.isDone(), "not delivered on a bare ok");
-        MailboxStatus handed = post.status(pane.id()).orElseThrow();
+        ChannelStatus handed = post.status(pane.id()).orElseThrow();
         assertEquals("fake-door", handed.door());
         assertEquals(1, handed.handed().size());
 

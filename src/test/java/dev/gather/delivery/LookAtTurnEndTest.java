@@ -67,7 +67,7 @@ class LookAtTurnEndTest {
 
             started.set(true); // the harness took it; its notify of the turn's end is on its way
             bo.post.look(bo.pane);
-            MailboxStatus now = bo.post.status(bo.pane).orElseThrow();
+            ChannelStatus now = bo.post.status(bo.pane).orElseThrow();
             assertTrue(now.handed().isEmpty(), now::toString);
             assertTrue(now.unconfirmed().contains(piece), "taken, as the turn end is judged: " + now);
         }

@@ -56,12 +56,12 @@ class StuckBoxTest {
             CompletableFuture<DeliveryResult> first = post.post(pane.id(), new Letter("j", 1, "Box", "one"));
             CompletableFuture<DeliveryResult> second = post.post(pane.id(), new Letter("j", 2, "Box", "two"));
             await().atMost(Duration.ofSeconds(30)).until(() -> post.status(pane.id())
-                    .flatMap(MailboxStatus::note)
+                    .flatMap(ChannelStatus::note)
                     .orElse("")
                     .equals("waiting: its input box is not empty"));
             time.advance(Typist.STUCK_BOX.minusSeconds(1));
-            tmux.pane(pane.id()).print("."); // a screen change makes the mailbox look again
-            // within the bound the message keeps waiting (the mailbox looked again on that change)
+            tmux.pane(pane.id()).print("."); // a screen change makes the channel look again
+            // within the bound the message keeps waiting (the channel looked again on that change)
             await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(5)).until(() -> !first.isDone());
 
             time.advance(Duration.ofSeconds(1));

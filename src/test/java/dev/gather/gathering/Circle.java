@@ -19,7 +19,7 @@ final class Circle {
     final ManualScheduler time = new ManualScheduler();
     final List<Effect> effects = new CopyOnWriteArrayList<>();
     final List<Member> members = new ArrayList<>();
-    /** Members the fake mailboxes see mid-turn (busy since their last delivery). */
+    /** Members the fake channels see mid-turn (busy since their last delivery). */
     final java.util.Set<Member> busy = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     final Gathering gathering;

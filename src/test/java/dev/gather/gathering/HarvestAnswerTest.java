@@ -16,7 +16,7 @@ class HarvestAnswerTest {
     void wordsTheHarvesterHandedInBeforeTheHarvestPromptWasQueuedAreNotTheHarvest() {
         Circle c = new Circle("minimal", 2, true, false);
         c.gathering.start().join();
-        // Hal's turn ends while the lane is queueing the harvest prompt (its mailbox shows nothing
+        // Hal's turn ends while the lane is queueing the harvest prompt (its channel shows nothing
         // for it yet): those words answered what Hal heard before, and are heard once it harvests
         c.meanwhile = e -> {
             if (e instanceof Effect.Inject i && i.kind() == Prompt.HARVEST) {

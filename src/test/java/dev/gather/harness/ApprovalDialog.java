@@ -55,7 +55,7 @@ final class ApprovalDialog {
         JsonNode sent = world.call(
                 sender, "send", LiveWorld.args().put("to", harness.id()).put("message", "are you there?"));
         assertTrue(sent.path("ok").asBoolean(), sent.toString());
-        // typed: the mailbox waits for the dialog; through a door: the harness's own queue holds it
+        // typed: the channel waits for the dialog; through a door: the harness's own queue holds it
         world.until(
                 Duration.ofSeconds(30),
                 () -> world.status().contains("waiting: dialog open")

@@ -105,10 +105,10 @@ class ClaudeContractTest extends ClaudeCase {
         // or in Claude's own queue once handed through its door; either way Claude does not take it yet.
         // The request can reach the model before gather has seen the box clear after its Enter or the
         // door's hand-over, so this is awaited, inside the model's 8 s
-        await().atMost(Duration.ofSeconds(6)).until(() -> waiting(mailbox(cy)));
+        await().atMost(Duration.ofSeconds(6)).until(() -> waiting(channel(cy)));
         assertTrue(live.turnsWith(next).isEmpty(), "nothing typed while the model thinks");
         // through the door Claude lists the message it queued above its box: shown, not typed
-        assertFalse(!throughDoor(mailbox(cy)) && live.screen(cy).contains(next), live.screen(cy));
+        assertFalse(!throughDoor(channel(cy)) && live.screen(cy).contains(next), live.screen(cy));
         await().atMost(LONG).until(() -> live.turnsWith(next).size() == 1);
         awaitIdle(cy);
         assertEquals(1, live.turnsWith(next).size());
@@ -119,7 +119,7 @@ class ClaudeContractTest extends ClaudeCase {
     /** Whether {@code pane}'s messages go through its harness's door (Claude's inbox), not keystrokes. */
     private boolean throughDoor(Pane pane) {
         try {
-            return throughDoor(mailbox(pane));
+            return throughDoor(channel(pane));
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -146,11 +146,11 @@ class ClaudeContractTest extends ClaudeCase {
             String words = "never typed into a dialog " + System.nanoTime();
             send(null, stranger, words);
             await().atMost(LONG)
-                    .until(() -> mailbox(stranger).path("note").asText().equals("waiting: dialog open"));
+                    .until(() -> channel(stranger).path("note").asText().equals("waiting: dialog open"));
             assertEquals(
                     "starting",
-                    mailbox(stranger).path("state").asText(),
-                    mailbox(stranger).toString());
+                    channel(stranger).path("state").asText(),
+                    channel(stranger).toString());
             assertFalse(live.screen(stranger).contains(words), live.screen(stranger));
             assertEquals(InputBox.State.DIALOG, live.box().read(live.screen(stranger)), "still asking");
         } finally {
@@ -206,8 +206,8 @@ class ClaudeContractTest extends ClaudeCase {
         }
         // it waits visibly: in gather's queue behind the dialog, or handed, in Claude's own
         await().atMost(LONG)
-                .until(() -> mailbox(dee).path("note").asText().equals("waiting: dialog open")
-                        || throughDoor(mailbox(dee)) && mailbox(dee).toString().contains("handed"));
+                .until(() -> channel(dee).path("note").asText().equals("waiting: dialog open")
+                        || throughDoor(channel(dee)) && channel(dee).toString().contains("handed"));
         assertTrue(bashResults().isEmpty(), "the fake never got the Bash tool's result");
         assertFalse(Files.exists(pwned), "the Bash command never ran");
     }
@@ -243,8 +243,8 @@ class ClaudeContractTest extends ClaudeCase {
         return live.model.turns().stream().anyMatch(c -> c.lastUserText().contains(words)) && !refs.isEmpty();
     }
 
-    /** The mailbox picture of {@code pane} from the daemon's status. */
-    private JsonNode mailbox(Pane pane) throws IOException {
+    /** The channel picture of {@code pane} from the daemon's status. */
+    private JsonNode channel(Pane pane) throws IOException {
         JsonNode status = live.call(null, "status", LiveClaude.args());
         return StreamSupport.stream(status.path("deliveries").spliterator(), false)
                 .filter(d -> d.path("pane").asText().equals(pane.id()))
@@ -256,7 +256,7 @@ class ClaudeContractTest extends ClaudeCase {
     /** Waits until gather saw {@code pane}'s turn end and has nothing pending for it. */
     private void awaitIdle(Pane pane) {
         await().atMost(LONG)
-                .until(() -> mailbox(pane).path("pending").isEmpty()
-                        && !mailbox(pane).path("state").asText().equals("busy"));
+                .until(() -> channel(pane).path("pending").isEmpty()
+                        && !channel(pane).path("state").asText().equals("busy"));
     }
 }

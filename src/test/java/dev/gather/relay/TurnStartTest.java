@@ -3,8 +3,8 @@ package dev.gather.relay;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gather.delivery.ChannelStatus;
 import dev.gather.delivery.Letter;
-import dev.gather.delivery.MailboxStatus;
 import dev.gather.delivery.MemberState;
 import java.time.Instant;
 import java.util.List;
@@ -17,8 +17,8 @@ class TurnStartTest {
         return new Letter(journal, ref, "Bo", "text " + ref);
     }
 
-    private static MailboxStatus status(List<Letter> queued, List<Letter> handed, List<Letter> unconfirmed) {
-        return new MailboxStatus(
+    private static ChannelStatus status(List<Letter> queued, List<Letter> handed, List<Letter> unconfirmed) {
+        return new ChannelStatus(
                 "%2",
                 "claude",
                 "door",

@@ -11,7 +11,7 @@ import java.util.Optional;
  * the messages waiting, the one being typed, those handed to its harness's door but not yet taken,
  * those typed or taken but not yet confirmed, and why it is held up, if it is.
  */
-public record MailboxStatus(
+public record ChannelStatus(
         String pane,
         String profile,
         String door,
@@ -22,14 +22,14 @@ public record MailboxStatus(
         List<Letter> handed,
         List<Letter> unconfirmed,
         Optional<String> note) {
-    public MailboxStatus {
+    public ChannelStatus {
         queued = List.copyOf(queued);
         handed = List.copyOf(handed);
         unconfirmed = List.copyOf(unconfirmed);
     }
 
     /** The keystroke path's picture: nothing is handed to a door. */
-    public MailboxStatus(
+    public ChannelStatus(
             String pane,
             String profile,
             MemberState state,
@@ -45,10 +45,10 @@ public record MailboxStatus(
      * This picture with a door's share: {@code door}'s name, the letters handed to it, those it saw
      * taken and not yet confirmed, and its note, if it has one.
      */
-    MailboxStatus withDoor(String door, List<Letter> handed, List<Letter> taken, Optional<String> doorNote) {
+    ChannelStatus withDoor(String door, List<Letter> handed, List<Letter> taken, Optional<String> doorNote) {
         List<Letter> open = new ArrayList<>(unconfirmed);
         open.addAll(taken);
-        return new MailboxStatus(
+        return new ChannelStatus(
                 pane, profile, door, state, since, queued, typing, handed, open, doorNote.or(() -> note));
     }
 }
