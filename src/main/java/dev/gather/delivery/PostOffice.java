@@ -1,8 +1,8 @@
 package dev.gather.delivery;
 
 import dev.gather.door.Doors;
-import dev.gather.door.Pools;
 import dev.gather.process.Processes;
+import dev.gather.process.Threads;
 import dev.gather.profile.Profile;
 import dev.gather.profile.Profiles;
 import dev.gather.tmux.Deliverer;
@@ -46,10 +46,10 @@ public final class PostOffice implements AutoCloseable {
     private volatile Doors doors = Doors.none();
     private volatile Duration doorPatience = DoorPatience.DEFAULT;
     /** Types, watches screens and hands to doors for every member; bounded: a burst queues, it starts no thread each. */
-    private final ExecutorService executor = Pools.bounded("gather-channel", 32);
+    private final ExecutorService executor = Threads.bounded("gather-channel", 32);
     /** Only counts down the members' waits (screen grace, door patience); the work itself runs on {@link #executor}. */
     private final ScheduledExecutorService timer =
-            Executors.newSingleThreadScheduledExecutor(Pools.named("gather-channel-timer"));
+            Executors.newSingleThreadScheduledExecutor(Threads.named("gather-channel-timer"));
 
     /** What every channel shares; its port is the one way anything here is told to the rest of the daemon. */
     private final Office office;

@@ -1,6 +1,7 @@
 package dev.gather.door;
 
 import dev.gather.home.Ownership;
+import dev.gather.process.Threads;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
@@ -23,7 +24,7 @@ public final class ClaudeDoors implements DoorFactory, AutoCloseable {
     private final ClaudeTraces traces = new ClaudeTraces();
     private final ClaudeIngress ingress = new ClaudeIngress();
     /** Hands messages: each waits at most its exchange, its receipt window and Claude's ingress bucket. */
-    private final ExecutorService executor = Pools.bounded("gather-claude-door", 16);
+    private final ExecutorService executor = Threads.bounded("gather-claude-door", 16);
 
     /**
      * @param learned the socket learned for a pane (the daemon's {@code SessionPanes::claudeMessaging})

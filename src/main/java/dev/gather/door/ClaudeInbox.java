@@ -1,5 +1,6 @@
 package dev.gather.door;
 
+import dev.gather.process.Threads;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -55,7 +56,7 @@ public final class ClaudeInbox implements AutoCloseable {
     });
 
     /** Reads receipts: each connection is read for at most {@link #LINE_DEADLINE}. */
-    private final ExecutorService readers = Pools.bounded("gather-claude-inbox-reader", 8);
+    private final ExecutorService readers = Threads.bounded("gather-claude-inbox-reader", 8);
 
     private ClaudeInbox(Path path, ServerSocketChannel server, Consumer<LateReceipt> late) {
         this.path = path;

@@ -1,5 +1,6 @@
 package dev.gather.door;
 
+import dev.gather.process.Threads;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -36,7 +37,7 @@ public final class Doors implements AutoCloseable {
      */
     public static Doors shipped(Function<String, Optional<String>> threadOfPane, ScheduledExecutorService timer) {
         // `codex queue` runs off the post office's threads: a hung one must not hold a member's channel
-        ExecutorService runs = Pools.bounded("gather-codex-door", 8);
+        ExecutorService runs = Threads.bounded("gather-codex-door", 8);
         return new Doors(Optional.of(runs)).register("codex", new CodexDoors(threadOfPane, timer, runs));
     }
 
