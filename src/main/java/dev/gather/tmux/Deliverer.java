@@ -1,5 +1,6 @@
 package dev.gather.tmux;
 
+import dev.gather.process.Threads;
 import dev.gather.turn.Typed;
 import java.time.Duration;
 import java.util.Collection;
@@ -49,9 +50,9 @@ public final class Deliverer implements AutoCloseable {
     private final HarnessQuirks quirks;
     private final Timing timing;
     private final Map<String, PaneWatch> watches = new ConcurrentHashMap<>();
-    private final ExecutorService pool = Executors.newFixedThreadPool(2, r -> daemon(r, "gather-deliver"));
+    private final ExecutorService pool = Executors.newFixedThreadPool(2, Threads.named("gather-deliver"));
     private final ScheduledExecutorService timer =
-            Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "gather-deliver-timer"));
+            Executors.newSingleThreadScheduledExecutor(Threads.named("gather-deliver-timer"));
     private final EnterPresses enter;
 
     public Deliverer(Tmux tmux, HarnessQuirks quirks) {
@@ -279,12 +280,6 @@ public final class Deliverer implements AutoCloseable {
         if (w != null) {
             w.close();
         }
-    }
-
-    private static Thread daemon(Runnable r, String name) {
-        Thread t = new Thread(r, name);
-        t.setDaemon(true);
-        return t;
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.gather.transport;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.home.Secrets;
+import dev.gather.process.Threads;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -58,8 +59,8 @@ final class RedisTransport implements Transport {
     private final AtomicLong beats = new AtomicLong();
     private final BlockingQueue<Outgoing> outbox = new LinkedBlockingQueue<>();
     private final ScheduledExecutorService heartbeat =
-            Executors.newSingleThreadScheduledExecutor(r -> thread(r, "gather-redis-alive"));
-    private final Thread sender = thread(this::sendLoop, "gather-redis-send");
+            Executors.newSingleThreadScheduledExecutor(Threads.named("gather-redis-alive"));
+    private final Thread sender = Threads.named("gather-redis-send").newThread(this::sendLoop);
     private volatile Thread receiver;
     private volatile boolean running = true;
 
@@ -93,7 +94,7 @@ final class RedisTransport implements Transport {
 
     @Override
     public void receive(Consumer<Envelope> handler, Consumer<Rejected> rejected) {
-        Thread t = thread(() -> receiveLoop(handler, rejected), "gather-redis-receive");
+        Thread t = Threads.named("gather-redis-receive").newThread(() -> receiveLoop(handler, rejected));
         receiver = t;
         t.start();
     }
@@ -235,12 +236,6 @@ final class RedisTransport implements Transport {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    private static Thread thread(Runnable r, String name) {
-        Thread t = new Thread(r, name);
-        t.setDaemon(true);
-        return t;
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.gather.web;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.gather.client.DaemonClient;
+import dev.gather.process.Threads;
 import dev.gather.rhythm.RhythmLibrary;
 import dev.gather.server.UserError;
 import java.io.IOException;
@@ -46,15 +47,12 @@ public final class WebServer implements AutoCloseable {
         // one thread per open event stream (the daemon's events op is a blocking read) and per request
         // whose headers are still coming: bounded, or 3,000 slow clients made 3,000 threads
         ThreadPoolExecutor pool = new ThreadPoolExecutor(
-                WORKERS,
-                WORKERS,
-                30,
-                TimeUnit.SECONDS,
-                new LinkedBlockingQueue<>(),
-                r -> daemonThread(r, "web-" + n.incrementAndGet()));
+                WORKERS, WORKERS, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> Threads.named(
+                                "web-" + n.incrementAndGet())
+                        .newThread(r));
         pool.allowCoreThreadTimeOut(true);
         this.workers = pool;
-        this.heartbeats = Executors.newSingleThreadScheduledExecutor(r -> daemonThread(r, "web-heartbeat"));
+        this.heartbeats = Executors.newSingleThreadScheduledExecutor(Threads.named("web-heartbeat"));
         this.api = new Api(daemon, new Rhythms(rhythms));
         this.pages = new Pages(guard);
         this.feed = new EventFeed(daemon, heartbeats);
@@ -162,12 +160,6 @@ public final class WebServer implements AutoCloseable {
         } finally {
             ex.close();
         }
-    }
-
-    private static Thread daemonThread(Runnable r, String name) {
-        Thread t = new Thread(r, name);
-        t.setDaemon(true);
-        return t;
     }
 
     @Override
