@@ -184,7 +184,7 @@ public final class Daemon implements AutoCloseable {
             daemon.locked = true;
             extend.accept(daemon.dispatcher);
             daemon.start();
-            daemon.stopped.await();
+            Lifetime.await(daemon.stopped, state.socket()).ifPresent(why -> LOG.warn("daemon stops: {}", why));
         } finally {
             lock.get().close();
         }
