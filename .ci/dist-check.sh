@@ -19,8 +19,9 @@ check() { # name, then a command that must succeed
   else failed=$((failed + 1)); echo "FAIL $name"; echo "$out" | sed 's/^/     /' | head -20; fi
 }
 cleanup() {
-  PATH=$HOME/.local/bin:$PATH gather daemon --stop >/dev/null 2>&1
+  # panes first: a turn ending after the stop would bring a daemon back
   tmux -L "$GATHER_TMUX_SOCKET" kill-server >/dev/null 2>&1
+  PATH=$HOME/.local/bin:$PATH gather daemon --stop >/dev/null 2>&1
   rm -rf "$work"
 }
 trap cleanup EXIT

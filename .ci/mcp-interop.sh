@@ -21,9 +21,11 @@ fi
 home=$(mktemp -d)
 socket="gather-test-interop-$$-$RANDOM"
 export GATHER_HOME="$home/state" GATHER_TMUX_SOCKET="$socket"
+# The agents' panes go first: a turn that ends after the daemon stopped brings a daemon back (by
+# design), and that one would outlive the home removed below.
 cleanup() {
-  bin/gather daemon --stop >/dev/null 2>&1 || true
   tmux -L "$socket" kill-server >/dev/null 2>&1 || true
+  bin/gather daemon --stop >/dev/null 2>&1 || true
   rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$socket"
   rm -rf "$home"
 }
