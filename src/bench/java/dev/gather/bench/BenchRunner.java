@@ -1,18 +1,16 @@
 package dev.gather.bench;
 
+import dev.gather.home.Trees;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * Runs the selected benchmarks, prints the table and writes the summary. The run fails when a
@@ -110,9 +108,9 @@ public final class BenchRunner {
 
     /** Deletes {@code root} and everything in it; what cannot be deleted is said, not thrown. */
     private static void removeTree(Path root) {
-        try (Stream<Path> paths = Files.walk(root)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException | UncheckedIOException e) {
+        try {
+            Trees.delete(root);
+        } catch (IOException e) {
             System.err.println("could not remove " + root + ": " + e);
         }
     }

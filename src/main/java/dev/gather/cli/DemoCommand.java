@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.daemon.Daemon;
 import dev.gather.home.StateDir;
+import dev.gather.home.Trees;
 import dev.gather.journal.JournalTail;
 import dev.gather.tmux.Tmux;
 import dev.gather.tmux.TmuxConfig;
@@ -114,7 +115,7 @@ final class DemoCommand implements Callable<Integer> {
 
     private static void deleteTree(Path root) {
         try {
-            UninstallCommand.deleteTree(root);
+            Trees.delete(root);
         } catch (IOException e) {
             System.err.println("gather demo: could not remove " + root + ": " + e.getMessage());
         }

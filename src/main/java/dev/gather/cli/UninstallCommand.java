@@ -1,6 +1,7 @@
 package dev.gather.cli;
 
 import dev.gather.home.Homes;
+import dev.gather.home.Trees;
 import dev.gather.install.InstallException;
 import dev.gather.install.InstalledPlugins;
 import dev.gather.install.Installer;
@@ -46,7 +47,7 @@ final class UninstallCommand implements Callable<Integer> {
         stop.call();
         Path state = homes.state().root();
         if (Files.isDirectory(state) && (purge || (!yes && ask("Delete gather's state in " + state + "?")))) {
-            deleteTree(state);
+            Trees.delete(state);
             System.out.println("deleted " + state);
         } else if (Files.isDirectory(state)) {
             System.out.println("kept " + state + " (journals and settings)");
@@ -87,7 +88,7 @@ final class UninstallCommand implements Callable<Integer> {
                 continue;
             }
             if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
-                deleteTree(p);
+                Trees.delete(p);
             } else {
                 Files.deleteIfExists(p);
             }
@@ -116,14 +117,5 @@ final class UninstallCommand implements Callable<Integer> {
         System.out.flush();
         String answer = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
         return answer != null && answer.strip().toLowerCase(Locale.ROOT).startsWith("y");
-    }
-
-    /** Deletes {@code root} and everything below it, deepest first. */
-    static void deleteTree(Path root) throws IOException {
-        try (Stream<Path> all = Files.walk(root)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
     }
 }

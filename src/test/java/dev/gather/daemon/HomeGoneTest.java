@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gather.client.DaemonPid;
 import dev.gather.home.StateDir;
+import dev.gather.home.Trees;
 import dev.gather.testing.Slow;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,18 +47,12 @@ class HomeGoneTest {
         assertTrue(daemon.isPresent() && daemon.get().isAlive(), "a daemon serves " + home);
 
         // as a script's clean-up does; the daemon may still be writing (its log), so until it is gone
-        await().atMost(Duration.ofSeconds(30)).until(() -> removeTree(home));
+        await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> {
+            Trees.delete(home);
+            return !Files.exists(home);
+        });
 
         // it looks for its socket every few seconds; a loaded machine gets ample room
         daemon.get().onExit().get(60, TimeUnit.SECONDS);
-    }
-
-    private static boolean removeTree(Path root) throws Exception {
-        new ProcessBuilder("rm", "-rf", root.toString())
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start()
-                .waitFor(10, TimeUnit.SECONDS);
-        return !Files.exists(root);
     }
 }
