@@ -14,11 +14,7 @@ import java.util.HexFormat;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,15 +39,9 @@ public final class WebServer implements AutoCloseable {
     private WebServer(HttpServer http, DaemonClient daemon, RhythmLibrary rhythms, String token) {
         this.http = http;
         this.guard = new Guard(token, http.getAddress().getPort());
-        AtomicInteger n = new AtomicInteger();
         // one thread per open event stream (the daemon's events op is a blocking read) and per request
         // whose headers are still coming: bounded, or 3,000 slow clients made 3,000 threads
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(
-                WORKERS, WORKERS, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> Threads.named(
-                                "web-" + n.incrementAndGet())
-                        .newThread(r));
-        pool.allowCoreThreadTimeOut(true);
-        this.workers = pool;
+        this.workers = Threads.bounded("web-worker", WORKERS);
         this.heartbeats = Executors.newSingleThreadScheduledExecutor(Threads.named("web-heartbeat"));
         this.api = new Api(daemon, new Rhythms(rhythms));
         this.pages = new Pages(guard);
