@@ -19,10 +19,10 @@ import java.util.function.Supplier;
  * One member's delivery channel: one queue, one lock (its monitor), one state ({@link Turns}), whatever
  * the door. At the head of the queue it chooses a door for each letter: the harness's own ({@link
  * HarnessDoor}: Claude's socket, {@code codex queue}) when the harness has one, else keystrokes
- * ({@link Typist}, through the member's {@link KeystrokeDoor}) once the member is ready or idle. One letter is in a door at a time, so letters
- * arrive in queue order whichever way each goes. A harness door that is absent, resting or says no
- * sends its letter back to the head of the queue, to be typed: nothing is dropped, nothing is sent
- * both ways. Closing fails every letter still pending. Helpers take this monitor, never a lock of
+ * ({@link Typist}, through the member's {@link KeystrokeDoor}) once the member is ready or idle. One
+ * letter is in a door at a time, so letters arrive in queue order whichever way each goes. A harness
+ * door that is absent, resting or says no sends its letter back to the head of the queue, to be typed:
+ * nothing is dropped, nothing is sent both ways. Closing fails every letter still pending. Helpers take this monitor, never a lock of
  * their own, and never hold it around a door, a sender's future or the pane.
  */
 final class Channel {

@@ -9,13 +9,11 @@ import dev.gather.door.Doors;
 import dev.gather.door.Handover;
 import dev.gather.door.Parcel;
 import dev.gather.profile.Profile;
-import dev.gather.profile.Profiles;
 import dev.gather.tmux.Deliverer;
 import dev.gather.tmux.FakeTmux;
 import dev.gather.tmux.HarnessQuirks;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.SpawnSpec;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -39,23 +37,7 @@ class KeystrokeDoorTest {
 
     @BeforeEach
     void boxedProgram() throws Exception {
-        Files.writeString(
-                dir.resolve("boxed.yaml"),
-                """
-                profile: boxed
-                description: a program with an input box and no turns
-                typing:
-                  enter_gap: 0ms
-                ready:
-                  quiet: 100ms
-                  timeout: 5s
-                input_box:
-                  line: '^> ?(?<text>.*)$'
-                  search_lines: 3
-                turns:
-                  signal: none
-                """);
-        boxed = Profiles.load(List.of(dir)).get("boxed").orElseThrow();
+        boxed = BoxedProfile.load(dir);
         tmux.program("boxed", (pane, input) -> pane.print("\n> "));
     }
 
@@ -72,6 +54,15 @@ class KeystrokeDoorTest {
                             return wanted;
                         },
                         pasted::add));
+    }
+
+    /** What a door into {@code pane} answers for one parcel; {@code wanted}: what its gate says. */
+    private Handover hand(Pane pane, boolean wanted) throws Exception {
+        try (Deliverer deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC)) {
+            return door(pane, deliverer, wanted)
+                    .hand(new Parcel("j#1 to Box in " + pane.id(), "hello"))
+                    .get(30, TimeUnit.SECONDS);
+        }
     }
 
     private Pane boxedPane(String shows) {
@@ -99,15 +90,11 @@ class KeystrokeDoorTest {
     @Test
     void aBoxHoldingSomeoneElsesTextIsBusyAndNothingIsTyped() throws Exception {
         Pane pane = boxedPane("> someone's half-typed words");
-        try (Deliverer deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC)) {
-            Handover h = door(pane, deliverer, true)
-                    .hand(new Parcel("j#1 to Box in " + pane.id(), "hello"))
-                    .get(30, TimeUnit.SECONDS);
-            Handover.Busy b = assertInstanceOf(Handover.Busy.class, h, h.toString());
-            assertEquals("not empty", b.what());
-            assertEquals("waiting: its input box is not empty", b.why());
-            assertTrue(!b.forPerson(), "text in a box is nobody's dialog: it waits only so long");
-        }
+        Handover h = hand(pane, true);
+        Handover.Busy b = assertInstanceOf(Handover.Busy.class, h, h.toString());
+        assertEquals("not empty", b.what());
+        assertEquals("waiting: its input box is not empty", b.why());
+        assertTrue(!b.forPerson(), "text in a box is nobody's dialog: it waits only so long");
         assertTrue(asked.isEmpty(), "the gate is asked only when a key would go in");
         assertTrue(tmux.pane(pane.id()).submitted().isEmpty());
     }
@@ -115,12 +102,8 @@ class KeystrokeDoorTest {
     @Test
     void aLetterNoLongerWantedIsNotTyped() throws Exception {
         Pane pane = boxedPane("> ");
-        try (Deliverer deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC)) {
-            Handover h = door(pane, deliverer, false)
-                    .hand(new Parcel("j#1 to Box in " + pane.id(), "hello"))
-                    .get(30, TimeUnit.SECONDS);
-            assertInstanceOf(Handover.Withdrawn.class, h, h.toString());
-        }
+        Handover h = hand(pane, false);
+        assertInstanceOf(Handover.Withdrawn.class, h, h.toString());
         assertTrue(pasted.isEmpty());
         assertTrue(tmux.pane(pane.id()).submitted().isEmpty());
     }
@@ -129,12 +112,8 @@ class KeystrokeDoorTest {
     void aPaneThatEndedIsGone() throws Exception {
         Pane pane = boxedPane("> ");
         tmux.pane(pane.id()).exit();
-        try (Deliverer deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC)) {
-            Handover h = door(pane, deliverer, true)
-                    .hand(new Parcel("j#1 to Box in " + pane.id(), "hello"))
-                    .get(30, TimeUnit.SECONDS);
-            assertInstanceOf(Handover.Gone.class, h, h.toString());
-        }
+        Handover h = hand(pane, true);
+        assertInstanceOf(Handover.Gone.class, h, h.toString());
         assertTrue(asked.isEmpty());
     }
 }

@@ -13,7 +13,6 @@ import dev.gather.tmux.FakeTmux;
 import dev.gather.tmux.HarnessQuirks;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.SpawnSpec;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -28,23 +27,7 @@ class StuckBoxTest {
 
     @Test
     void messagesWaitingOnANonEmptyBoxFailAfterTheBoundAndTheQueueMovesOn() throws Exception {
-        Files.writeString(
-                dir.resolve("boxed.yaml"),
-                """
-                profile: boxed
-                description: a program with an input box and no turns
-                typing:
-                  enter_gap: 0ms
-                ready:
-                  quiet: 100ms
-                  timeout: 10s
-                input_box:
-                  line: '^> ?(?<text>.*)$'
-                  search_lines: 3
-                turns:
-                  signal: none
-                """);
-        Profile boxed = Profiles.load(List.of(dir)).get("boxed").orElseThrow();
+        Profile boxed = BoxedProfile.load(dir);
         FakeTmux tmux = new FakeTmux();
         tmux.program("boxed", (pane, input) -> {});
         Pane pane = tmux.spawn(SpawnSpec.of("boxed", Path.of("."), "boxed"));
