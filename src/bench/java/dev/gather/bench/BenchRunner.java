@@ -69,11 +69,12 @@ public final class BenchRunner {
                 List<Metric> got = b.run(new BenchContext(scratch, options.quick(), options.injectedDelay()));
                 metrics.addAll(got);
                 Report.print(got, console);
+                removeTree(scratch); // homes, journals and transcripts of a run no one reads again
             } catch (Exception e) {
                 failures.add(b.name() + " failed: " + e);
                 console.println("   failed: " + e);
-            } finally {
-                removeTree(scratch); // homes, journals and transcripts of a run no one reads again
+                // a failed run's daemon log and journals are what tells why
+                console.println("   kept for reading: " + scratch);
             }
             // what each benchmark costs, for keeping CI's quick run within its few minutes
             console.println("   took " + Duration.between(began, Instant.now()).toSeconds() + " s");

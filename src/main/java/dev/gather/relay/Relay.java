@@ -15,6 +15,7 @@ import dev.gather.tmux.DeliveryResult;
 import dev.gather.turn.PaneSettleSource;
 import dev.gather.turn.TurnFilter;
 import dev.gather.turn.TurnOutput;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -104,6 +105,10 @@ public final class Relay extends Outbox {
      * copy was typed or failed (callers on the data path do not wait for it).
      */
     public CompletableFuture<Void> onTurnOutput(TurnOutput output) {
+        String how = output.harness().equals(PaneSettleSource.HARNESS) ? "screen settled" : "turn-end hook";
+        Optional<Instant> at = Optional.of(output.time());
+        // what the turn took is confirmed before its words go out: they may close the gathering, and its panes
+        fanout.post().heard(output.pane(), Optional.of(output.harness()), how, at);
         Map<Member, CompletableFuture<DeliveryResult>> sent = relayTurn(output);
         if (!turnEnding.isEmpty()) {
             Optional<String> words = filter.apply(output.text());
@@ -112,12 +117,7 @@ public final class Relay extends Outbox {
             turnEnding.forEach(l -> l.ending(output, words, reached));
         }
         // after the words went out: the speaker is idle, its own queue may move
-        fanout.post()
-                .turnEnded(
-                        output.pane(),
-                        Optional.of(output.harness()),
-                        output.harness().equals(PaneSettleSource.HARNESS) ? "screen settled" : "turn-end hook",
-                        Optional.of(output.time()));
+        fanout.post().settled(output.pane(), how, at);
         return CompletableFuture.allOf(sent.values().toArray(CompletableFuture[]::new));
     }
 
