@@ -68,7 +68,7 @@ final class KeystrokeDoor implements Door {
             used = recognition.recognise();
             shows = deliverer.inputBox(pane, used.quirks());
         } catch (TmuxException e) {
-            return CompletableFuture.completedFuture(gone());
+            return CompletableFuture.completedFuture(e.paneGone() ? gone() : unanswered(e));
         }
         if (shows != InputBox.State.EMPTY) {
             return CompletableFuture.completedFuture(busy(shows, used));
@@ -96,6 +96,11 @@ final class KeystrokeDoor implements Door {
             return gone();
         }
         return new Handover.Failed("typing ended in a way keystrokes do not know: " + r);
+    }
+
+    /** tmux did not answer the look (a loaded machine, a slow server): the pane is not gone, it is looked at again. */
+    private static Handover unanswered(TmuxException e) {
+        return new Handover.Busy("unread", "waiting: tmux did not show its screen (" + e.getMessage() + ")", false);
     }
 
     private Handover gone() {

@@ -162,14 +162,18 @@ final class ScreenWatch {
     }
 
     /**
-     * Whether the input box is empty and the screen was quiet for {@code quiet}; empty when the pane
-     * turned out to be gone (its queue has then been failed).
+     * Whether the input box is empty and the screen was quiet for {@code quiet}; not yet when tmux did
+     * not answer (it is looked at again); empty when the pane turned out to be gone (its queue has then
+     * been failed).
      */
     private Optional<Boolean> settled(Duration quiet) {
         try {
             return Optional.of(deliverer.inputBox(pane, channel.profile().quirks()) == InputBox.State.EMPTY
                     && deliverer.quietFor(pane).compareTo(quiet) >= 0);
         } catch (TmuxException x) {
+            if (!x.paneGone()) {
+                return Optional.of(false);
+            }
             channel.gone();
             return Optional.empty();
         }

@@ -260,7 +260,7 @@ public final class Deliverer implements AutoCloseable {
         try {
             alive = tmux.alive(paneId);
         } catch (TmuxException t) {
-            alive = false;
+            alive = !t.paneGone(); // a tmux too slow to say is no proof the pane ended
         }
         return alive ? new DeliveryResult.Failed(paneId, String.valueOf(e.getMessage())) : gone(paneId);
     }

@@ -45,6 +45,9 @@ public final class FakeTmux implements Tmux {
     /** One call the code under test made. */
     public record Event(String kind, String paneId, String data) {}
 
+    private boolean stalled;
+    private int refusedCaptures;
+
     private final Map<String, Program> programs = new LinkedHashMap<>();
     private final Map<String, FakePane> panes = new LinkedHashMap<>();
     private final List<Event> events = new CopyOnWriteArrayList<>();
@@ -93,7 +96,21 @@ public final class FakeTmux implements Tmux {
 
     @Override
     public synchronized String capture(String paneId, int historyLines) {
+        if (stalled) {
+            refusedCaptures++;
+            throw new TmuxException(TmuxException.Kind.TIMED_OUT, "fake tmux: capture-pane got no answer in 10 s");
+        }
         return pane(paneId).screen.toString();
+    }
+
+    /** While {@code stalled}, every look at a screen times out, as a loaded tmux server's can. */
+    public synchronized void stall(boolean stalled) {
+        this.stalled = stalled;
+    }
+
+    /** How many looks at a screen timed out while stalled. */
+    public synchronized int refusedCaptures() {
+        return refusedCaptures;
     }
 
     @Override

@@ -1,0 +1,126 @@
+package dev.gather.delivery;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gather.profile.Profile;
+import dev.gather.profile.Profiles;
+import dev.gather.tmux.Deliverer;
+import dev.gather.tmux.DeliveryResult;
+import dev.gather.tmux.FakeTmux;
+import dev.gather.tmux.HarnessQuirks;
+import dev.gather.tmux.Pane;
+import dev.gather.tmux.SpawnSpec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A tmux server that does not answer in time (a loaded machine) is slow, not proof that a pane ended:
+ * a look it does not answer is made again, and the member keeps its channel and its messages. Before,
+ * one timed-out look failed the member's messages as "pane gone" and typed nothing into it again.
+ */
+class SlowTmuxTest {
+    private static final Duration LONG = Duration.ofSeconds(20);
+
+    @TempDir
+    Path dir;
+
+    private final List<String> steps = new CopyOnWriteArrayList<>();
+    private FakeTmux tmux;
+    private Pane pane;
+    private Deliverer deliverer;
+    private PostOffice post;
+
+    @BeforeEach
+    void start() {
+        // a program with an input box: it shows an empty one again after each line
+        tmux = new FakeTmux().program("boxed", (p, input) -> p.print("\n> "));
+        pane = tmux.spawn(SpawnSpec.of("member", Path.of("."), "boxed"));
+        tmux.pane(pane.id()).print("> ");
+        deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC);
+        post = new PostOffice(
+                tmux,
+                deliverer,
+                Profiles.shipped(),
+                Clock.systemUTC(),
+                (letter, p, state, detail) -> steps.add(letter.ref() + " " + state.word()));
+    }
+
+    @AfterEach
+    void stop() {
+        post.close();
+        deliverer.close();
+    }
+
+    @Test
+    void aMessageWhoseLookTmuxDoesNotAnswerWaitsAndIsTypedOnceItDoes() throws IOException {
+        post.started(pane.id(), BoxedProfile.load(dir));
+        tmux.stall(true);
+        CompletableFuture<DeliveryResult> sent = post.post(pane.id(), new Letter("j", 1, "Bo", "hello bo"));
+        await().atMost(LONG).until(() -> tmux.refusedCaptures() >= 1);
+        await().atMost(LONG).until(() -> note().contains("tmux did not show its screen"));
+        assertFalse(sent.isDone(), "not failed: " + steps);
+        assertEquals(MemberState.IDLE, post.status(pane.id()).orElseThrow().state());
+
+        tmux.stall(false);
+        assertInstanceOf(DeliveryResult.Delivered.class, sent.join());
+        assertEquals(List.of("hello bo"), tmux.pane(pane.id()).submitted());
+    }
+
+    @Test
+    void aTurnEndTmuxDoesNotShowIsLookedForAgainAndConfirmsWhatTheMemberTook() throws IOException {
+        post.started(pane.id(), boxedAndHooked());
+        CompletableFuture<DeliveryResult> sent = post.post(pane.id(), new Letter("j", 1, "Bo", "hello bo"));
+        assertInstanceOf(DeliveryResult.Delivered.class, sent.join());
+        // no hook comes: after the grace its screen is looked at, and tmux does not answer; the look for a
+        // dialog is not made again, the look for the turn's end is (a third look is that one's second)
+        tmux.stall(true);
+        await().atMost(LONG).until(() -> tmux.refusedCaptures() >= 3);
+        assertEquals(MemberState.BUSY, post.status(pane.id()).orElseThrow().state(), steps::toString);
+
+        tmux.stall(false);
+        await().atMost(LONG).until(() -> post.status(pane.id()).orElseThrow().state() == MemberState.IDLE);
+        assertTrue(steps.contains("1 confirmed"), steps::toString);
+        assertFalse(steps.contains("1 failed"), steps::toString);
+    }
+
+    /** A program with an input box gather reads that reports its turns by a hook, its screen looked at 100 ms after. */
+    private Profile boxedAndHooked() throws IOException {
+        Files.writeString(
+                dir.resolve("boxed-hooked.yaml"),
+                """
+                profile: boxed-hooked
+                description: a program with an input box that reports its turns by a hook
+                typing:
+                  enter_gap: 0ms
+                ready:
+                  quiet: 50ms
+                  timeout: 10s
+                input_box:
+                  line: '^> ?(?<text>.*)$'
+                  search_lines: 3
+                turns:
+                  signal: hook
+                  quiet: 1s
+                  grace: 100ms
+                """);
+        return Profiles.load(List.of(dir)).get("boxed-hooked").orElseThrow();
+    }
+
+    private String note() {
+        return post.status(pane.id()).flatMap(ChannelStatus::note).orElse("");
+    }
+}
