@@ -1,6 +1,7 @@
 package dev.gather.cli;
 
 import dev.gather.home.StateDir;
+import dev.gather.sim.HookRunner;
 import dev.gather.sim.Manners;
 import dev.gather.sim.Sim;
 import java.io.File;
@@ -73,6 +74,9 @@ final class SimCommand implements Callable<Integer> {
                 Duration.ofMillis(readyAfterMs),
                 swallowEnters,
                 Optional.ofNullable(log));
+        Optional<HookRunner> hooked = hook == null || hook.isBlank()
+                ? Optional.empty()
+                : Optional.of(new HookRunner(List.of(hook.trim().split("\\s+")), Duration.ofMillis(hookTimeoutMs)));
         Sim.SimOptions options = new Sim.SimOptions(
                 name,
                 Duration.ofMillis(thinkMs),
@@ -80,10 +84,8 @@ final class SimCommand implements Callable<Integer> {
                 polite ? Manners.floor(name) : Pattern.compile(replyWhen),
                 fake,
                 passTo,
-                answer.replace("\\n", "\n"));
-        if (hook != null && !hook.isBlank()) {
-            options = options.withHook(List.of(hook.trim().split("\\s+")), Duration.ofMillis(hookTimeoutMs));
-        }
+                answer.replace("\\n", "\n"),
+                hooked);
         Sim sim = new Sim(
                 options,
                 System.in,

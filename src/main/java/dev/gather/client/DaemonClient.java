@@ -111,17 +111,9 @@ public final class DaemonClient {
             throw new UserError("'" + request.path("op").asText() + "' streams: run it in a terminal of its own");
         }
         try (SocketChannel ch = DaemonStarter.connectOrStart(state, this::running)) {
-            OutputStream out = Channels.newOutputStream(ch);
-            out.write((JSON.writeValueAsString(request) + "\n").getBytes(StandardCharsets.UTF_8));
-            out.flush();
-            BufferedReader in =
-                    new BufferedReader(new InputStreamReader(Channels.newInputStream(ch), StandardCharsets.UTF_8));
+            BufferedReader in = send(ch, request);
             // the first answer has a deadline; the lines after it come when something happens
-            String head = Patience.await(state, ch, in::readLine);
-            if (head == null) {
-                throw new IOException("the daemon closed the connection without answering");
-            }
-            JsonNode answer = JSON.readTree(head);
+            JsonNode answer = answer(state, ch, in);
             if (!answer.path("ok").asBoolean(false)) {
                 throw new UserError(answer.path("error").asText("the daemon refused the request"));
             }
@@ -149,16 +141,24 @@ public final class DaemonClient {
 
     private static JsonNode exchange(StateDir state, SocketChannel connected, ObjectNode request) throws IOException {
         try (SocketChannel ch = connected) {
-            OutputStream out = Channels.newOutputStream(ch);
-            out.write((JSON.writeValueAsString(request) + "\n").getBytes(StandardCharsets.UTF_8));
-            out.flush();
-            BufferedReader in =
-                    new BufferedReader(new InputStreamReader(Channels.newInputStream(ch), StandardCharsets.UTF_8));
-            String line = Patience.await(state, ch, in::readLine);
-            if (line == null) {
-                throw new IOException("the daemon closed the connection without answering");
-            }
-            return JSON.readTree(line);
+            return answer(state, ch, send(ch, request));
         }
+    }
+
+    /** Writes {@code request} as one line; the reader of what the daemon answers on {@code ch}. */
+    private static BufferedReader send(SocketChannel ch, ObjectNode request) throws IOException {
+        OutputStream out = Channels.newOutputStream(ch);
+        out.write((JSON.writeValueAsString(request) + "\n").getBytes(StandardCharsets.UTF_8));
+        out.flush();
+        return new BufferedReader(new InputStreamReader(Channels.newInputStream(ch), StandardCharsets.UTF_8));
+    }
+
+    /** The daemon's first answer line, within the client's patience. */
+    private static JsonNode answer(StateDir state, SocketChannel ch, BufferedReader in) throws IOException {
+        String line = Patience.await(state, ch, in::readLine);
+        if (line == null) {
+            throw new IOException("the daemon closed the connection without answering");
+        }
+        return JSON.readTree(line);
     }
 }

@@ -91,7 +91,8 @@ public final class StartGatheringOp {
                 caller,
                 members,
                 (sink, pulse, midTurn) -> Gathering.create(
-                        id, rhythm, members, options, d.scheduler, d.clock, d.lanes, pulse, midTurn, sink));
+                        id, rhythm, members, options, d.scheduler, d.clock, d.lanes, pulse, midTurn, sink),
+                Map.of());
         // a member that left (its pane ended, its harness never ready) before its gathering could hear
         // of it leaves now, on the lane, before the first turn: the piece never goes to it
         for (Member m : members) {
@@ -164,20 +165,9 @@ public final class StartGatheringOp {
     /**
      * Registers gathering {@code id} over {@code link} (started now, or resumed after a restart):
      * its effects run against the link, its spawned panes end when it closes (unless kept), and its
-     * members' turns go to it.
+     * members' turns go to it. {@code floors}, by name: for a resumed gathering, the last message that
+     * gave each member the floor (none for a new one).
      */
-    public Gathering wire(
-            String id,
-            Link link,
-            Rhythm rhythm,
-            String question,
-            Optional<String> caller,
-            List<Member> members,
-            Maker maker) {
-        return wire(id, link, rhythm, question, caller, members, maker, Map.of());
-    }
-
-    /** As above, for a resumed gathering: {@code floors}, by name, the last message that gave each member the floor. */
     public Gathering wire(
             String id,
             Link link,

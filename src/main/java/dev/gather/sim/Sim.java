@@ -13,7 +13,6 @@ import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -218,7 +217,7 @@ public final class Sim {
         public static final Fake NONE = new Fake(Duration.ZERO, Duration.ZERO, Duration.ZERO, 0, Optional.empty());
     }
 
-    /** How a simulated agent behaves. */
+    /** How a simulated agent behaves; {@code hook}: what its turn ends go through, run as a harness runs its hook. */
     public record SimOptions(
             String name,
             Duration think,
@@ -228,36 +227,12 @@ public final class Sim {
             String passTo,
             String answer,
             Optional<HookRunner> hook) {
-        public SimOptions(
-                String name,
-                Duration think,
-                int passAfter,
-                Pattern replyWhen,
-                Fake fake,
-                String passTo,
-                String answer) {
-            this(name, think, passAfter, replyWhen, fake, passTo, answer, Optional.empty());
-        }
-
-        /** As it is, and its turn ends go through {@code hook} (a command line), run as a harness runs its hook. */
-        public SimOptions withHook(List<String> hook, Duration timeout) {
-            return new SimOptions(
-                    name,
-                    think,
-                    passAfter,
-                    replyWhen,
-                    fake,
-                    passTo,
-                    answer,
-                    Optional.of(new HookRunner(hook, timeout)));
-        }
-
         public SimOptions(String name, Duration think, int passAfter, Pattern replyWhen) {
             this(name, think, passAfter, replyWhen, Fake.NONE, "");
         }
 
         public SimOptions(String name, Duration think, int passAfter, Pattern replyWhen, Fake fake, String passTo) {
-            this(name, think, passAfter, replyWhen, fake, passTo, "");
+            this(name, think, passAfter, replyWhen, fake, passTo, "", Optional.empty());
         }
 
         public SimOptions(String name, Duration think, int passAfter, Pattern replyWhen, Fake fake) {
