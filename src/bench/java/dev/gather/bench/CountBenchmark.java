@@ -66,7 +66,9 @@ final class CountBenchmark extends Benchmark {
                 .filter(d -> d.path("state").asText().equals("failed"))
                 .toList();
         if (!said.equals(expected) || !failed.isEmpty()) {
-            throw new IllegalStateException(who + ": said " + said + ", failed deliveries " + failed);
+            // CI shows only the last lines: when the harvest and the close came places a failure among them
+            throw new IllegalStateException(who + ": said " + said + ", failed deliveries " + failed + ", harvest at "
+                    + times(run, "harvest") + ", close at " + times(run, "close"));
         }
         double[] handoffs = handoffs(run, answered, last);
         return List.of(
@@ -83,6 +85,10 @@ final class CountBenchmark extends Benchmark {
                         run.modelCalls(),
                         (ORDER.size() * rounds(last) + RealGathering.MEMBERS.size() + 1)
                                 + " turns, seeds and harvest"));
+    }
+
+    private static List<String> times(RealGathering.Outcome run, String kind) {
+        return run.entries(kind).stream().map(e -> e.path("time").asText()).toList();
     }
 
     /** The numbers the speakers' relayed words said, in the journal's order. */
