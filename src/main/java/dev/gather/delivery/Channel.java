@@ -193,13 +193,11 @@ final class Channel {
     }
 
     /**
-     * A hook said the member's turn ended ({@code at}: by its stamp): what it took is confirmed at once,
-     * and so is what a door without a transcript was handed; it turns idle with {@link #settled}.
+     * A hook said the member's turn ended ({@code at}: by its stamp): what it took is confirmed, and so
+     * is what a door without a transcript was handed; the next letter may go.
      */
-    void heard(String how, Optional<Instant> at) {
-        synchronized (this) {
-            typist.heard(how, at);
-        }
+    void turnEnded(String how, Optional<Instant> at) {
+        settled(how, at);
         door.turnEnded(how);
     }
 

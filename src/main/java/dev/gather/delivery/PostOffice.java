@@ -124,30 +124,13 @@ public final class PostOffice implements AutoCloseable {
 
     /** As above; {@code at}: when the turn ended by its hook's stamp (an earlier turn than the words being typed?). */
     public void turnEnded(String pane, Optional<String> harness, String how, Optional<Instant> at) {
-        heard(pane, harness, how, at);
-        settled(pane, how, at);
-    }
-
-    /**
-     * The first half of {@link #turnEnded}: what the turn took is confirmed now, before its words are
-     * relayed, as they may end the gathering and the pane with it. The member stays busy until {@link
-     * #settled}, so nothing is typed into it before its words went out.
-     */
-    public void heard(String pane, Optional<String> harness, String how, Optional<Instant> at) {
         if (remote(pane)) {
             return;
         }
         Channel channel = channel(pane);
         harness.flatMap(profiles::get).ifPresent(channel.recognition()::learn);
         office.port().turnEnded(pane, how);
-        channel.heard(how, at);
-    }
-
-    /** The second half of {@link #turnEnded}, once the turn's words went out: the member is idle, its queue moves. */
-    public void settled(String pane, String how, Optional<Instant> at) {
-        if (!remote(pane)) {
-            channel(pane).settled(how, at);
-        }
+        channel.turnEnded(how, at);
     }
 
     /**

@@ -85,7 +85,7 @@ final class Typist {
         if (turns.state() == MemberState.GONE) {
             return false;
         }
-        if (typing != null && endedBeforePaste(at)) {
+        if (typing != null && at.isPresent() && (pastedAt == null || at.get().isBefore(pastedAt))) {
             turns.confirm(how); // it ended before these words were pasted: on earlier ones
             return false;
         }
@@ -97,21 +97,6 @@ final class Typist {
         turns.confirm(how);
         turns.enter(MemberState.IDLE);
         return true;
-    }
-
-    /**
-     * What a turn that ended ({@code at}: by its hook's stamp) confirms, at once: what the member took,
-     * never words being typed unless it ended before their paste. The member turns idle only with
-     * {@link #turnEnded}. Under the lock.
-     */
-    void heard(String how, Optional<Instant> at) {
-        if (turns.state() != MemberState.GONE && (typing == null || endedBeforePaste(at))) {
-            turns.confirm(how);
-        }
-    }
-
-    private boolean endedBeforePaste(Optional<Instant> at) {
-        return at.isPresent() && (pastedAt == null || at.get().isBefore(pastedAt));
     }
 
     /** Fails {@code p}, visibly: journalled as failed with {@code why}, and its sender told. Takes no lock. */

@@ -65,7 +65,10 @@ public final class EffectRunner implements EffectSink {
         this(relay, link, harvestFile, () -> {});
     }
 
-    /** {@code afterClose} runs once the closing words were typed (or could not be), at most a while after. */
+    /**
+     * {@code afterClose} runs once the closing words were typed (or could not be), at most a while after,
+     * and once no turn end of its members is being handled (the harvest that closed it is heard whole).
+     */
     public EffectRunner(Relay relay, Link link, Path harvestFile, Runnable afterClose) {
         this(relay, link, harvestFile, afterClose, LAST_WORDS_WITHIN);
     }
@@ -191,7 +194,8 @@ public final class EffectRunner implements EffectSink {
             relay.close(link, c.reason());
             CompletableFuture.allOf(closing.toArray(CompletableFuture[]::new))
                     .completeOnTimeout(null, CLOSING_TYPED_WITHIN.toMillis(), TimeUnit.MILLISECONDS)
-                    .whenCompleteAsync((v, e) -> afterClose.run(), steps);
+                    // the turn that closed it (the harvest) is heard whole before its pane may end
+                    .whenCompleteAsync((v, e) -> relay.afterTurnEnds(link, afterClose), steps);
         };
         if (c.atOnce()) {
             // ended now by command: what is still queued is withdrawn instead of waited for

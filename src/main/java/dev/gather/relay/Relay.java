@@ -15,7 +15,6 @@ import dev.gather.tmux.DeliveryResult;
 import dev.gather.turn.PaneSettleSource;
 import dev.gather.turn.TurnFilter;
 import dev.gather.turn.TurnOutput;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,6 +40,7 @@ public final class Relay extends Outbox {
     private final Links links;
     private final TurnFilter filter;
     private final DirectRhythm direct;
+    private final EndingTurns ending = new EndingTurns();
     private final Map<String, BiFunction<Member, String, CompletableFuture<Void>>> interceptors =
             new ConcurrentHashMap<>();
     /**
@@ -105,10 +105,10 @@ public final class Relay extends Outbox {
      * copy was typed or failed (callers on the data path do not wait for it).
      */
     public CompletableFuture<Void> onTurnOutput(TurnOutput output) {
-        String how = output.harness().equals(PaneSettleSource.HARNESS) ? "screen settled" : "turn-end hook";
-        Optional<Instant> at = Optional.of(output.time());
-        // what the turn took is confirmed before its words go out: they may close the gathering, and its panes
-        fanout.post().heard(output.pane(), Optional.of(output.harness()), how, at);
+        return ending.during(output.pane(), () -> handOver(output));
+    }
+
+    private CompletableFuture<Void> handOver(TurnOutput output) {
         Map<Member, CompletableFuture<DeliveryResult>> sent = relayTurn(output);
         if (!turnEnding.isEmpty()) {
             Optional<String> words = filter.apply(output.text());
@@ -117,8 +117,18 @@ public final class Relay extends Outbox {
             turnEnding.forEach(l -> l.ending(output, words, reached));
         }
         // after the words went out: the speaker is idle, its own queue may move
-        fanout.post().settled(output.pane(), how, at);
+        fanout.post()
+                .turnEnded(
+                        output.pane(),
+                        Optional.of(output.harness()),
+                        output.harness().equals(PaneSettleSource.HARNESS) ? "screen settled" : "turn-end hook",
+                        Optional.of(output.time()));
         return CompletableFuture.allOf(sent.values().toArray(CompletableFuture[]::new));
+    }
+
+    /** Runs {@code then} once no turn end of {@code link}'s members is being handled (a harvest's close ends panes). */
+    public void afterTurnEnds(Link link, Runnable then) {
+        ending.after(link, then);
     }
 
     private Map<Member, CompletableFuture<DeliveryResult>> relayTurn(TurnOutput output) {

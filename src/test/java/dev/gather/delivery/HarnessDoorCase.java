@@ -20,7 +20,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Consumer;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -87,8 +86,6 @@ abstract class HarnessDoorCase {
     final List<Step> steps = new CopyOnWriteArrayList<>();
     /** What the post office told its port, in order ({@code handed 1}, {@code typing hello}, …). */
     final List<String> told = new CopyOnWriteArrayList<>();
-    /** What hears the post office's word of a turn end, as Claude's door's traces do in the daemon. */
-    volatile Consumer<String> turnEnds = how -> {};
 
     FakeTmux tmux;
     Pane pane;
@@ -121,11 +118,6 @@ abstract class HarnessDoorCase {
                     @Override
                     public void taken(String p, Letter letter, String how) {
                         told.add("taken " + letter.ref());
-                    }
-
-                    @Override
-                    public void turnEnded(String p, String how) {
-                        turnEnds.accept(how);
                     }
 
                     @Override

@@ -2,8 +2,11 @@ package dev.gather.relay;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gather.delivery.HookedProfile;
+import dev.gather.gathering.Effect;
+import dev.gather.journal.Announcement;
 import dev.gather.journal.Transcript;
 import dev.gather.link.Link;
 import dev.gather.link.Links;
@@ -25,10 +28,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A turn's words can end the member's pane before anything else runs: the harvester's harvest closes
- * the gathering, whose close ends the panes it spawned. What that turn took (the harvest prompt) was
- * heard: it is confirmed by the turn's end, never failed as if the pane went mid-turn (found by the
- * count benchmark in CI, where the pane's end overtook the hook's confirmation).
+ * A turn's words can close its gathering: the harvester's harvest closes it, and the close ends the
+ * panes the gathering spawned. Those panes end only once the turn that closed it was heard whole, so
+ * what that turn took (the harvest prompt) is confirmed, never failed as if its pane went mid-turn
+ * (found by the count benchmark in CI, where the close ended the pane before the hook's confirmation).
  */
 class HeardBeforeClosedTest {
     @TempDir
@@ -38,6 +41,7 @@ class HeardBeforeClosedTest {
     private Relay relay;
     private Link link;
     private Member ada;
+    private Member hal;
     private String halPane;
 
     @BeforeEach
@@ -49,7 +53,7 @@ class HeardBeforeClosedTest {
         halPane = panes.spawn("Hal");
         // Hal reports its turns by a hook: busy with what it took until it says its turn ended
         panes.post.started(halPane, HookedProfile.load(home, "2m"));
-        Member hal = Member.inPane("Hal", 2, Role.HARVESTER, halPane);
+        hal = Member.inPane("Hal", 2, Role.HARVESTER, halPane);
         link = links.create("g-heard", "minimal", OptionalInt.empty(), List.of(ada, hal));
     }
 
@@ -59,12 +63,23 @@ class HeardBeforeClosedTest {
     }
 
     @Test
-    void theTurnWhoseWordsEndThePaneConfirmsWhatItTook() {
+    void aGatheringTheHarvestClosedEndsItsPanesOnlyOnceTheHarvestWasHeard() {
+        // as the daemon wires a gathering: its close ends the panes it spawned (here Hal's)
+        EffectRunner runner = new EffectRunner(
+                relay, link, home.resolve("harvest.md"), () -> panes.post.gone(halPane), Duration.ofSeconds(20));
         relay.relay(link, ada, "the harvest prompt");
         await().atMost(Duration.ofSeconds(20)).until(() -> states().contains("delivered"));
-        // as the gathering does: Hal's words close it, and the close ends Hal's pane, before the hook returns
+        // Hal's words are the harvest: the gathering stores it, announces its close (held, as a digest
+        // gathering does) and closes, all before the relay has told the post office of Hal's turn end
         relay.intercept(link.id(), (from, words) -> {
-            panes.post.gone(halPane);
+            runner.accept(new Effect.HarvestStored(from, words));
+            runner.accept(new Effect.Announce(
+                    Announcement.CLOSING,
+                    "The minimal gathering has closed (harvest complete). Thank you.",
+                    Optional.empty(),
+                    Optional.empty(),
+                    List.of(ada, hal)));
+            runner.accept(new Effect.Closed("harvest complete"));
             return CompletableFuture.completedFuture(null);
         });
 
@@ -73,6 +88,7 @@ class HeardBeforeClosedTest {
         assertEquals(List.of("typing", "typing", "delivered", "confirmed"), states(), () -> Transcript.read(
                         panes.journals.file("g-heard"))
                 .toString());
+        assertTrue(panes.post.status(halPane).isEmpty(), "the close ended Hal's pane, after its turn was heard");
     }
 
     /** Hal's delivery steps of the one message it was sent, in order. */
