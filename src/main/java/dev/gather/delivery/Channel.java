@@ -22,8 +22,9 @@ import java.util.function.Supplier;
  * ({@link Typist}, through the member's {@link KeystrokeDoor}) once the member is ready or idle. One
  * letter is in a door at a time, so letters arrive in queue order whichever way each goes. A harness
  * door that is absent, resting or says no sends its letter back to the head of the queue, to be typed:
- * nothing is dropped, nothing is sent both ways. Closing fails every letter still pending. Helpers take this monitor, never a lock of
- * their own, and never hold it around a door, a sender's future or the pane.
+ * nothing is dropped, nothing is sent both ways. Closing fails every letter still pending. Helpers
+ * take this monitor, never a lock of their own, and never hold it around a door, a sender's future or
+ * the pane.
  */
 final class Channel {
     private final String pane;
