@@ -1,6 +1,5 @@
 package dev.gather.daemon;
 
-import static dev.gather.daemon.Ceremonies.adaBoAndHal;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -33,9 +32,16 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class JournalContractTest {
     private static final Duration LONG = Duration.ofSeconds(90);
     private static final String QUIET = "never-matches-anything";
+    /**
+     * Bo never passes: once the piece is his the gathering stands at its second turn until the test
+     * ends it, so on a fast machine it cannot finish on its own before the command comes.
+     */
+    private static final String AGENTS = World.SIM_AGENTS
+            + "  holder: [\"{gather}\", sim, --name, \"{name}\", --think-ms, \"30\", --pass-after, \"0\","
+            + " --reply-when, \"now with {name} \"]\n";
 
     @RegisterExtension
-    final Worlds worlds = Worlds.withSimAgents();
+    final Worlds worlds = Worlds.withAgents(AGENTS);
 
     Path home;
     World world;
@@ -54,7 +60,10 @@ class JournalContractTest {
         String link = linked.path("link").path("id").asText();
         world.tell(flo, ed.id(), "A word outside the link.");
 
-        JsonNode started = Ceremonies.start(world, adaBoAndHal("standard").put("beat_interval_seconds", 30));
+        JsonNode started = Ceremonies.start(
+                world,
+                Ceremonies.args("standard", "Ada:speaker:speaker", "Bo:speaker:holder", "Hal:harvester:harvester")
+                        .put("beat_interval_seconds", 30));
         String gathering = started.path("gathering_id").asText();
         await().atMost(LONG)
                 .until(() -> Ceremonies.status(world, gathering).path("turns").asInt() >= 2);
