@@ -9,6 +9,7 @@ import dev.gather.client.DaemonPid;
 import dev.gather.home.StateDir;
 import dev.gather.journal.Transcript;
 import dev.gather.testing.Beside;
+import dev.gather.testing.Freezer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,9 +55,8 @@ class DaemonCrashTest {
         long pid = DaemonPid.living(new StateDir(home)).orElseThrow();
         // the daemon and its agents end together (a reboot): the daemon is frozen first, so it sees
         // no pane go and an agent's last turn end cannot bring a new daemon back in between
-        assertEquals(
-                0,
-                new ProcessBuilder("kill", "-STOP", Long.toString(pid)).start().waitFor());
+        // every thread stopped, not only signalled: a journal write already in the kernel finishes first
+        Freezer.freeze(pid);
         // what the old daemon journalled, read while it is frozen: a hook in flight may bring a new
         // daemon back as soon as this one is gone
         List<String> before = Files.readAllLines(journal);
@@ -91,7 +91,12 @@ class DaemonCrashTest {
                 .skip(Transcript.read(journal).size() - (after.size() - before.size()))
                 .map(e -> e.path("kind").asText())
                 .toList();
-        assertEquals("interrupted", since.get(0), "the new daemon marks where the old one stopped");
+        assertEquals(
+                "interrupted",
+                since.get(0),
+                () -> "the new daemon marks where the old one stopped: " + since + "\njournal before the kill:\n"
+                        + String.join("\n", before) + "\nafter:\n" + read(journal) + "\ndaemon log:\n"
+                        + read(home.resolve("daemon.log")));
         assertTrue(
                 since.stream().skip(1).allMatch("delivery"::equals),
                 "after it only the delivery of messages still queued, nothing newly relayed: " + since);
@@ -114,7 +119,7 @@ class DaemonCrashTest {
     }
 
     private Cli.Result run(String... args) throws Exception {
-        return Cli.run(home, java.util.Optional.of(daemons.socket), args);
+        return Cli.run(home, Optional.of(daemons.socket), args);
     }
 
     private static String read(Path file) {

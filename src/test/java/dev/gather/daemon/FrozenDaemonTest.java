@@ -13,6 +13,8 @@ import dev.gather.client.DaemonPid;
 import dev.gather.home.StateDir;
 import dev.gather.mcp.RawMcp;
 import dev.gather.testing.Beside;
+import dev.gather.testing.Freezer;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -58,7 +60,7 @@ class FrozenDaemonTest {
         pid = DaemonPid.living(new StateDir(home)).orElseThrow();
         try (RawMcp mcp = new RawMcp(home, home, tmuxSocket)) {
             mcp.initialize();
-            signal("STOP", pid);
+            Freezer.freeze(pid);
 
             Map<String, Process> commands = new LinkedHashMap<>();
             for (List<String> args : List.of(
@@ -128,18 +130,9 @@ class FrozenDaemonTest {
     private static String stderrOf(RawMcp mcp) {
         try {
             return mcp.stderr();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return e.toString();
         }
-    }
-
-    private static void signal(String name, long pid) throws Exception {
-        assertEquals(
-                0,
-                new ProcessBuilder("kill", "-" + name, Long.toString(pid))
-                        .inheritIO()
-                        .start()
-                        .waitFor());
     }
 
     private Cli.Result run(String... args) throws Exception {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.journal.Transcript;
+import dev.gather.testing.Freezer;
 import dev.gather.testing.LiveRhythm;
 import dev.gather.testing.Slow;
 import java.io.IOException;
@@ -75,7 +76,7 @@ class FrozenDaemonTurnsTest {
                 .until(() -> heard("Bo", "NUDGE-Ada-0") == 1 && toldBoth("The piece is now with Bo") && spoolIsEmpty());
 
         long pid = Cli.daemonPid(home, Optional.of(daemons.socket));
-        signal("STOP", pid);
+        Freezer.freeze(pid);
         List<String> nudges = List.of("NUDGE-Ada-1", "NUDGE-Bo-1", "NUDGE-Ada-2", "NUDGE-Bo-2");
         for (String nudge : nudges) {
             nudge(id, nudge.split("-")[1], nudge);
@@ -88,7 +89,7 @@ class FrozenDaemonTurnsTest {
             waiting.putAll(waitingTurns(nudges));
             return waiting.size() == nudges.size() && runningHooks().isEmpty();
         });
-        signal("CONT", pid);
+        Freezer.thaw(pid);
 
         await().atMost(Duration.ofSeconds(90)).until(this::spoolIsEmpty);
         List<String> refused = new ArrayList<>();
@@ -233,14 +234,6 @@ class FrozenDaemonTurnsTest {
 
     private static boolean alive(long pid) {
         return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
-    }
-
-    private static void signal(String name, long pid) throws Exception {
-        assertEquals(
-                0,
-                new ProcessBuilder("kill", "-" + name, Long.toString(pid))
-                        .start()
-                        .waitFor());
     }
 
     private Cli.Result run(String... args) throws Exception {

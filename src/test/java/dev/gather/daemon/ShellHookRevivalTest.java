@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gather.client.DaemonPid;
 import dev.gather.home.StateDir;
 import dev.gather.testing.Beside;
+import dev.gather.testing.Freezer;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -70,11 +71,7 @@ class ShellHookRevivalTest {
         assertEquals(0, Cli.run(home, Optional.of(daemons.socket), "status").code());
         long first = living().orElseThrow();
         // frozen, it is alive and takes no turn: the hook sees a daemon and waits for it
-        assertEquals(
-                0,
-                new ProcessBuilder("kill", "-STOP", Long.toString(first))
-                        .start()
-                        .waitFor());
+        Freezer.freeze(first);
         Process hook = startHook("sim");
         await().atMost(Duration.ofSeconds(30)).until(() -> waitingTurns() == 1);
         ProcessHandle daemon = ProcessHandle.of(first).orElseThrow();
