@@ -181,7 +181,8 @@ final class HarnessDoor {
 
     /**
      * Reads the harness's evidence for the last letter handed now, on this thread: a turn end is judged
-     * by what the member took, and a quick turn can end before the door's own poll saw it start.
+     * by what the member took, and a quick turn can end before the door's own poll saw it start. The
+     * door may wait, bounded, until its record shows the turn that ended ({@link Door.Trace#look}).
      */
     void look() {
         Door.Trace trace;

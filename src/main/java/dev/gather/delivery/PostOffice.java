@@ -135,7 +135,8 @@ public final class PostOffice implements AutoCloseable {
 
     /**
      * Reads what {@code pane}'s harness door shows of the letter it was handed, now: before a turn end
-     * is judged by the letters it started with (Codex's notify can come before its door's poll).
+     * is judged by the letters it started with (Codex's notify can come before its door's poll, even
+     * before its transcript holds the turn: the door then waits for it, two seconds at most).
      */
     public void look(String pane) {
         Optional.ofNullable(channels.get(pane)).ifPresent(Channel::look);

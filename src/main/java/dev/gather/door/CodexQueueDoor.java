@@ -101,7 +101,7 @@ final class CodexQueueDoor implements Door {
                     ? new Handover.Refused("codex has no thread " + thread + ": " + why)
                     : new Handover.Failed("codex queue: " + why);
         }
-        rollout.ifPresent(w -> traces.put(parcel.ref(), w.watch(from, text)));
+        rollout.ifPresent(w -> traces.put(parcel.ref(), w.watch(from, text, CodexRollout.CATCH_UP)));
         return new Handover.Handed(said(r.out(), "Queued message").orElse("codex queue exited 0"));
     }
 

@@ -29,6 +29,11 @@ final class CodexRollout {
     static final Duration POLL = Duration.ofMillis(50);
     /** A watch ends after this long: a message that never started a turn stays "handed", visibly. */
     static final Duration GIVE_UP = Duration.ofHours(12);
+    /**
+     * How long a turn end waits for the transcript to show that turn: Codex's notify can come before
+     * its writer has appended the turn's user message (seen beside a busy loop: 30 ms late).
+     */
+    static final Duration CATCH_UP = Duration.ofSeconds(2);
 
     private final Path file;
     private final ScheduledExecutorService timer;
@@ -64,13 +69,18 @@ final class CodexRollout {
         }
     }
 
-    /** Watches from {@code from} for a turn whose user message is {@code text}, then for its end. */
-    Door.Trace watch(long from, String text) {
+    /**
+     * Watches from {@code from} for a turn whose user message is {@code text}, then for its end. Its
+     * look, run as a turn of the member ends, reads the file at once (Codex's notify can end a quick
+     * turn before the next poll) and, for at most {@code catchUp}, until the file shows that turn: the
+     * message taken, or a turn end that no earlier look was answered by (the message waits for a later
+     * turn). Past that it answers with what the file shows.
+     */
+    Door.Trace watch(long from, String text, Duration catchUp) {
         Door.Trace trace = new Door.Trace(new CompletableFuture<>(), new CompletableFuture<>());
         Watch w = new Watch(from, normal(text), trace, System.nanoTime() + GIVE_UP.toNanos());
         w.task = timer.scheduleWithFixedDelay(w::look, 0, POLL.toMillis(), TimeUnit.MILLISECONDS);
-        // Codex's notify can end a quick turn before the next poll: the turn end reads the file first
-        return new Door.Trace(trace.taken(), trace.ended(), w::look);
+        return new Door.Trace(trace.taken(), trace.ended(), () -> w.catchUp(catchUp));
     }
 
     private final class Watch {
@@ -78,6 +88,11 @@ final class CodexRollout {
         private final Door.Trace trace;
         private final long deadline;
         private long offset;
+        /** Turn ends the file showed after the hand, before a turn took the message. */
+        private int ends;
+        /** Of those, how many a look at a turn end was answered by. */
+        private int answered;
+
         private volatile ScheduledFuture<?> task;
 
         Watch(long from, String text, Door.Trace trace, long deadline) {
@@ -101,6 +116,29 @@ final class CodexRollout {
                     t.cancel(false);
                 }
             }
+            notifyAll(); // a turn end waiting in catchUp reads what this look found
+        }
+
+        /** Looks now, then waits (at most {@code within}) until the file shows the turn that just ended. */
+        synchronized void catchUp(Duration within) {
+            long until = System.nanoTime() + within.toNanos();
+            look();
+            while (!trace.taken().isDone() && ends <= answered) {
+                long left = until - System.nanoTime();
+                if (left <= 0) {
+                    return; // the file lags: judged on what it shows
+                }
+                try {
+                    wait(Math.min(TimeUnit.NANOSECONDS.toMillis(left) + 1, POLL.toMillis()));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+                look();
+            }
+            if (!trace.taken().isDone()) {
+                answered++; // that end was this turn's: the next look waits for one more
+            }
         }
 
         private void judge(String line) {
@@ -119,14 +157,13 @@ final class CodexRollout {
                     trace.taken()
                             .complete("codex transcript shows it as the turn's user message at "
                                     + e.path("timestamp").asText("?"));
+                } else if (turnEnd(e, payload)) {
+                    ends++;
                 }
-            } else if ("event_msg".equals(e.path("type").asText())) {
-                String type = payload.path("type").asText();
-                if (type.equals("task_complete") || type.equals("turn_aborted")) {
-                    trace.ended()
-                            .complete("codex transcript: " + type + " at "
-                                    + e.path("timestamp").asText("?"));
-                }
+            } else if (turnEnd(e, payload)) {
+                trace.ended()
+                        .complete("codex transcript: " + payload.path("type").asText() + " at "
+                                + e.path("timestamp").asText("?"));
             }
         }
 
@@ -152,6 +189,13 @@ final class CodexRollout {
             }
             return lines;
         }
+    }
+
+    /** A turn's end in the transcript: completed, or aborted. */
+    private static boolean turnEnd(JsonNode e, JsonNode payload) {
+        String type = payload.path("type").asText();
+        return "event_msg".equals(e.path("type").asText())
+                && (type.equals("task_complete") || type.equals("turn_aborted"));
     }
 
     private static String userText(JsonNode payload) {

@@ -69,6 +69,8 @@ public interface Door {
      *
      * @param taken a turn carrying the message started (its transcript shows the user message)
      * @param ended that turn ended
+     * @param look reads the evidence now, as a turn of the member ends; it may wait, bounded, for the
+     *     harness's record to show that turn (Codex's notify can come before its transcript has it)
      */
     record Trace(CompletableFuture<String> taken, CompletableFuture<String> ended, Runnable look) {
         public Trace {
