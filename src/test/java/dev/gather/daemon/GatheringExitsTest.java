@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.journal.Transcript;
 import dev.gather.testing.Beside;
 import dev.gather.testing.LiveRhythm;
 import java.nio.file.Path;
@@ -28,14 +29,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @Beside
 class GatheringExitsTest {
     private static final Duration LONG = Duration.ofSeconds(90);
-    /** A speaker that answers its turn and beats but never passes: its turns last until the final beat's grace. */
-    static final String TALKER =
-            """
-              talker: ["{gather}", sim, --name, "{name}", --think-ms, "30", --reply-when, "(now with {name} |\\\\[Beat|Your turn is up)"]
-            """;
 
     @RegisterExtension
-    final Worlds worlds = Worlds.withAgents(World.SIM_AGENTS + TALKER).preparing(home -> {
+    final Worlds worlds = Worlds.withAgents(World.SIM_AGENTS + World.TALKER).preparing(home -> {
         LiveRhythm.write(home, "minimal");
     });
 
@@ -99,12 +95,15 @@ class GatheringExitsTest {
 
     @Test
     void endAsksTheHarvesterThenClosesAndEndsTheSpawnedAgents() throws Exception {
-        JsonNode started = Ceremonies.start(world, adaBoAndHal("standard").put("beat_interval_seconds", 30));
+        // Bo never passes: the gathering stands at his turn until the end comes, however fast the machine
+        JsonNode started = Ceremonies.start(
+                world,
+                args("standard", "Ada:speaker:speaker", "Bo:speaker:talker", "Hal:harvester:harvester")
+                        .put("beat_interval_seconds", 30));
         String id = started.path("gathering_id").asText();
         await().atMost(LONG)
                 .until(() -> Ceremonies.status(world, id).path("turns").asInt() >= 2);
-        // asked in process, as gather end asks: a command's JVM start on a loaded machine let the breath
-        // run out first, and the gathering closed by itself before the end arrived
+        // asked in process, as gather end asks
         JsonNode end = world.call(
                 null, "end_gathering", World.args().put("gathering", id).put("operator", true));
         assertTrue(end.path("ok").asBoolean(), end.toString());
@@ -114,7 +113,7 @@ class GatheringExitsTest {
         assertEquals(
                 "The standard gathering has closed (ended by command; harvest complete). Thank you.",
                 announced(world, id, "closing").get(0),
-                () -> String.join("\n", dev.gather.journal.Transcript.readable(world.journal(id))));
+                () -> String.join("\n", Transcript.readable(world.journal(id))));
         assertEquals("closed", Ceremonies.status(world, id).path("state").asText());
         assertNothingTypedAfterClose(world, id);
         // after the harvest and the closing words, the agents gather spawned are ended

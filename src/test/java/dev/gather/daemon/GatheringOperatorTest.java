@@ -72,7 +72,9 @@ class GatheringOperatorTest {
     void theHumanTakesThePieceFromAStuckHolderAndPassesFromAnyTerminal() throws Exception {
         JsonNode started = Ceremonies.start(
                 world,
-                args("standard", "Ada:speaker:stuck", "Bo:speaker:speaker", "Hu:human", "Hal:harvester:harvester"));
+                // turns of a minute: each command's JVM lands within the turn it acts on, on any machine
+                args("standard", "Ada:speaker:stuck", "Bo:speaker:speaker", "Hu:human", "Hal:harvester:harvester")
+                        .put("beat_interval_seconds", 60));
         String id = started.path("gathering_id").asText();
         await().atMost(LONG).until(() -> "Ada".equals(Ceremonies.holder(world, id)));
         JsonNode refused =

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.rhythm.Phase;
+import dev.gather.rhythm.RhythmLibrary;
 import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
 import java.time.Duration;
@@ -21,11 +23,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @Beside
 class GracefulRestartTest {
     @RegisterExtension
-    final Worlds worlds = Worlds.withSimAgents();
+    final Worlds worlds = Worlds.withAgents(World.SIM_AGENTS + World.SLOW);
 
     World world;
 
-    /** The minimal rhythm with speakers Ada, Bo and Cy and harvester Hal, all sims. */
+    /**
+     * The minimal rhythm with speakers Ada, Bo and Cy and harvester Hal, all sims; Cy is slow, so a
+     * restart after the first relays comes while the breath is still under way, however fast the machine.
+     */
     private JsonNode startMinimal() throws Exception {
         return Ceremonies.start(
                 world,
@@ -33,7 +38,7 @@ class GracefulRestartTest {
                         "minimal",
                         "Ada:speaker:speaker",
                         "Bo:speaker:speaker",
-                        "Cy:speaker:speaker",
+                        "Cy:speaker:slow",
                         "Hal:harvester:harvester"));
     }
 
@@ -137,8 +142,8 @@ class GracefulRestartTest {
     /** Rounds of a shipped rhythm's whole breath. */
     private static final class RhythmRounds {
         static int of(String rhythm) {
-            return dev.gather.rhythm.RhythmLibrary.shippedRhythm(rhythm).orElseThrow().breath().stream()
-                    .mapToInt(dev.gather.rhythm.Phase::rounds)
+            return RhythmLibrary.shippedRhythm(rhythm).orElseThrow().breath().stream()
+                    .mapToInt(Phase::rounds)
                     .sum();
         }
     }

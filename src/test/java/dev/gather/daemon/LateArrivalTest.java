@@ -1,6 +1,5 @@
 package dev.gather.daemon;
 
-import static dev.gather.daemon.Ceremonies.adaBoAndHal;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -28,14 +27,17 @@ class LateArrivalTest {
     private static final Duration LONG = Duration.ofSeconds(90);
 
     @RegisterExtension
-    final Worlds worlds = Worlds.withSimAgents();
+    final Worlds worlds = Worlds.withAgents(World.SIM_AGENTS + World.SLOW);
 
     Path home;
     World world;
 
     @Test
     void aSimJoinsGetsTheConversationSoFarAndSpeaksLastInTheNextRound() throws Exception {
-        JsonNode started = Ceremonies.start(world, adaBoAndHal("minimal"));
+        // Bo is slow: when Ada has spoken he is still thinking, so the join lands in the first round
+        // (at the latest the second), however fast the machine, and Cy has a round left to speak in
+        JsonNode started = Ceremonies.start(
+                world, Ceremonies.args("minimal", "Ada:speaker:speaker", "Bo:speaker:slow", "Hal:harvester:harvester"));
         String id = started.path("gathering_id").asText();
         // Ada has spoken: there is a conversation to catch up on, and the first round is under way
         await().atMost(LONG).until(() -> !world.entries(id, "relay").isEmpty());

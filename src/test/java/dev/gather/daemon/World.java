@@ -250,4 +250,24 @@ final class World implements AutoCloseable {
               speaker: ["{gather}", sim, --name, "{name}", --think-ms, "30", --pass-after, "1", --reply-when, "(now with {name} |\\\\[Beat|Your turn is up)"]
               harvester: ["{gather}", sim, --name, "{name}", --think-ms, "30", --reply-when, "you are the harvester"]
             """;
+
+    /**
+     * An agents.yaml kind to add to {@link #SIM_AGENTS}: a speaker that answers its turn and beats but
+     * never passes, so its turns last until the final beat's grace. A gathering then stands at its turn
+     * until the test acts, however fast the machine.
+     */
+    static final String TALKER =
+            """
+              talker: ["{gather}", sim, --name, "{name}", --think-ms, "30", --reply-when, "(now with {name} |\\\\[Beat|Your turn is up)"]
+            """;
+
+    /**
+     * An agents.yaml kind to add to {@link #SIM_AGENTS}: a speaker that thinks 1.5 s before it answers
+     * and passes, so the gathering's breath lasts seconds, not the few hundred milliseconds quick sims
+     * take on a fast machine, and a test's step lands while the gathering is still where it waited.
+     */
+    static final String SLOW =
+            """
+              slow: ["{gather}", sim, --name, "{name}", --think-ms, "1500", --pass-after, "1", --reply-when, "(now with {name} |\\\\[Beat|Your turn is up)"]
+            """;
 }
