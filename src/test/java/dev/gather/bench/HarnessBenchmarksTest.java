@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.gather.harness.FakeModel;
+import dev.gather.profile.Profiles;
 import dev.gather.testing.Slow;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,8 +65,7 @@ class HarnessBenchmarksTest {
         try (HarnessRelay relay = new HarnessRelay(dir, List.of())) {
             HarnessRelay.HarnessDied died = assertThrows(
                     HarnessRelay.HarnessDied.class,
-                    () -> relay.pingPong(
-                            dev.gather.profile.Profiles.shipped().forKind("generic"), fallsOver, Map.of(), dir, 1));
+                    () -> relay.pingPong(Profiles.shipped().forKind("generic"), fallsOver, Map.of(), dir, 1));
             // why it ended is on its screen: tmux's own words for a dead pane, or the program's last
             // words (tmux 3.3a draws its banner only once it has the exit status, which a loaded
             // machine delivers after the pane's end is seen; and the program's last line may not be

@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -25,8 +26,7 @@ class BridgedMainTest {
     static List<List<String>> argvs() {
         return DaemonCli.COMMANDS.stream()
                 .sorted()
-                .flatMap(c -> java.util.stream.Stream.of(
-                        List.of(c, "--help"), List.of(c, "--no-such-option"), List.of(c, "-V")))
+                .flatMap(c -> Stream.of(List.of(c, "--help"), List.of(c, "--no-such-option"), List.of(c, "-V")))
                 .toList();
     }
 

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,7 +50,7 @@ class HelpTest {
         String tracer = stderr.toString(StandardCharsets.UTF_8)
                 .lines()
                 .filter(l -> l.startsWith("[picocli"))
-                .collect(java.util.stream.Collectors.joining("\n"));
+                .collect(Collectors.joining("\n"));
         String all = out + "\n" + err + "\n" + tracer;
         assertEquals(0, code, all);
         assertTrue(tracer.isEmpty(), tracer);

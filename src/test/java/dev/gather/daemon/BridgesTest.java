@@ -11,6 +11,7 @@ import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -77,7 +78,7 @@ class BridgesTest extends BridgeCase {
                 "dev.gather.bridge.McpBridge",
                 List.of(),
                 Map.of("GATHER_PANE", ada.id()),
-                java.nio.file.Files.createTempFile(home, "mcp", ".err"));
+                Files.createTempFile(home, "mcp", ".err"));
         try (OutputStream in = p.getOutputStream();
                 var out = p.inputReader(StandardCharsets.UTF_8)) {
             String lines =
@@ -121,11 +122,11 @@ class BridgesTest extends BridgeCase {
     record Run(int exit, String out, String err, long pid) {}
 
     private Run bridge(Map<String, String> env, String main, String... args) throws Exception {
-        Path err = java.nio.file.Files.createTempFile(home, "bridge", ".err");
+        Path err = Files.createTempFile(home, "bridge", ".err");
         Process p = startBridge(List.of("-XX:+UseSerialGC"), main, List.of(args), env, err);
         p.getOutputStream().close();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), out);
-        return new Run(p.exitValue(), out, java.nio.file.Files.readString(err), p.pid());
+        return new Run(p.exitValue(), out, Files.readString(err), p.pid());
     }
 }

@@ -11,6 +11,7 @@ import dev.gather.testing.Beside;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -87,7 +88,7 @@ class CastingStartTest {
 
     /** {@code gather start review-circle -p …} with each participant. */
     private Cli.Result start(World world, String... participants) throws Exception {
-        List<String> args = new java.util.ArrayList<>(List.of("start", "review-circle"));
+        List<String> args = new ArrayList<>(List.of("start", "review-circle"));
         for (String p : participants) {
             args.add("-p");
             args.add(p);

@@ -7,8 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.delivery.DeliveryState;
+import dev.gather.journal.Transcript;
 import dev.gather.tmux.Pane;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -126,7 +129,7 @@ final class Ceremonies {
             // a message whose typing began before the close may finish after it; none may begin
             if (kind.equals("delivery")
                     && e.path("state").asText().equals("typing")
-                    && !e.path("text").asText().equals(dev.gather.delivery.DeliveryState.PASTED)
+                    && !e.path("text").asText().equals(DeliveryState.PASTED)
                     && e.path("ref").asLong() != closingRef) {
                 after.add(e.toString());
             }
@@ -140,10 +143,10 @@ final class Ceremonies {
      * relayed exactly once, by its holder.
      */
     static void assertEveryTurnOnceInOrder(List<JsonNode> journal, List<String> speakers, int rounds) {
-        String dump = String.join("\n", dev.gather.journal.Transcript.readable(journal));
+        String dump = String.join("\n", Transcript.readable(journal));
         List<String> holders = new ArrayList<>();
         List<Integer> relaysPerTurn = new ArrayList<>();
-        Set<String> relayed = new java.util.HashSet<>();
+        Set<String> relayed = new HashSet<>();
         for (JsonNode e : journal) {
             String kind = e.path("kind").asText();
             if (kind.equals("announce") && e.path("prompt").asText().equals("turn")) {

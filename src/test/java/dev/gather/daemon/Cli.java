@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Runs `gather <args>` as its own process on a private state directory (and tmux server), as a user would. */
 final class Cli {
@@ -94,8 +96,7 @@ final class Cli {
     /** The pid of the daemon that answers {@code gather status} for {@code home} (starting one when none runs). */
     static long daemonPid(Path home, Optional<String> tmuxSocket) throws IOException, InterruptedException {
         Result status = run(home, tmuxSocket, "status");
-        java.util.regex.Matcher m =
-                java.util.regex.Pattern.compile("daemon pid (\\d+)").matcher(status.out());
+        Matcher m = Pattern.compile("daemon pid (\\d+)").matcher(status.out());
         if (!m.find()) {
             throw new AssertionError("gather status names no daemon pid:\n" + status.out());
         }

@@ -11,6 +11,7 @@ import dev.gather.home.StateDir;
 import dev.gather.server.SocketServer;
 import dev.gather.testing.Beside;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.StandardProtocolFamily;
@@ -73,7 +74,7 @@ class DaemonProcessTest {
                     try {
                         return Files.readString(Path.of("/proc", daemon, "cmdline"))
                                 .contains("dev.gather.cli.Main\0daemon");
-                    } catch (java.io.IOException gone) {
+                    } catch (IOException gone) {
                         return false;
                     }
                 })

@@ -13,6 +13,7 @@ import dev.gather.journal.Transcript;
 import dev.gather.testing.Beside;
 import dev.gather.turn.Spool;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,6 +22,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -95,7 +97,7 @@ class DaemonRestartDeliveryTest {
     /** How many messages the running daemon has queued, from its status as {@code gather status} asks it. */
     private static long pending(DaemonClient client) throws Exception {
         return client.call(client.request("status")).findValues("pending").stream()
-                .flatMap(a -> java.util.stream.StreamSupport.stream(a.spliterator(), false))
+                .flatMap(a -> StreamSupport.stream(a.spliterator(), false))
                 .filter(p -> p.path("state").asText().equals("queued"))
                 .count();
     }
@@ -143,7 +145,7 @@ class DaemonRestartDeliveryTest {
         Process p = new ProcessBuilder("tmux", "-L", daemons.socket, "capture-pane", "-p", "-t", session)
                 .redirectErrorStream(true)
                 .start();
-        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         p.waitFor(10, TimeUnit.SECONDS);
         return out;
     }

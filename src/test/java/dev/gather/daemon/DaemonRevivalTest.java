@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -249,7 +250,7 @@ class DaemonRevivalTest {
     }
 
     private String tmuxOut(String... args) {
-        List<String> cmd = new java.util.ArrayList<>(List.of("tmux", "-L", daemons.socket));
+        List<String> cmd = new ArrayList<>(List.of("tmux", "-L", daemons.socket));
         cmd.addAll(List.of(args));
         try {
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();

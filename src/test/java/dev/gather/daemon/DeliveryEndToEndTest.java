@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.delivery.DeliveryState;
 import dev.gather.profile.Profile;
 import dev.gather.profile.ProfileLoader;
 import dev.gather.testing.Beside;
@@ -14,6 +15,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -59,7 +62,7 @@ class DeliveryEndToEndTest {
         List<String> steps = world.entries("oneshot", "delivery").stream()
                 .filter(e -> e.path("state").asText().matches("typing|confirmed"))
                 // the second "typing" step of each message only says its paste is in
-                .filter(e -> !e.path("text").asText().equals(dev.gather.delivery.DeliveryState.PASTED))
+                .filter(e -> !e.path("text").asText().equals(DeliveryState.PASTED))
                 .map(e -> {
                     if (!refs.contains(e.path("ref").asInt())) {
                         refs.add(e.path("ref").asInt());
@@ -154,7 +157,7 @@ class DeliveryEndToEndTest {
         try {
             await().atMost(Duration.ofSeconds(40))
                     .until(() -> SimLog.inputs(log).size() >= sent.size());
-        } catch (org.awaitility.core.ConditionTimeoutException e) {
+        } catch (ConditionTimeoutException e) {
             throw new AssertionError("logged " + SimLog.inputs(log) + "\njournal:\n"
                     + world.journal("oneshot").stream().map(JsonNode::toString).reduce("", (a, b) -> a + b + "\n")
                     + "status: " + world.daemon.post.status(lastPane.id()) + "\nscreen:\n" + world.screen(lastPane));
@@ -184,6 +187,6 @@ class DeliveryEndToEndTest {
     }
 
     private Cli.Result transcript() throws Exception {
-        return Cli.run(world.state.root(), java.util.Optional.of(world.socket), "transcript", "oneshot");
+        return Cli.run(world.state.root(), Optional.of(world.socket), "transcript", "oneshot");
     }
 }

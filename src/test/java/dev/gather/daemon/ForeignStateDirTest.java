@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.UserPrincipal;
@@ -27,7 +28,7 @@ class ForeignStateDirTest {
         try {
             Files.setOwner(home, nobody);
             owner = "nobody";
-        } catch (java.io.IOException notRoot) {
+        } catch (IOException notRoot) {
             // as a plain user chown is refused: / (root's) stands in for another user's directory
             home = Path.of("/");
             owner = Files.getOwner(home).getName();

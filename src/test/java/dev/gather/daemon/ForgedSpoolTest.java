@@ -11,6 +11,7 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.HexFormat;
@@ -97,7 +98,7 @@ class ForgedSpoolTest {
                 } else {
                     Files.write(tmp.resolve(name), bytes);
                 }
-                Files.move(tmp.resolve(name), in.resolve(name), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                Files.move(tmp.resolve(name), in.resolve(name), StandardCopyOption.ATOMIC_MOVE);
             }
             Path rejected = world.state.spool().resolve("rejected");
             await().atMost(LONG).until(() -> count(rejected) == headers.size());

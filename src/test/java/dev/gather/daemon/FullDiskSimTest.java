@@ -22,6 +22,8 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -106,10 +108,10 @@ class FullDiskSimTest {
                 return screen(id, "Ada").contains("cannot hand its turn over")
                         && screen(id, "Bo").contains("cannot hand its turn over");
             });
-        } catch (org.awaitility.core.ConditionTimeoutException e) {
+        } catch (ConditionTimeoutException e) {
             throw new AssertionError("the sims did not both meet the full disk. " + diagnosis(id, journal), e);
         }
-        try (java.util.stream.Stream<Path> fillers = Files.list(mountPoint)) {
+        try (Stream<Path> fillers = Files.list(mountPoint)) {
             for (Path f : fillers.filter(f -> f.getFileName().toString().startsWith("filler"))
                     .toList()) {
                 Files.delete(f);
@@ -119,7 +121,7 @@ class FullDiskSimTest {
         try {
             await().atMost(Duration.ofSeconds(90))
                     .until(() -> nudges.stream().allMatch(n -> said(journal, n).size() >= 1));
-        } catch (org.awaitility.core.ConditionTimeoutException e) {
+        } catch (ConditionTimeoutException e) {
             throw new AssertionError("not every turn arrived. " + diagnosis(id, journal), e);
         }
         // and then nothing left in the spool, and each nudge stays journalled once while the gathering goes
@@ -129,7 +131,7 @@ class FullDiskSimTest {
             await().atMost(Duration.ofSeconds(60)).until(this::spoolIsEmpty);
             await().during(Duration.ofSeconds(5)).atMost(Duration.ofSeconds(30)).until(() -> nudges.stream()
                     .allMatch(n -> said(journal, n).size() == 1));
-        } catch (org.awaitility.core.ConditionTimeoutException e) {
+        } catch (ConditionTimeoutException e) {
             throw new AssertionError(
                     "a turn stayed in the spool or was journalled twice. " + diagnosis(id, journal), e);
         }
@@ -153,7 +155,7 @@ class FullDiskSimTest {
     }
 
     private static String listing(Path dir) throws IOException {
-        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+        try (Stream<Path> files = Files.list(dir)) {
             return files.map(f -> f.getFileName().toString()).toList().toString();
         }
     }
@@ -171,7 +173,7 @@ class FullDiskSimTest {
     }
 
     private boolean spoolIsEmpty() throws IOException {
-        try (java.util.stream.Stream<Path> in = Files.list(home.resolve("spool/in"))) {
+        try (Stream<Path> in = Files.list(home.resolve("spool/in"))) {
             return in.findAny().isEmpty();
         }
     }

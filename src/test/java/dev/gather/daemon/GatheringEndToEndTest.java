@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -140,7 +141,7 @@ class GatheringEndToEndTest {
     }
 
     private Result run(String... args) throws Exception {
-        Cli.Result r = Cli.run(home, java.util.Optional.empty(), args);
+        Cli.Result r = Cli.run(home, Optional.empty(), args);
         return new Result(r.code(), r.out());
     }
 }

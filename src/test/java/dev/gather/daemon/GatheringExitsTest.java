@@ -14,10 +14,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.journal.Transcript;
 import dev.gather.testing.Beside;
 import dev.gather.testing.LiveRhythm;
+import dev.gather.tmux.Pane;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -86,7 +89,7 @@ class GatheringExitsTest {
                 1,
                 world.entries(id, "harvest").size(),
                 () -> "the harvester was asked and answered: "
-                        + String.join("\n", dev.gather.journal.Transcript.readable(world.journal(id))));
+                        + String.join("\n", Transcript.readable(world.journal(id))));
         assertEquals(
                 "The minimal gathering has closed (too few speakers; harvest complete). Thank you.",
                 announced(world, id, "closing").get(0));
@@ -166,11 +169,11 @@ class GatheringExitsTest {
     }
 
     /** The panes of sessions gather spawned for gatherings, by id. */
-    private java.util.Set<String> spawned() {
+    private Set<String> spawned() {
         return world.tmux.panes().stream()
                 .filter(p -> p.session().startsWith("g-"))
-                .map(dev.gather.tmux.Pane::id)
-                .collect(java.util.stream.Collectors.toSet());
+                .map(Pane::id)
+                .collect(Collectors.toSet());
     }
 
     @Test

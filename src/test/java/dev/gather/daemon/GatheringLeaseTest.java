@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.journal.Transcript;
 import dev.gather.testing.Beside;
 import java.nio.file.Files;
@@ -124,8 +125,8 @@ class GatheringLeaseTest {
         assertTrue(end.code() == 0 || end.out().contains(id + " is already closed"), end.out());
     }
 
-    private static com.fasterxml.jackson.databind.node.ObjectNode participants(String... ps) {
-        com.fasterxml.jackson.databind.node.ObjectNode o = World.args();
+    private static ObjectNode participants(String... ps) {
+        ObjectNode o = World.args();
         var array = o.putArray("participants");
         for (String p : ps) {
             String[] f = p.split(":");

@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.client.DaemonClient;
+import dev.gather.client.DaemonPid;
 import dev.gather.home.StateDir;
 import dev.gather.journal.Transcript;
 import dev.gather.testing.Beside;
 import dev.gather.testing.LiveRhythm;
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +22,8 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -60,12 +64,12 @@ class GatheringResumeTest {
      * may have started it, not this test.
      */
     private void killDaemon() throws Exception {
-        var pid = dev.gather.client.DaemonPid.living(new StateDir(home));
+        var pid = DaemonPid.living(new StateDir(home));
         if (pid.isPresent()) {
             ProcessHandle h = ProcessHandle.of(pid.getAsLong()).orElse(null);
             if (h != null) {
                 h.destroyForcibly();
-                h.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
+                h.onExit().get(30, TimeUnit.SECONDS);
             }
         }
     }
@@ -147,7 +151,7 @@ class GatheringResumeTest {
         System.out.println("GatheringResumeTest seed " + seed + " (repeat with -Dgather.seed=" + seed
                 + "); kills once the journal holds " + during + " entries, then " + afterHarvestPrompt
                 + " entries after the harvest prompt");
-        List<java.util.function.Supplier<Boolean>> moments = new ArrayList<>();
+        List<Supplier<Boolean>> moments = new ArrayList<>();
         List<String> names = new ArrayList<>();
         for (int n : during) {
             moments.add(() -> entries(journal).size() >= n);
@@ -167,7 +171,7 @@ class GatheringResumeTest {
         int resumes = 0;
         for (int k = 0; k < KILLS; k++) {
             int resumedBefore = resumes;
-            java.util.function.Supplier<Boolean> reached = moments.get(k);
+            Supplier<Boolean> reached = moments.get(k);
             String moment = names.get(k);
             await().atMost(Duration.ofSeconds(90))
                     .pollInterval(Duration.ofMillis(20))
@@ -215,7 +219,7 @@ class GatheringResumeTest {
         cmd.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=info");
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.gather.cli.Main", "daemon"));
         ProcessBuilder pb = new ProcessBuilder(cmd)
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(state.log().toFile()))
                 .redirectErrorStream(true);
         pb.environment().put("GATHER_HOME", home.toString());

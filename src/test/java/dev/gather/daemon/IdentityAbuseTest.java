@@ -8,8 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.link.Link;
 import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
+import dev.gather.tmux.SpawnSpec;
+import dev.gather.turn.HookEvent;
+import dev.gather.turn.Spool;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.channels.Channels;
@@ -18,9 +22,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -162,7 +168,7 @@ class IdentityAbuseTest {
                 echo done > done.out
                 """
                         .formatted(gather, ada.id(), cy.id(), java, cp));
-        Pane bo = world.tmux.spawn(new dev.gather.tmux.SpawnSpec(
+        Pane bo = world.tmux.spawn(new SpawnSpec(
                 "Bo",
                 List.of("sh", "-c", "sh ./probe.sh; exec sleep 600"),
                 Map.of(
@@ -201,13 +207,13 @@ class IdentityAbuseTest {
     void aCodexStyleHookFromOutsideIsNotAdasForNamingWhatGatherTypedIntoHerOrHerThread() throws Exception {
         Pane ada = world.sim("Ada", "--reply-when", "never-matches-anything");
         Pane bo = world.sim("Bo", "--reply-when", "never-matches-anything");
-        dev.gather.link.Link link = world.linkInPanes("codex", ada, bo);
+        Link link = world.linkInPanes("codex", ada, bo);
         // what gather typed into Ada, and a thread the daemon learned as Ada's from a turn of hers
         String typed = "[Bo] (2):\n\nwhat do you think?";
         world.daemon.sessions.typed(ada.id(), typed);
         world.daemon.sessions.typed(ada.id(), "learned");
-        world.daemon.sessions.judge(new dev.gather.turn.HookEvent(
-                "codex", ada.id(), java.time.Instant.now(), codex("thread-of-ada", "learned", "a turn of Ada's")));
+        world.daemon.sessions.judge(
+                new HookEvent("codex", ada.id(), Instant.now(), codex("thread-of-ada", "learned", "a turn of Ada's")));
         assertEquals(Optional.of(ada.id()), world.daemon.sessions.paneOfThread("thread-of-ada"));
 
         // on the socket, naming her thread does not make this process Ada
@@ -217,12 +223,12 @@ class IdentityAbuseTest {
         assertFalse(refused.path("ok").asBoolean(), refused.toString());
         assertTrue(world.daemon.links.byPane(ada.id()).isPresent(), "Ada's link is still open");
 
-        dev.gather.turn.Spool spool = new dev.gather.turn.Spool(world.state.spool());
+        Spool spool = new Spool(world.state.spool());
         // written by this process, outside every pane, as a Codex notify program would
-        spool.drop(dev.gather.turn.HookEvent.fromThisProcess(
-                "codex", "-", java.time.Instant.now(), codex("thread-new", typed, "forged by typed text")));
-        spool.drop(dev.gather.turn.HookEvent.fromThisProcess(
-                "codex", "-", java.time.Instant.now(), codex("thread-of-ada", "other", "forged by thread")));
+        spool.drop(HookEvent.fromThisProcess(
+                "codex", "-", Instant.now(), codex("thread-new", typed, "forged by typed text")));
+        spool.drop(HookEvent.fromThisProcess(
+                "codex", "-", Instant.now(), codex("thread-of-ada", "other", "forged by thread")));
         await().atMost(LONG).until(() -> count(spool.rejected()) == 2);
         assertTrue(
                 world.entries(link.id(), "relay").isEmpty(),
@@ -244,7 +250,7 @@ class IdentityAbuseTest {
         if (!Files.isDirectory(dir)) {
             return 0;
         }
-        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+        try (Stream<Path> files = Files.list(dir)) {
             return files.count();
         }
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
 import java.nio.file.Path;
@@ -147,7 +148,7 @@ class LateArrivalTest {
                         .code());
     }
 
-    private void assertRefused(com.fasterxml.jackson.databind.node.ObjectNode args, String why) throws Exception {
+    private void assertRefused(ObjectNode args, String why) throws Exception {
         JsonNode r = world.call(null, "join", args);
         assertFalse(r.path("ok").asBoolean(), r.toString());
         assertTrue(r.path("error").asText().contains(why), () -> "expected '" + why + "' in " + r);

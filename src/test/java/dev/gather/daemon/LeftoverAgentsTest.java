@@ -6,7 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.process.Processes;
 import dev.gather.testing.Beside;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +37,7 @@ class LeftoverAgentsTest {
     final Worlds worlds = Worlds.withAgents(World.SIM_AGENTS + STUBBORN);
 
     World world;
-    java.nio.file.Path home;
+    Path home;
 
     @Test
     void agentsThatIgnoreTheHangUpEndWithTheirGathering() throws Exception {
@@ -44,7 +48,7 @@ class LeftoverAgentsTest {
         List<ProcessHandle> agents = new ArrayList<>();
         world.tmux.panes().stream()
                 .filter(p -> p.session().startsWith("g-"))
-                .forEach(p -> agents.addAll(dev.gather.process.Processes.tree(p.pid())));
+                .forEach(p -> agents.addAll(Processes.tree(p.pid())));
         try {
             // each pane left a helper that ignores the hang-up and reads no terminal
             assertEquals(
@@ -69,11 +73,10 @@ class LeftoverAgentsTest {
     /** Whether {@code p} ignores SIGHUP (bit 0 of SigIgn in /proc), as nohup leaves a program. */
     private static boolean ignoresHangUp(ProcessHandle p) {
         try {
-            return java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc", Long.toString(p.pid()), "status"))
-                    .stream()
+            return Files.readAllLines(Path.of("/proc", Long.toString(p.pid()), "status")).stream()
                     .filter(l -> l.startsWith("SigIgn:"))
                     .anyMatch(l -> (Long.parseLong(l.substring(7).strip(), 16) & 1) == 1);
-        } catch (java.io.IOException gone) {
+        } catch (IOException gone) {
             return false;
         }
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gather.client.DaemonClient;
 import dev.gather.home.StateDir;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,7 +47,7 @@ class LocalOnlyTest {
             assertTrue(client.call(client.request("status")).path("ok").asBoolean());
             try {
                 client.call(client.request("shutdown"));
-            } catch (java.io.IOException stoppedFirst) {
+            } catch (IOException stoppedFirst) {
                 // it may stop before answering
             }
             assertTrue(daemon.waitFor(20, TimeUnit.SECONDS), "the daemon stopped");

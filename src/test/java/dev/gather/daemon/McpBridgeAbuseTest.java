@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -42,8 +45,8 @@ class McpBridgeAbuseTest extends BridgeCase {
                             .getBytes(StandardCharsets.UTF_8));
                     in.flush();
                     // and the client goes: the bridge must end
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
                 }
             });
             List<JsonNode> answers = new ArrayList<>();
@@ -51,7 +54,7 @@ class McpBridgeAbuseTest extends BridgeCase {
                 String line = CompletableFuture.supplyAsync(() -> {
                             try {
                                 return out.readLine();
-                            } catch (java.io.IOException e) {
+                            } catch (IOException e) {
                                 return null;
                             }
                         })
@@ -87,7 +90,7 @@ class McpBridgeAbuseTest extends BridgeCase {
         }
     }
 
-    private static void garbage(OutputStream in, int bytes) throws java.io.IOException {
+    private static void garbage(OutputStream in, int bytes) throws IOException {
         byte[] chunk = new byte[64 << 10];
         Arrays.fill(chunk, (byte) 'x');
         for (int sent = 0; sent < bytes; sent += chunk.length) {
@@ -102,6 +105,6 @@ class McpBridgeAbuseTest extends BridgeCase {
                 "dev.gather.bridge.McpBridge",
                 List.of(),
                 Map.of(),
-                java.nio.file.Files.createTempFile(home, "mcp", ".err"));
+                Files.createTempFile(home, "mcp", ".err"));
     }
 }

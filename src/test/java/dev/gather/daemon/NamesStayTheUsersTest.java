@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.client.DaemonClient;
 import dev.gather.relay.Replies;
 import dev.gather.rhythm.RhythmLibrary;
 import dev.gather.testing.Beside;
@@ -15,7 +16,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -97,18 +100,18 @@ class NamesStayTheUsersTest {
 
     /** What the user's own tmux prints for {@code args} on this server. */
     private List<String> tmuxLs(String... args) throws Exception {
-        List<String> cmd = new java.util.ArrayList<>(List.of("tmux", "-L", world.socket));
+        List<String> cmd = new ArrayList<>(List.of("tmux", "-L", world.socket));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, p.waitFor(), out);
         return out.lines().toList();
     }
 
     /** The web view's status, fetched as a browser does: the token once, then the cookie. */
     private String webStatus() throws Exception {
-        try (WebServer web = WebServer.start(
-                new dev.gather.client.DaemonClient(world.state, Optional.empty()), new RhythmLibrary(List.of()), 0)) {
+        try (WebServer web =
+                WebServer.start(new DaemonClient(world.state, Optional.empty()), new RhythmLibrary(List.of()), 0)) {
             HttpClient http = HttpClient.newHttpClient();
             HttpResponse<Void> token = http.send(
                     HttpRequest.newBuilder(URI.create(web.url())).build(), HttpResponse.BodyHandlers.discarding());

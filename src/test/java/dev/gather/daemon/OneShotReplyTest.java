@@ -11,6 +11,7 @@ import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
 import java.time.Duration;
 import java.util.List;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -36,7 +37,7 @@ class OneShotReplyTest {
         try {
             await().atMost(Duration.ofSeconds(60))
                     .until(() -> world.screen(ada).contains("Bo heard \"count the tests\" (reply #1)"));
-        } catch (org.awaitility.core.ConditionTimeoutException e) {
+        } catch (ConditionTimeoutException e) {
             throw new AssertionError(
                     "Ada's screen:\n" + world.screen(ada) + "\nBo's screen:\n" + world.screen(bo) + "\njournal: "
                             + world.journal(Replies.JOURNAL),

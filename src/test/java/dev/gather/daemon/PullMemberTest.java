@@ -7,9 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
+import dev.gather.turn.TurnOutput;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -191,8 +194,7 @@ class PullMemberTest {
         assertTrue(said.path("relayed").asBoolean());
         await().atMost(LONG).until(() -> world.screen(ada).contains("[Pat] (3):"));
         await().atMost(LONG).until(() -> world.screen(bo).contains("Pat joins the two of you"));
-        world.daemon.relay.onTurnOutput(
-                new dev.gather.turn.TurnOutput(bo.id(), "sim", "welcome, Pat", java.time.Instant.now()));
+        world.daemon.relay.onTurnOutput(new TurnOutput(bo.id(), "sim", "welcome, Pat", Instant.now()));
         JsonNode h = call("hear", World.args().put("token", token));
         List<String> texts = h.path("entries").findValuesAsText("text");
         assertTrue(texts.contains("welcome, Pat"), h.toString());
@@ -204,7 +206,7 @@ class PullMemberTest {
                 world.daemon.links.byId(link).orElseThrow().snapshot().members().size());
     }
 
-    private JsonNode call(String op, com.fasterxml.jackson.databind.node.ObjectNode args) throws Exception {
+    private JsonNode call(String op, ObjectNode args) throws Exception {
         JsonNode r = world.call(null, op, args);
         assertTrue(r.path("ok").asBoolean(), () -> op + ": " + r);
         return r;

@@ -6,15 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.remote.Remote;
 import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
+import dev.gather.transport.Envelope;
+import dev.gather.transport.Transport;
+import dev.gather.transport.Transports;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.JedisPooled;
 import redis.clients.jedis.StreamEntryID;
@@ -117,8 +122,7 @@ class RemoteForgeryTest extends TwoComputers {
 
         Path gammaState = Files.createDirectories(home.resolve("gamma"));
         Computers.KEY.save(gammaState);
-        try (dev.gather.transport.Transport gamma = dev.gather.transport.Transports.open(
-                new dev.gather.transport.Transports.Config("gamma", java.util.Optional.of(redis.url()), gammaState))) {
+        try (Transport gamma = Transports.open(new Transports.Config("gamma", Optional.of(redis.url()), gammaState))) {
             gamma.send(
                     "alpha",
                     envelope(
@@ -148,9 +152,8 @@ class RemoteForgeryTest extends TwoComputers {
         assertEquals(List.of(), alpha.entries(link, "left"), "Bo was not removed by gamma's 'gone'");
     }
 
-    private static dev.gather.transport.Envelope envelope(String kind, String body) throws Exception {
-        return new dev.gather.transport.Envelope(
-                kind, "gamma", (com.fasterxml.jackson.databind.node.ObjectNode) World.JSON.readTree(body));
+    private static Envelope envelope(String kind, String body) throws Exception {
+        return new Envelope(kind, "gamma", (ObjectNode) World.JSON.readTree(body));
     }
 
     /** An envelope as a stranger writes it: every field right, and a signature made up. */

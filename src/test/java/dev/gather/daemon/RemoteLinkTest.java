@@ -9,6 +9,8 @@ import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.TmuxConfig;
 import dev.gather.tmux.Tmuxes;
+import dev.gather.turn.HookEvent;
+import dev.gather.turn.Spool;
 import dev.gather.turn.TurnOutput;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -172,8 +174,8 @@ class RemoteLinkTest extends TwoComputers {
         String link = computers.linkAcross(ada, bo, "first");
 
         beta.daemon.close(); // its tmux and Bo stay; Bo's turn-end hook drops an event nobody reads yet
-        new dev.gather.turn.Spool(beta.state.spool())
-                .drop(new dev.gather.turn.HookEvent(
+        new Spool(beta.state.spool())
+                .drop(new HookEvent(
                         "sim", bo.id(), Instant.now(), "{\"last_message\":\"Bo answered while beta was down\"}"));
         try (Daemon again = new Daemon(beta.state, Tmuxes.connect(TmuxConfig.socket(beta.socket)), Clock.systemUTC())) {
             again.start();
@@ -194,14 +196,12 @@ class RemoteLinkTest extends TwoComputers {
 
         alpha.restartDaemon();
         assertTrue(alpha.daemon.resumed.contains(link), "resumed: " + alpha.daemon.resumed);
-        new dev.gather.turn.Spool(beta.state.spool())
-                .drop(new dev.gather.turn.HookEvent(
-                        "sim", bo.id(), Instant.now(), "{\"last_message\":\"Bo after alpha's restart\"}"));
+        new Spool(beta.state.spool())
+                .drop(new HookEvent("sim", bo.id(), Instant.now(), "{\"last_message\":\"Bo after alpha's restart\"}"));
         await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> alpha.screen(ada)
                 .contains("Bo after alpha's restart"));
-        new dev.gather.turn.Spool(alpha.state.spool())
-                .drop(new dev.gather.turn.HookEvent(
-                        "sim", ada.id(), Instant.now(), "{\"last_message\":\"Ada after the restart\"}"));
+        new Spool(alpha.state.spool())
+                .drop(new HookEvent("sim", ada.id(), Instant.now(), "{\"last_message\":\"Ada after the restart\"}"));
         await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> beta.screen(bo)
                 .contains("Ada after the restart"));
         assertEquals(List.of(), alpha.entries(link, "close"), "the link across computers stays open");

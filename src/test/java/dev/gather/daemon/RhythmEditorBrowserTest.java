@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.rhythm.RhythmError;
 import dev.gather.rhythm.RhythmLint;
 import dev.gather.testing.Slow;
+import java.net.CookieManager;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -100,9 +101,8 @@ class RhythmEditorBrowserTest extends WebPages {
 
     @Test
     void saveRefusesANameThatIsNotAPlainFileNameAndAChangeWithoutTheToken() throws Exception {
-        HttpClient http = HttpClient.newBuilder()
-                .cookieHandler(new java.net.CookieManager())
-                .build();
+        HttpClient http =
+                HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
         http.send(HttpRequest.newBuilder(URI.create(web.url())).build(), HttpResponse.BodyHandlers.discarding());
         String text = Files.readString(Path.of("rhythms/minimal.yaml"));
         for (String name : List.of("../escape", "/tmp/x", "Upper", "a/b")) {

@@ -8,15 +8,18 @@ import dev.gather.client.DaemonPid;
 import dev.gather.home.StateDir;
 import dev.gather.testing.Beside;
 import dev.gather.testing.Freezer;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -85,8 +88,8 @@ class ShellHookRevivalTest {
         await().atMost(Duration.ofSeconds(30)).until(() -> living().stream().anyMatch(p -> p != first));
     }
 
-    private long waitingTurns() throws java.io.IOException {
-        try (java.util.stream.Stream<Path> waiting = Files.list(home.resolve("spool/in"))) {
+    private long waitingTurns() throws IOException {
+        try (Stream<Path> waiting = Files.list(home.resolve("spool/in"))) {
             return waiting.count();
         }
     }
@@ -116,7 +119,7 @@ class ShellHookRevivalTest {
     private long revivedAfter(long gone) throws Exception {
         Process hook = hook("sim");
         assertEquals(0, hook.exitValue(), new String(hook.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
-        try (java.util.stream.Stream<Path> waiting = Files.list(home.resolve("spool/in"))) {
+        try (Stream<Path> waiting = Files.list(home.resolve("spool/in"))) {
             assertEquals(0, waiting.count(), "the revived daemon took the turn while the hook waited");
         }
         await().atMost(Duration.ofSeconds(30)).until(() -> living().stream().anyMatch(p -> p != gone));
@@ -134,7 +137,7 @@ class ShellHookRevivalTest {
     }
 
     private Process startHook(String... args) throws Exception {
-        List<String> cmd = new java.util.ArrayList<>(List.of(launcher.toString(), "hook"));
+        List<String> cmd = new ArrayList<>(List.of(launcher.toString(), "hook"));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         pb.environment().put("GATHER_HOME", home.toString());

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -117,7 +118,7 @@ class ShellMemberTest {
     }
 
     /** Waits for {@code condition}; on timeout the failure shows what {@code panes} showed then. */
-    private void until(Duration atMost, java.util.concurrent.Callable<Boolean> condition, Pane... panes) {
+    private void until(Duration atMost, Callable<Boolean> condition, Pane... panes) {
         ScreensShown.until(
                 atMost,
                 condition,

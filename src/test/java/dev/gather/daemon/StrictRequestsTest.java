@@ -7,9 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.server.SocketServer;
 import dev.gather.testing.Beside;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
@@ -112,7 +116,7 @@ class StrictRequestsTest {
                     c.out.write(chunk);
                     sent += chunk.length;
                 }
-            } catch (java.io.IOException closed) {
+            } catch (IOException closed) {
                 // the daemon closed the connection after answering
             }
             JsonNode a = World.JSON.readTree(answer.get(30, TimeUnit.SECONDS));
@@ -164,13 +168,13 @@ class StrictRequestsTest {
         final SocketChannel channel;
         final OutputStream out = new OutputStream() {
             @Override
-            public void write(int b) throws java.io.IOException {
+            public void write(int b) throws IOException {
                 write(new byte[] {(byte) b}, 0, 1);
             }
 
             @Override
-            public void write(byte[] b, int off, int len) throws java.io.IOException {
-                java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(b, off, len);
+            public void write(byte[] b, int off, int len) throws IOException {
+                ByteBuffer buf = ByteBuffer.wrap(b, off, len);
                 while (buf.hasRemaining()) {
                     channel.write(buf);
                 }
@@ -184,8 +188,8 @@ class StrictRequestsTest {
 
         /** The next line the daemon writes (a byte at a time: answers are short). */
         String line() {
-            java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
-            java.nio.ByteBuffer one = java.nio.ByteBuffer.allocate(1);
+            ByteArrayOutputStream line = new ByteArrayOutputStream();
+            ByteBuffer one = ByteBuffer.allocate(1);
             try {
                 while (true) {
                     one.clear();
@@ -197,8 +201,8 @@ class StrictRequestsTest {
                     }
                     line.write(one.get(0));
                 }
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
         }
 

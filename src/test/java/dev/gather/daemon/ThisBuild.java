@@ -1,5 +1,6 @@
 package dev.gather.daemon;
 
+import dev.gather.mcp.RawMcp;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -46,7 +47,7 @@ public final class ThisBuild {
 
     /** {@code gather sim} with {@code options}, run from the test class path (target/gather.jar is not built yet). */
     public static List<String> simCommand(String... options) {
-        List<String> cmd = dev.gather.mcp.RawMcp.command("sim");
+        List<String> cmd = RawMcp.command("sim");
         cmd.addAll(List.of(options));
         return cmd;
     }

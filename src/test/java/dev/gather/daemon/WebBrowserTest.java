@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.testing.Slow;
+import java.net.CookieManager;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -16,9 +17,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.support.ui.Select;
 
 /**
  * A gathering of sims lives on its page: the human member speaks and passes from it, its start form
@@ -49,8 +53,7 @@ class WebBrowserTest extends WebPages {
         // the human member holds the piece first: its card says whose turn that is
         await().atMost(Duration.ofSeconds(20)).until(() -> text(".card.gathering[data-id='" + id + "'] .your-turn-pill")
                 .equals("your turn"));
-        Map<String, String> panes = java.util.stream.StreamSupport.stream(
-                        started.path("members").spliterator(), false)
+        Map<String, String> panes = StreamSupport.stream(started.path("members").spliterator(), false)
                 .filter(m -> m.hasNonNull("pane"))
                 .collect(Collectors.toMap(
                         m -> m.path("name").asText(), m -> m.path("pane").asText()));
@@ -141,11 +144,10 @@ class WebBrowserTest extends WebPages {
 
     /** The event stream itself carries seeds as markers: their words never reach the browser. */
     private void assertPrivateWordsStayOffTheStream(String id) throws Exception {
-        HttpClient http = HttpClient.newBuilder()
-                .cookieHandler(new java.net.CookieManager())
-                .build();
+        HttpClient http =
+                HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
         http.send(HttpRequest.newBuilder(URI.create(web.url())).build(), HttpResponse.BodyHandlers.discarding());
-        HttpResponse<java.util.stream.Stream<String>> sse =
+        HttpResponse<Stream<String>> sse =
                 http.send(get("/api/events?gathering=" + id, Map.of()), HttpResponse.BodyHandlers.ofLines());
         assertEquals(200, sse.statusCode());
         assertEquals(
@@ -176,7 +178,7 @@ class WebBrowserTest extends WebPages {
         driver.get(web.base() + "/");
         await().atMost(Duration.ofSeconds(20)).until(() -> present("#start-rhythm option[value='minimal']"));
         int before = world.call(null, "status", World.args()).path("gatherings").size();
-        new org.openqa.selenium.support.ui.Select(driver.findElement(By.id("start-rhythm"))).selectByValue("minimal");
+        new Select(driver.findElement(By.id("start-rhythm"))).selectByValue("minimal");
         driver.findElement(By.id("start-members")).sendKeys("Solo::speaker");
         driver.findElement(By.cssSelector("#start button[type=submit]")).click();
         await().atMost(Duration.ofSeconds(20))

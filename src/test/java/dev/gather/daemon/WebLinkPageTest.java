@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.rhythm.RhythmLint;
 import dev.gather.testing.Slow;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,9 +30,8 @@ class WebLinkPageTest extends WebPages {
         assertFalse(present(".user-rhythm[data-name='mine'] pre"), "a clean file has no errors to show");
         // the broken one is listed with its errors as gather lint prints them (file:line:column: message [rule])
         Path broken = home.resolve("rhythms/broken.yaml");
-        List<String> lint = dev.gather.rhythm.RhythmLint.check(broken).stream()
-                .map(Object::toString)
-                .toList();
+        List<String> lint =
+                RhythmLint.check(broken).stream().map(Object::toString).toList();
         assertFalse(lint.isEmpty());
         assertTrue(lint.get(0).startsWith(broken + ":10:"), lint::toString);
         assertTrue(lint.get(0).matches(".*per_turn.* \\[[\\w.-]+\\]"), lint::toString);

@@ -14,7 +14,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -82,10 +84,10 @@ abstract class WebPages {
     }
 
     /** Waits for {@code what} on the gathering's page; if it never comes, says what the page and the daemon showed. */
-    void untilOnPage(String id, String what, java.util.concurrent.Callable<Boolean> condition) throws Exception {
+    void untilOnPage(String id, String what, Callable<Boolean> condition) throws Exception {
         try {
             await().atMost(Duration.ofSeconds(30)).until(condition);
-        } catch (org.awaitility.core.ConditionTimeoutException e) {
+        } catch (ConditionTimeoutException e) {
             throw new AssertionError(
                     "never " + what + "; the page says '" + text("#next-beat") + "', state " + text("#state")
                             + ", holder " + holderOnPage() + "; the daemon: " + status(id) + "\njournal:\n"

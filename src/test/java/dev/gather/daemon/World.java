@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.home.StateDir;
+import dev.gather.journal.JournalFiles;
 import dev.gather.journal.Transcript;
 import dev.gather.link.Link;
 import dev.gather.link.Member;
@@ -19,6 +20,7 @@ import dev.gather.tmux.TmuxConfig;
 import dev.gather.tmux.Tmuxes;
 import dev.gather.turn.HookEvent;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -45,11 +47,11 @@ final class World implements AutoCloseable {
     Daemon daemon;
 
     World(Path home) throws IOException {
-        this(home, dev.gather.journal.JournalFiles.REAL);
+        this(home, JournalFiles.REAL);
     }
 
     /** A world whose daemon writes its journals through {@code files} (a disk that can fail). */
-    World(Path home, dev.gather.journal.JournalFiles files) throws IOException {
+    World(Path home, JournalFiles files) throws IOException {
         this.state = new StateDir(home);
         Files.createDirectories(home);
         this.tmux = Tmuxes.connect(TmuxConfig.socket(socket));
@@ -204,7 +206,7 @@ final class World implements AutoCloseable {
             Process p = new ProcessBuilder("tmux", "-L", socket, "list-panes", "-a", "-F", "#{pane_pid}")
                     .redirectErrorStream(true)
                     .start();
-            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             p.waitFor(10, TimeUnit.SECONDS);
             for (String line : out.split("\n")) {
                 if (line.strip().matches("\\d+")) {

@@ -6,7 +6,9 @@ import java.lang.reflect.Field;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
@@ -103,7 +105,7 @@ final class Worlds implements BeforeEachCallback, AfterEachCallback {
     @Override
     public void afterEach(ExtensionContext context) throws Exception {
         // a test may have put a world of its own into the field (a second daemon on the same home)
-        java.util.Set<World> open = new java.util.LinkedHashSet<>();
+        Set<World> open = new LinkedHashSet<>();
         open.add(world);
         Object test = context.getRequiredTestInstance();
         for (Field f : test.getClass().getDeclaredFields()) {

@@ -24,6 +24,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -99,7 +100,7 @@ class LateEchoTest {
             }
             try {
                 await().atMost(Duration.ofSeconds(30)).until(() -> submits(out).size() >= messages.size());
-            } catch (org.awaitility.core.ConditionTimeoutException e) {
+            } catch (ConditionTimeoutException e) {
                 // what gather saw and what the program shows, so a failure under load can be read
                 throw new AssertionError(
                         "submitted " + submits(out) + "; results "

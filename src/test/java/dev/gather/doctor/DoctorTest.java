@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -111,7 +112,7 @@ class DoctorTest {
                                 "GATHER_HOME",
                                 dir.resolve("state").toString())),
                         dir.resolve("bin/gather"),
-                        java.time.Clock.systemUTC())
+                        Clock.systemUTC())
                 .install();
         Check twice = run().get("gemini");
         assertEquals(Check.Verdict.WARN, twice.verdict(), twice.line());

@@ -6,15 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.testing.Slow;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -88,13 +93,12 @@ class ClaudeSocketDoorTest {
         claude.answer(new FakeClaudeInbox.Answer("held", "", "held for approval"));
         assertInstanceOf(Handover.Held.class, hand("hello"));
         JsonNode message = claude.lines.get(claude.lines.size() - 1);
-        JsonNode forged = ((com.fasterxml.jackson.databind.node.ObjectNode) message.deepCopy())
-                .put("msg_id", "00000000-0000-0000-0000-000000000000");
+        JsonNode forged = ((ObjectNode) message.deepCopy()).put("msg_id", "00000000-0000-0000-0000-000000000000");
 
         claude.receipt(forged, new FakeClaudeInbox.Answer("delivered", "", "approved"));
         claude.receipt(message, new FakeClaudeInbox.Answer("delivered", "", "approved and released"));
 
-        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> late.size() == 1);
+        Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> late.size() == 1);
         assertEquals("delivered", late.get(0).receipt().status());
         assertEquals("hello", late.get(0).text());
         assertEquals("j#" + "hello".hashCode(), late.get(0).parcel().ref(), "matched by reference, not words");
@@ -116,9 +120,7 @@ class ClaudeSocketDoorTest {
     @Test
     void aPaneWithoutALearnedSocketHasNoClaudeDoorAndOneWithItHandsThroughIt() throws Exception {
         try (ClaudeDoors doors = new ClaudeDoors(
-                pane -> pane.equals("%2")
-                        ? java.util.Optional.of(new ClaudeMessaging(claude.socket, TOKEN))
-                        : java.util.Optional.empty(),
+                pane -> pane.equals("%2") ? Optional.of(new ClaudeMessaging(claude.socket, TOKEN)) : Optional.empty(),
                 late::add,
                 QUICK)) {
             assertTrue(doors.forPane("%1").isEmpty());
@@ -132,11 +134,10 @@ class ClaudeSocketDoorTest {
     @Test
     void aSocketInAFolderOthersMayWriteGetsNeitherTokenNorMessageAndSaysWhy() throws Exception {
         // Claude's shared fallback folder (/tmp/cc-socks without XDG_RUNTIME_DIR), another user's to fill
-        java.nio.file.Files.setPosixFilePermissions(
-                dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
-        try (ClaudeDoors doors = new ClaudeDoors(
-                pane -> java.util.Optional.of(new ClaudeMessaging(claude.socket, TOKEN)), late::add, QUICK)) {
-            Opening opening = doors.open("%2", java.util.OptionalLong::empty);
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxrwx"));
+        try (ClaudeDoors doors =
+                new ClaudeDoors(pane -> Optional.of(new ClaudeMessaging(claude.socket, TOKEN)), late::add, QUICK)) {
+            Opening opening = doors.open("%2", OptionalLong::empty);
             Opening.Absent absent = assertInstanceOf(Opening.Absent.class, opening, opening.toString());
             assertTrue(absent.why().contains("writable by other users"), absent.why());
             assertTrue(doors.forPane("%2").isEmpty());
@@ -144,7 +145,7 @@ class ClaudeSocketDoorTest {
         Handover h = hand("hello");
         assertInstanceOf(Handover.Refused.class, h, h.toString());
         assertEquals(List.of(), claude.lines, "nothing reached the socket");
-        try (var files = java.nio.file.Files.list(dir)) {
+        try (var files = Files.list(dir)) {
             assertEquals(List.of(claude.socket), files.toList(), "no reply inbox was opened beside it");
         }
     }
@@ -200,9 +201,7 @@ class ClaudeSocketDoorTest {
                 .filter(p -> p.getFileName().toString().startsWith("gather-"))
                 .findFirst()
                 .orElseThrow();
-        assertEquals(
-                "rw-------",
-                java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(inbox)));
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(inbox)));
         inboxes.close();
         assertFalse(Files.exists(inbox));
     }

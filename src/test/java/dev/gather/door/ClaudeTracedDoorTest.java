@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -131,9 +134,9 @@ class ClaudeTracedDoorTest {
 
         assertEquals(Door.Whereabouts.Kind.MISSING, door.whereabouts(parcel).kind());
         Instant now = Instant.now().plusMillis(5);
-        Files.writeString(transcript, enqueue(now, text), java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(transcript, enqueue(now, text), StandardOpenOption.APPEND);
         assertEquals(Door.Whereabouts.Kind.WAITING, door.whereabouts(parcel).kind());
-        Files.writeString(transcript, user(now, text), java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(transcript, user(now, text), StandardOpenOption.APPEND);
         Door.Whereabouts taken = door.whereabouts(parcel);
         assertEquals(Door.Whereabouts.Kind.TAKEN, taken.kind());
         assertTrue(taken.how().contains("claude transcript shows it"), taken.how());
@@ -171,8 +174,8 @@ class ClaudeTracedDoorTest {
     }
 
     private static final class FakeClaudeInboxJson {
-        static com.fasterxml.jackson.databind.node.ObjectNode object() {
-            return new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode();
+        static ObjectNode object() {
+            return new ObjectMapper().createObjectNode();
         }
     }
 }

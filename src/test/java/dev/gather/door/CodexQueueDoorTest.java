@@ -84,10 +84,10 @@ class CodexQueueDoorTest {
                 file,
                 "{\"timestamp\":\"t1\",\"type\":\"response_item\",\"payload\":{\"type\":\"message\",\"role\":\"user\","
                         + "\"content\":[{\"type\":\"input_text\",\"text\":\"-rf [ada] (1):\\n\\nsecond line\"}]}}");
-        assertTrue(trace.taken().get(5, java.util.concurrent.TimeUnit.SECONDS).contains("t1"));
+        assertTrue(trace.taken().get(5, TimeUnit.SECONDS).contains("t1"));
         assertFalse(trace.ended().isDone(), "the earlier turn's end is not this one's");
         append(file, "{\"timestamp\":\"t2\",\"type\":\"event_msg\",\"payload\":{\"type\":\"task_complete\"}}");
-        assertTrue(trace.ended().get(5, java.util.concurrent.TimeUnit.SECONDS).contains("t2"));
+        assertTrue(trace.ended().get(5, TimeUnit.SECONDS).contains("t2"));
     }
 
     @Test

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 
 /**
  * A Claude session's messaging socket as 2.1.330 behaves (read from its code, tried against the
@@ -37,7 +38,7 @@ public final class FakeClaudeInbox implements AutoCloseable {
     private final ServerSocketChannel server;
     private final List<SocketChannel> keptOpen = new CopyOnWriteArrayList<>();
     private volatile Answer answer = Answer.ACCEPT;
-    private volatile java.util.function.Consumer<JsonNode> started = m -> {};
+    private volatile Consumer<JsonNode> started = m -> {};
 
     public FakeClaudeInbox(Path socket) throws IOException {
         this.socket = socket;
@@ -54,7 +55,7 @@ public final class FakeClaudeInbox implements AutoCloseable {
     }
 
     /** An idle Claude starts a turn with an accepted message at once: {@code turn} runs as it would. */
-    public FakeClaudeInbox onAccepted(java.util.function.Consumer<JsonNode> turn) {
+    public FakeClaudeInbox onAccepted(Consumer<JsonNode> turn) {
         this.started = turn;
         return this;
     }

@@ -3,9 +3,11 @@ package dev.gather.fuzz;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gather.home.StateDir;
 import dev.gather.mcp.RawMcp;
 import dev.gather.testing.Slow;
 import dev.gather.tmux.PrivateServer;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -52,7 +54,7 @@ class FuzzTest {
             server.initialize();
             mcp = McpFuzz.run(server, m, 130);
         }
-        Tally socket = SocketFuzz.run(new dev.gather.home.StateDir(state()).socket(), m, 130);
+        Tally socket = SocketFuzz.run(new StateDir(state()).socket(), m, 130);
         Tally yaml = YamlFuzz.run(Path.of("").toAbsolutePath(), home.resolve("yaml"), m, 90);
         all.add(mcp);
         all.add(socket);
@@ -83,7 +85,7 @@ class FuzzTest {
         return home.resolve("state");
     }
 
-    private Process gather(String... args) throws java.io.IOException {
+    private Process gather(String... args) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(RawMcp.command(args)).redirectErrorStream(true);
         pb.environment().put("GATHER_HOME", state().toString());
         pb.environment().put("GATHER_TMUX_SOCKET", tmux);

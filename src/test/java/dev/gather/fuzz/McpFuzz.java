@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.gather.mcp.RawMcp;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -118,7 +119,7 @@ final class McpFuzz {
                     && new String(line, StandardCharsets.UTF_8).indexOf('\r') < 0) {
                 return n.get("id");
             }
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             // not a request: the ping alone tells whether the server went on
         }
         return null;
@@ -127,7 +128,7 @@ final class McpFuzz {
     private static JsonNode read(String s) {
         try {
             return Mutator.JSON.readTree(s);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new IllegalStateException(e);
         }
     }

@@ -1,12 +1,15 @@
 package dev.gather.fuzz;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 
@@ -75,7 +78,7 @@ final class Mutator {
             case 2 -> F.numberNode(rnd.nextInt(2001) - 1000);
             case 3 -> F.numberNode(rnd.nextDouble() * 1e6);
             case 4 -> F.textNode(word());
-            case 5 -> F.numberNode(new java.math.BigInteger("9".repeat(1 + rnd.nextInt(80))));
+            case 5 -> F.numberNode(new BigInteger("9".repeat(1 + rnd.nextInt(80))));
             case 6 -> {
                 ArrayNode a = F.arrayNode();
                 for (int i = rnd.nextInt(4); i > 0; i--) {
@@ -124,7 +127,7 @@ final class Mutator {
         byte[] b = line.getBytes(StandardCharsets.UTF_8);
         switch (rnd.nextInt(5)) {
             case 0:
-                return java.util.Arrays.copyOf(b, rnd.nextInt(Math.max(1, b.length)));
+                return Arrays.copyOf(b, rnd.nextInt(Math.max(1, b.length)));
             case 1:
                 if (b.length > 0) {
                     b[rnd.nextInt(b.length)] = (byte) rnd.nextInt(256);
@@ -133,7 +136,7 @@ final class Mutator {
             case 2:
                 return (line + (chance(50) ? " " : "") + line).getBytes(StandardCharsets.UTF_8);
             case 3:
-                byte[] bad = java.util.Arrays.copyOf(b, b.length + 2);
+                byte[] bad = Arrays.copyOf(b, b.length + 2);
                 bad[b.length] = (byte) 0xc3;
                 bad[b.length + 1] = (byte) 0x28;
                 return bad;
@@ -157,7 +160,7 @@ final class Mutator {
     static String write(JsonNode n) {
         try {
             return JSON.writeValueAsString(n);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
     }

@@ -3,6 +3,7 @@ package dev.gather.fuzz;
 import dev.gather.profile.ProfileLoader;
 import dev.gather.rhythm.RhythmException;
 import dev.gather.rhythm.RhythmLoader;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -129,7 +130,7 @@ final class YamlFuzz {
         };
     }
 
-    private static List<Path> list(Path dir) throws java.io.IOException {
+    private static List<Path> list(Path dir) throws IOException {
         try (var s = Files.list(dir)) {
             return s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
         }

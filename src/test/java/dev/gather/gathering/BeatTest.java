@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gather.rhythm.RhythmLibrary;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,8 +28,7 @@ class BeatTest {
         GatheringStatus before = c.gathering.status();
         int effects = c.effects.size();
         c.refusing = true;
-        java.util.concurrent.CompletableFuture<Void> refused =
-                c.gathering.onTurnOutput(c.m("Ada"), "My view is X. I pass to cy.");
+        CompletableFuture<Void> refused = c.gathering.onTurnOutput(c.m("Ada"), "My view is X. I pass to cy.");
         assertTrue(refused.isCompletedExceptionally());
         c.refusing = false;
         assertEquals(before, c.gathering.status());
@@ -131,7 +132,7 @@ class BeatTest {
     @Test
     void theStatusDatesTheNextBeatByTheClockAndHasNoneWhileNoBeatIsArmed() {
         Circle c = Circle.started();
-        java.time.Instant t0 = c.time.clock().instant();
+        Instant t0 = c.time.clock().instant();
         assertEquals(Optional.of(t0.plusSeconds(60)), c.gathering.status().nextBeat(), "a beat every 60 s");
         assertEquals(t0, c.gathering.status().asOf());
         c.time.advance(Duration.ofSeconds(20));

@@ -2,6 +2,7 @@ package dev.gather.gathering;
 
 import dev.gather.link.Member;
 import dev.gather.link.Role;
+import dev.gather.rhythm.Beats;
 import dev.gather.rhythm.Rhythm;
 import dev.gather.rhythm.RhythmLibrary;
 import dev.gather.time.ManualScheduler;
@@ -9,7 +10,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 
 /** A gathering in virtual time with recorded effects: the fixture of the engine tests. */
 final class Circle {
@@ -20,13 +24,13 @@ final class Circle {
     final List<Effect> effects = new CopyOnWriteArrayList<>();
     final List<Member> members = new ArrayList<>();
     /** Members the fake channels see mid-turn (busy since their last delivery). */
-    final java.util.Set<Member> busy = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    final Set<Member> busy = ConcurrentHashMap.newKeySet();
 
     final Gathering gathering;
     /** While set, the sink refuses every effect as a journal that cannot be written does. */
     volatile boolean refusing;
     /** Runs as each effect is recorded, on the lane: what another thread does meanwhile. */
-    volatile java.util.function.Consumer<Effect> meanwhile = e -> {};
+    volatile Consumer<Effect> meanwhile = e -> {};
 
     Circle(String rhythm, int speakers, boolean harvester, boolean human) {
         this(RhythmLibrary.shippedRhythm(rhythm).orElseThrow(), speakers, harvester, human, GatheringOptions.NONE);
@@ -37,7 +41,7 @@ final class Circle {
             members.add(Member.inPane(NAMES.get(i), members.size() + 1, Role.SPEAKER, "%" + (members.size() + 1)));
         }
         if (human) {
-            members.add(new Member("Hu", members.size() + 1, Role.HUMAN, java.util.Optional.empty()));
+            members.add(new Member("Hu", members.size() + 1, Role.HUMAN, Optional.empty()));
         }
         if (harvester) {
             members.add(Member.inPane("Hal", members.size() + 1, Role.HARVESTER, "%" + (members.size() + 1)));
@@ -108,13 +112,13 @@ final class Circle {
     /** A standard circle of three and a harvester whose turns are capped at {@code max}. */
     static Circle withMaxTurn(Duration max) {
         var r = RhythmLibrary.shippedRhythm("standard").orElseThrow();
-        var beats = new dev.gather.rhythm.Beats(
-                r.beats().perTurn(), r.beats().interval(), r.beats().grace(), Optional.of(max));
+        var beats =
+                new Beats(r.beats().perTurn(), r.beats().interval(), r.beats().grace(), Optional.of(max));
         return new Circle(withBeats(r, beats), 3, true, false, GatheringOptions.NONE);
     }
 
-    private static dev.gather.rhythm.Rhythm withBeats(dev.gather.rhythm.Rhythm r, dev.gather.rhythm.Beats b) {
-        return new dev.gather.rhythm.Rhythm(
+    private static Rhythm withBeats(Rhythm r, Beats b) {
+        return new Rhythm(
                 r.name(),
                 r.description(),
                 r.openingQuestion(),

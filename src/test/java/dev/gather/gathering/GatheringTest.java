@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -266,14 +268,14 @@ class GatheringTest {
 
     @Test
     void theDiagramInDocsIsCurrent() throws Exception {
-        java.nio.file.Path doc = java.nio.file.Path.of("docs/gathering-machine.md");
+        Path doc = Path.of("docs/gathering-machine.md");
         String expected = GatheringDiagram.markdown();
         if (Boolean.getBoolean("gather.regenerate")) {
-            java.nio.file.Files.writeString(doc, expected);
+            Files.writeString(doc, expected);
         }
         assertEquals(
                 expected,
-                java.nio.file.Files.readString(doc),
+                Files.readString(doc),
                 "docs/gathering-machine.md is stale; regenerate: mvn test -Dtest=GatheringTest -Dgather.regenerate=true");
     }
 

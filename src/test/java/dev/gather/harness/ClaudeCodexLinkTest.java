@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -135,10 +136,10 @@ class ClaudeCodexLinkTest {
             System.out.println("handed through a door, by member: "
                     + world.entries(link, "delivery").stream()
                             .filter(d -> d.path("state").asText().equals("handed"))
-                            .collect(java.util.stream.Collectors.groupingBy(
+                            .collect(Collectors.groupingBy(
                                     d -> d.path("to").asText() + " "
                                             + d.path("text").asText().split(":")[0],
-                                    java.util.stream.Collectors.counting())));
+                                    Collectors.counting())));
             assertTrue(status.contains("\"door\":\"claude-socket\""), status);
             assertTrue(status.contains("\"door\":\"codex-queue\""), status);
             assertTrue(

@@ -9,12 +9,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.tmux.InputBox;
 import dev.gather.tmux.Pane;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.StreamSupport;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.io.TempDir;
@@ -121,7 +124,7 @@ class ClaudeContractTest extends ClaudeCase {
         try {
             return throughDoor(channel(pane));
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -176,7 +179,7 @@ class ClaudeContractTest extends ClaudeCase {
         try {
             await().atMost(Duration.ofMinutes(4)).until(() -> ModelSized.allArrived(messages, live.model.turns()));
             await().atMost(LONG).until(() -> ModelSized.allConfirmed(live.state, messages));
-        } catch (org.awaitility.core.ConditionTimeoutException e) {
+        } catch (ConditionTimeoutException e) {
             throw new AssertionError(live.screen(cy) + "\n" + live.model.summary(), e);
         }
         ModelSized.eachOnceAndWhole(messages, live.model.turns(), live.model.summary());
@@ -201,7 +204,7 @@ class ClaudeContractTest extends ClaudeCase {
         try {
             await().during(Duration.ofSeconds(5)).atMost(Duration.ofSeconds(30)).until(() -> unsafe(dee)
                     .isEmpty());
-        } catch (org.awaitility.core.ConditionTimeoutException e) {
+        } catch (ConditionTimeoutException e) {
             throw new AssertionError(unsafe(dee) + "\n" + live.screen(dee), e);
         }
         // it waits visibly: in gather's queue behind the dialog, or handed, in Claude's own
@@ -214,7 +217,7 @@ class ClaudeContractTest extends ClaudeCase {
 
     /** What went wrong in {@code dee} with its permission dialog open; empty while nothing did. */
     private List<String> unsafe(Pane dee) {
-        List<String> wrong = new java.util.ArrayList<>();
+        List<String> wrong = new ArrayList<>();
         if (!bashResults().isEmpty()) {
             wrong.add("the fake got a tool result: the tool was approved");
         }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gather.door.ClaudeDoors;
+import dev.gather.door.ClaudeSocketDoor;
 import dev.gather.door.Door;
 import dev.gather.door.Handover;
 import dev.gather.door.Parcel;
@@ -20,7 +21,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -85,7 +89,7 @@ class ClaudeDoorTest {
         doors = new ClaudeDoors(
                 live.daemon.sessions()::claudeMessaging,
                 late -> {},
-                new dev.gather.door.ClaudeSocketDoor.Timing(Duration.ofSeconds(3), Duration.ofSeconds(1)));
+                new ClaudeSocketDoor.Timing(Duration.ofSeconds(3), Duration.ofSeconds(1)));
         ada = live.start("ada", live.work);
         holding = withSettings("holding", "{\"crossSessionInbound\":\"hold\"}");
         refusing = withSettings("refusing", "{\"crossSessionInbound\":\"refuse\"}");
@@ -118,21 +122,21 @@ class ClaudeDoorTest {
     /** The door into {@code pane}, as the daemon learned it from the pane's own SessionStart hook. */
     private Door door(Pane pane) {
         return await().atMost(LONG)
-                .until(() -> doors.forPane(pane.id()), java.util.Optional::isPresent)
+                .until(() -> doors.forPane(pane.id()), Optional::isPresent)
                 .orElseThrow();
     }
 
     private Handover hand(Pane pane, String text) throws Exception {
         return door(pane)
                 .hand(new Parcel(pane.id() + " #" + text.hashCode(), text))
-                .get(10, java.util.concurrent.TimeUnit.SECONDS);
+                .get(10, TimeUnit.SECONDS);
     }
 
     private void awaitOnceAtTheModel(String text) {
         try {
             await().atMost(Duration.ofSeconds(30))
                     .until(() -> live.turnsWith(text).size() == 1);
-        } catch (org.awaitility.core.ConditionTimeoutException e) {
+        } catch (ConditionTimeoutException e) {
             throw new AssertionError("not at the model once: " + text + "\n" + live.model.summary(), e);
         }
         // once: no second request carries it while Claude finishes the turn and settles

@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.awaitility.core.ConditionTimeoutException;
@@ -83,13 +85,13 @@ class ClaudeGatheringTest {
         List<JsonNode> deliveries = live.entries(id, "delivery");
         assertTrue(deliveries.stream().noneMatch(e -> e.path("state").asText().equals("failed")), "no failed delivery");
         // Claude's door carried them unless a member's socket was not known yet or typed messages were ahead
-        java.util.Map<String, java.util.Map<String, Long>> doors = new java.util.TreeMap<>();
+        Map<String, Map<String, Long>> doors = new TreeMap<>();
         for (JsonNode d : deliveries) {
             String how = d.path("state").asText().equals("delivered")
                     ? d.path("text").asText().startsWith("taken: ") ? "claude-socket" : "keystrokes"
                     : "";
             if (!how.isEmpty()) {
-                doors.computeIfAbsent(d.path("to").asText(), m -> new java.util.TreeMap<>())
+                doors.computeIfAbsent(d.path("to").asText(), m -> new TreeMap<>())
                         .merge(how, 1L, Long::sum);
             }
         }

@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gather.tmux.Pane;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -124,7 +127,7 @@ class ClaudeLinkTest extends ClaudeCase {
                 .redirectErrorStream(true);
         pb.environment().putAll(live.env());
         Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         p.waitFor();
         return out;
     }
@@ -141,11 +144,8 @@ class ClaudeLinkTest extends ClaudeCase {
         // HOME may each write to its config, so one session's calls can carry either
         String userId = call.body().path("metadata").path("user_id").asText();
         try {
-            return new com.fasterxml.jackson.databind.ObjectMapper()
-                    .readTree(userId)
-                    .path("session_id")
-                    .asText(userId);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            return new ObjectMapper().readTree(userId).path("session_id").asText(userId);
+        } catch (JsonProcessingException e) {
             return userId; // an older Claude sends the session's id as a plain string
         }
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.door.CodexDoors;
+import dev.gather.journal.Transcript;
 import dev.gather.tmux.InputBox;
 import dev.gather.tmux.Pane;
 import java.nio.file.Files;
@@ -14,6 +15,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -63,7 +65,7 @@ class CodexDoorLiveTest {
             if (said.equals(LINK_ME)) {
                 return new Reply.ToolCall(
                         "mcp__gather/send_message",
-                        java.util.Map.of("to", bo.id(), "message", HANDSHAKE, "direct", true),
+                        Map.of("to", bo.id(), "message", HANDSHAKE, "direct", true),
                         Duration.ZERO);
             }
             int n = turns.incrementAndGet();
@@ -114,8 +116,7 @@ class CodexDoorLiveTest {
     }
 
     private long refOf(String journal, String kind, String text) {
-        List<JsonNode> all =
-                dev.gather.journal.Transcript.read(world.state.journals().resolve(journal + ".jsonl"));
+        List<JsonNode> all = Transcript.read(world.state.journals().resolve(journal + ".jsonl"));
         for (int i = 0; i < all.size(); i++) {
             if (all.get(i).path("kind").asText().equals(kind)
                     && all.get(i).path("text").asText().equals(text)) {

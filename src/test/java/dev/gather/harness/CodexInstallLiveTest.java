@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -133,7 +134,7 @@ class CodexInstallLiveTest {
     }
 
     private static List<String> strings(JsonNode array) {
-        return java.util.stream.StreamSupport.stream(array.spliterator(), false)
+        return StreamSupport.stream(array.spliterator(), false)
                 .map(JsonNode::asText)
                 .toList();
     }

@@ -8,10 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.tmux.InputBox;
 import dev.gather.tmux.Pane;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -90,8 +92,8 @@ class CodexLiveTest {
                 .directory(dir.toFile());
         p.environment().putAll(live.codex.env());
         Process run = p.start();
-        String out = new String(run.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        assertTrue(run.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), out);
+        String out = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(run.waitFor(60, TimeUnit.SECONDS), out);
         assertEquals(0, run.exitValue(), out);
         assertTrue(
                 out.lines()

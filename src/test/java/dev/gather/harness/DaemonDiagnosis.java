@@ -2,12 +2,16 @@ package dev.gather.harness;
 
 import dev.gather.client.DaemonPid;
 import dev.gather.home.StateDir;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** What a live test shows of a daemon when it fails: what its door watches read, its log, its threads. */
 final class DaemonDiagnosis {
@@ -16,7 +20,7 @@ final class DaemonDiagnosis {
     /** Each Codex rollout's user messages and turn ends, one line each: what the door's watch reads. */
     static String rollouts(Path sessions) {
         StringBuilder out = new StringBuilder();
-        try (java.util.stream.Stream<Path> files = Files.walk(sessions)) {
+        try (Stream<Path> files = Files.walk(sessions)) {
             for (Path f : files.filter(x -> x.toString().endsWith(".jsonl")).toList()) {
                 out.append(f.getFileName()).append(" (").append(Files.size(f)).append(" bytes)\n");
                 for (String l : Files.readAllLines(f)) {
@@ -28,7 +32,7 @@ final class DaemonDiagnosis {
                     }
                 }
             }
-        } catch (java.io.IOException | java.io.UncheckedIOException x) {
+        } catch (IOException | UncheckedIOException x) {
             out.append("unreadable: ").append(x.getMessage());
         }
         return out.toString();
@@ -38,7 +42,7 @@ final class DaemonDiagnosis {
         try {
             List<String> all = Files.readAllLines(file);
             return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
-        } catch (java.io.IOException x) {
+        } catch (IOException x) {
             return "unreadable: " + x.getMessage();
         }
     }
@@ -57,10 +61,10 @@ final class DaemonDiagnosis {
             p.getOutputStream().close();
             String dump = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             p.waitFor(30, TimeUnit.SECONDS);
-            return java.util.Arrays.stream(dump.split("\n\n"))
+            return Arrays.stream(dump.split("\n\n"))
                     .filter(t -> t.startsWith("\"gather-"))
                     .collect(Collectors.joining("\n\n"));
-        } catch (java.io.IOException x) {
+        } catch (IOException x) {
             return "jcmd failed: " + x.getMessage();
         } catch (InterruptedException x) {
             Thread.currentThread().interrupt();

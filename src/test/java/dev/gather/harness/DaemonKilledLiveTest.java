@@ -6,11 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.client.DaemonClient;
 import dev.gather.client.DaemonPid;
+import dev.gather.daemon.ThisBuild;
 import dev.gather.home.Homes;
 import dev.gather.home.StateDir;
 import dev.gather.install.Installer;
 import dev.gather.journal.Transcript;
 import dev.gather.testing.TmuxServers;
+import dev.gather.tmux.InputBox;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.SpawnSpec;
 import dev.gather.tmux.Tmux;
@@ -22,15 +24,18 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -116,11 +121,10 @@ class DaemonKilledLiveTest {
         Pane ada = spawn("ada", "claude", claudeEnv, work);
         Pane bo = spawn("bo", "codex", codex.env(), work);
         for (Pane p : List.of(ada, bo)) {
-            dev.gather.tmux.InputBox box =
-                    p == ada ? LiveClaude.PROFILE.quirks().input().orElseThrow() : LiveCodex.BOX;
+            InputBox box = p == ada ? LiveClaude.PROFILE.quirks().input().orElseThrow() : LiveCodex.BOX;
             Awaitility.await()
                     .atMost(Duration.ofSeconds(120))
-                    .until(() -> box.read(tmux.capture(p.id(), 0)) == dev.gather.tmux.InputBox.State.EMPTY);
+                    .until(() -> box.read(tmux.capture(p.id(), 0)) == InputBox.State.EMPTY);
         }
         // each harness starts a gather mcp (a JVM): typing while they load races a busy machine
         Path tools = dir.resolve("launcher/mcp.out");
@@ -168,10 +172,10 @@ class DaemonKilledLiveTest {
     }
 
     /** Waits for {@code condition}; a timeout shows both screens and the link's journal. */
-    private void until(Duration atMost, java.util.concurrent.Callable<Boolean> condition, String link, Pane... panes) {
+    private void until(Duration atMost, Callable<Boolean> condition, String link, Pane... panes) {
         try {
             Awaitility.await().atMost(atMost).until(condition);
-        } catch (org.awaitility.core.ConditionTimeoutException e) {
+        } catch (ConditionTimeoutException e) {
             StringBuilder shown = new StringBuilder(e.getMessage());
             for (Pane p : panes) {
                 shown.append("\n--- ")
@@ -202,7 +206,7 @@ class DaemonKilledLiveTest {
 
     /** A launcher whose hook is an installation of this build's bin/gather (it can start a daemon). */
     private static Path launcher(Path at) throws Exception {
-        Path hook = dev.gather.daemon.ThisBuild.install(at.resolve("install"));
+        Path hook = ThisBuild.install(at.resolve("install"));
         String java = ProcessHandle.current().info().command().orElse("java");
         Path script = at.resolve("gather");
         String jvm = "'" + java + "' -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp '"
@@ -218,7 +222,7 @@ class DaemonKilledLiveTest {
     }
 
     private int gather(String... args) throws Exception {
-        List<String> cmd = new java.util.ArrayList<>(List.of(launcher.toString()));
+        List<String> cmd = new ArrayList<>(List.of(launcher.toString()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         pb.environment().put("GATHER_HOME", state.root().toString());

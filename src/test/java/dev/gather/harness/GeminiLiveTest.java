@@ -8,6 +8,9 @@ import dev.gather.install.Installer;
 import dev.gather.profile.Profiles;
 import dev.gather.tmux.InputBox;
 import dev.gather.tmux.Pane;
+import dev.gather.tmux.TmuxException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -65,7 +68,7 @@ class GeminiLiveTest {
      * Starts Gemini and waits for its empty box. A Gemini that exits at start-up (as it does when it
      * decides it is headless) fails the test with what it printed on stderr, not a vanished pane.
      */
-    private Pane startGemini(GeminiHome gemini, Path work) throws java.io.IOException {
+    private Pane startGemini(GeminiHome gemini, Path work) throws IOException {
         Path stderr = dir.resolve("gemini-stderr.log");
         Pane pane = world.spawn(
                 "gem",
@@ -80,7 +83,7 @@ class GeminiLiveTest {
         try {
             world.until(Duration.ofSeconds(180), () -> BOX.read(world.screen(pane)) == InputBox.State.EMPTY, pane);
             return pane;
-        } catch (dev.gather.tmux.TmuxException gone) {
+        } catch (TmuxException gone) {
             throw new AssertionError(
                     "gemini exited during start-up; its stderr:\n"
                             + (Files.exists(stderr) ? Files.readString(stderr) : "(nothing)"),
@@ -188,8 +191,8 @@ class GeminiLiveTest {
     private JsonNode readStatus() {
         try {
             return LiveWorld.JSON.readTree(world.status());
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

@@ -3,6 +3,8 @@ package dev.gather.harness;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.home.Homes;
+import dev.gather.install.InstallException;
 import dev.gather.install.Installer;
 import dev.gather.journal.Transcript;
 import dev.gather.profile.Profile;
@@ -14,10 +16,17 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Assertions;
 
 /**
  * Real Claude Code panes for contract tests: a private tmux server, a private HOME prepared by
@@ -50,11 +59,11 @@ final class LiveClaude extends LiveDaemon implements AutoCloseable {
      */
     private void install(Path launcher) throws IOException {
         try {
-            java.util.Map<String, String> env = java.util.Map.of(
-                    "HOME", home.toString(), "GATHER_HOME", state.root().toString());
-            Installer.forHarness("claude", dev.gather.home.Homes.of(env), launcher, java.time.Clock.systemUTC())
+            Map<String, String> env =
+                    Map.of("HOME", home.toString(), "GATHER_HOME", state.root().toString());
+            Installer.forHarness("claude", Homes.of(env), launcher, Clock.systemUTC())
                     .install();
-        } catch (dev.gather.install.InstallException e) {
+        } catch (InstallException e) {
             throw new IOException(e.getMessage(), e);
         }
     }
@@ -95,8 +104,7 @@ final class LiveClaude extends LiveDaemon implements AutoCloseable {
 
     /** Starts Claude Code in the trusted work folder as each of {@code names} at once; waits until each box is drawn and empty. */
     List<Pane> claudes(String... names) {
-        List<Pane> panes =
-                java.util.Arrays.stream(names).map(n -> start(n, work)).toList();
+        List<Pane> panes = Arrays.stream(names).map(n -> start(n, work)).toList();
         panes.forEach(p -> awaitBox(p, InputBox.State.EMPTY));
         return panes;
     }
@@ -114,7 +122,7 @@ final class LiveClaude extends LiveDaemon implements AutoCloseable {
     /** The delivery steps ("state: text") for member {@code to} of {@code journal}'s last {@code kind} entry saying {@code text}. */
     List<String> steps(String journal, String kind, String text, String to) {
         List<JsonNode> all = Transcript.read(state.journals().resolve(journal + ".jsonl"));
-        int ref = java.util.stream.IntStream.range(0, all.size())
+        int ref = IntStream.range(0, all.size())
                         .filter(i -> all.get(i).path("kind").asText().equals(kind)
                                 && all.get(i).path("text").asText().equals(text))
                         .reduce((a, b) -> b)
@@ -133,7 +141,7 @@ final class LiveClaude extends LiveDaemon implements AutoCloseable {
         List<JsonNode> failed = entries(journal, "delivery").stream()
                 .filter(e -> e.path("state").asText().equals("failed"))
                 .toList();
-        org.junit.jupiter.api.Assertions.assertTrue(failed.isEmpty(), failed.toString());
+        Assertions.assertTrue(failed.isEmpty(), failed.toString());
     }
 
     List<FakeModel.Call> turnsWith(String words) {
@@ -164,8 +172,8 @@ final class LiveClaude extends LiveDaemon implements AutoCloseable {
 
     private static void awaitExit(ProcessHandle h) {
         try {
-            h.onExit().get(20, java.util.concurrent.TimeUnit.SECONDS);
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            h.onExit().get(20, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
             h.destroyForcibly();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

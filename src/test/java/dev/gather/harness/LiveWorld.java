@@ -1,16 +1,27 @@
 package dev.gather.harness;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gather.cli.DaemonCli;
+import dev.gather.daemon.ThisBuild;
+import dev.gather.process.Processes;
 import dev.gather.tmux.Pane;
+import dev.gather.tmux.ScreensShown;
 import dev.gather.tmux.SpawnSpec;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * A private tmux server and an in-process daemon on a private state directory, for real harnesses:
@@ -19,12 +30,12 @@ import java.util.concurrent.TimeUnit;
 final class LiveWorld extends LiveDaemon implements AutoCloseable {
     static final ObjectMapper JSON = FakeModel.JSON;
 
-    private final List<Pane> spawned = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<Pane> spawned = new CopyOnWriteArrayList<>();
 
     LiveWorld(Path gatherHome) throws IOException {
         super(gatherHome);
         // as a daemon process does: `gather mcp` from the harnesses is bridged to it
-        dev.gather.cli.DaemonCli.serveBridges(daemon.dispatcher(), state);
+        DaemonCli.serveBridges(daemon.dispatcher(), state);
     }
 
     /** Starts {@code command} in its own session {@code name}, with {@code env} and GATHER_HOME. */
@@ -53,17 +64,13 @@ final class LiveWorld extends LiveDaemon implements AutoCloseable {
     }
 
     /** Waits for {@code condition}; on timeout the failure shows what {@code panes} showed then. */
-    void until(Duration atMost, java.util.concurrent.Callable<Boolean> condition, Pane... panes) {
+    void until(Duration atMost, Callable<Boolean> condition, Pane... panes) {
         until(atMost, condition, () -> "", panes);
     }
 
     /** Waits for {@code condition}; on timeout the failure shows {@code panes} and {@code more}. */
-    void until(
-            Duration atMost,
-            java.util.concurrent.Callable<Boolean> condition,
-            java.util.function.Supplier<String> more,
-            Pane... panes) {
-        dev.gather.tmux.ScreensShown.until(atMost, condition, this::screen, more, panes);
+    void until(Duration atMost, Callable<Boolean> condition, Supplier<String> more, Pane... panes) {
+        ScreensShown.until(atMost, condition, this::screen, more, panes);
     }
 
     /** The daemon's status answer, as text. */
@@ -71,13 +78,13 @@ final class LiveWorld extends LiveDaemon implements AutoCloseable {
         try {
             return call(null, "status", args()).toString();
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 
     /** The ids of the links the daemon knows, as {@code links} answers. */
     List<String> links() throws IOException {
-        List<String> ids = new java.util.ArrayList<>();
+        List<String> ids = new ArrayList<>();
         call(null, "links", args())
                 .path("links")
                 .forEach(l -> ids.add(l.path("id").asText()));
@@ -87,7 +94,7 @@ final class LiveWorld extends LiveDaemon implements AutoCloseable {
     /** Writes agents.yaml: each kind runs its command line, with {@code env} set by {@code env(1)} where given. */
     void agents(Map<String, List<String>> commands) throws IOException {
         StringBuilder yaml = new StringBuilder("agents:\n");
-        for (Map.Entry<String, List<String>> e : new java.util.TreeMap<>(commands).entrySet()) {
+        for (Map.Entry<String, List<String>> e : new TreeMap<>(commands).entrySet()) {
             yaml.append("  ")
                     .append(e.getKey())
                     .append(": ")
@@ -99,7 +106,7 @@ final class LiveWorld extends LiveDaemon implements AutoCloseable {
 
     /** {@code program} run by {@code env(1)} with {@code env}: an agents.yaml command line. */
     static List<String> withEnv(Map<String, String> env, String program) {
-        List<String> command = new java.util.ArrayList<>(List.of("env"));
+        List<String> command = new ArrayList<>(List.of("env"));
         env.forEach((k, v) -> command.add(k + "=" + v));
         command.add(program);
         return command;
@@ -107,7 +114,7 @@ final class LiveWorld extends LiveDaemon implements AutoCloseable {
 
     /** {@code gather sim} with {@code options} from the test classpath: target/gather.jar is not built yet. */
     static List<String> sim(String... options) {
-        return dev.gather.daemon.ThisBuild.simCommand(options);
+        return ThisBuild.simCommand(options);
     }
 
     /**
@@ -115,7 +122,7 @@ final class LiveWorld extends LiveDaemon implements AutoCloseable {
      * world's daemon; returns what it printed, or fails with it when it did not exit 0.
      */
     String gather(Path launcher, Path cwd, String... args) throws IOException, InterruptedException {
-        List<String> command = new java.util.ArrayList<>(List.of(launcher.toString()));
+        List<String> command = new ArrayList<>(List.of(launcher.toString()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true);
         pb.environment().put("GATHER_HOME", state.root().toString());
@@ -123,7 +130,7 @@ final class LiveWorld extends LiveDaemon implements AutoCloseable {
         pb.environment().remove("TMUX_PANE");
         Process p = pb.start();
         p.getOutputStream().close();
-        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
             p.destroyForcibly();
             throw new AssertionError("gather " + String.join(" ", args) + " failed:\n" + out);
@@ -155,6 +162,6 @@ final class LiveWorld extends LiveDaemon implements AutoCloseable {
      * hang-up), and a harness whose pane was closed may still be writing to its home.
      */
     private void endSpawned() {
-        spawned.forEach(pane -> dev.gather.process.Processes.endTree(pane.pid(), java.time.Duration.ofSeconds(10)));
+        spawned.forEach(pane -> Processes.endTree(pane.pid(), Duration.ofSeconds(10)));
     }
 }

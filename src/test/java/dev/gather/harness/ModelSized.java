@@ -3,8 +3,18 @@ package dev.gather.harness;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.home.StateDir;
+import dev.gather.journal.Transcript;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.IntStream;
 
@@ -47,13 +57,13 @@ final class ModelSized {
 
     /** Sends one message through the daemon's {@code send} op; its answer. */
     interface Sender {
-        com.fasterxml.jackson.databind.JsonNode send(String message) throws java.io.IOException;
+        JsonNode send(String message) throws IOException;
     }
 
     /** Queues every message at once, as a human's one-shots with no reply expected. */
-    static void queue(List<String> messages, Sender sender) throws java.io.IOException {
+    static void queue(List<String> messages, Sender sender) throws IOException {
         for (String m : messages) {
-            com.fasterxml.jackson.databind.JsonNode sent = sender.send(m);
+            JsonNode sent = sender.send(m);
             assertTrue(sent.path("ok").asBoolean(true) && !sent.has("error"), sent.toString());
         }
     }
@@ -87,18 +97,18 @@ final class ModelSized {
     }
 
     /** Whether the journal has every message's delivery confirmed (the harness's turn on it ended). */
-    static boolean allConfirmed(dev.gather.home.StateDir state, List<String> messages) {
-        java.nio.file.Path file = state.journals().resolve("oneshot.jsonl");
-        if (!java.nio.file.Files.exists(file)) {
+    static boolean allConfirmed(StateDir state, List<String> messages) {
+        Path file = state.journals().resolve("oneshot.jsonl");
+        if (!Files.exists(file)) {
             return false;
         }
-        List<com.fasterxml.jackson.databind.JsonNode> journal = dev.gather.journal.Transcript.read(file);
-        java.util.Set<Long> confirmed = new java.util.HashSet<>();
-        java.util.Map<String, Long> refs = new java.util.HashMap<>();
+        List<JsonNode> journal = Transcript.read(file);
+        Set<Long> confirmed = new HashSet<>();
+        Map<String, Long> refs = new HashMap<>();
         for (int i = 0; i < journal.size(); i++) {
-            com.fasterxml.jackson.databind.JsonNode e = journal.get(i);
+            JsonNode e = journal.get(i);
             if (e.path("kind").asText().equals("oneshot")) {
-                refs.put(e.path("text").asText(), dev.gather.journal.Transcript.ref(e, i));
+                refs.put(e.path("text").asText(), Transcript.ref(e, i));
             } else if (e.path("kind").asText().equals("delivery")
                     && e.path("state").asText().equals("confirmed")) {
                 confirmed.add(e.path("ref").asLong());

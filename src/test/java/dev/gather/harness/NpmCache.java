@@ -1,5 +1,6 @@
 package dev.gather.harness;
 
+import dev.gather.home.Homes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -26,7 +27,7 @@ public final class NpmCache {
     /** The directory holding {@code node_modules} for the pins in resource {@code pins}, installed if needed. */
     public static Path install(String name, String pins) {
         byte[] bytes = read(pins);
-        Path dir = dev.gather.home.Homes.fromEnvironment()
+        Path dir = Homes.fromEnvironment()
                 .xdgCache()
                 .resolve("gather")
                 .resolve(name)

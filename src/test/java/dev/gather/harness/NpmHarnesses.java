@@ -3,6 +3,7 @@ package dev.gather.harness;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Pattern;
 
 /**
  * The real harnesses, installed with npm at the versions pinned in {@code harnesses/package.json}
@@ -30,7 +31,7 @@ final class NpmHarnesses {
     /** The pinned version of {@code pkg}, as harnesses/package.json says. */
     static String version(String pkg) {
         String pins = new String(NpmCache.read(PINS), StandardCharsets.UTF_8);
-        var m = java.util.regex.Pattern.compile("\"" + java.util.regex.Pattern.quote(pkg) + "\":\\s*\"([^\"]+)\"")
+        var m = Pattern.compile("\"" + Pattern.quote(pkg) + "\":\\s*\"([^\"]+)\"")
                 .matcher(pins);
         if (!m.find()) {
             throw new IllegalArgumentException(pkg + " is not pinned in " + PINS);

@@ -3,9 +3,11 @@ package dev.gather.harness;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gather.process.Processes;
 import dev.gather.profile.Profile;
 import dev.gather.profile.Profiles;
 import dev.gather.tmux.InputBox;
+import dev.gather.tmux.Pane;
 import dev.gather.tmux.SpawnSpec;
 import dev.gather.tmux.Tmux;
 import dev.gather.tmux.TmuxConfig;
@@ -84,7 +86,7 @@ class RedrawTimingTest {
         List<String> report = new ArrayList<>();
         long[] pid = {0};
         try {
-            dev.gather.tmux.Pane spawned = tmux.spawn(new SpawnSpec(kind, command, env, work, 120, 40));
+            Pane spawned = tmux.spawn(new SpawnSpec(kind, command, env, work, 120, 40));
             pid[0] = spawned.pid();
             String pane = spawned.id();
             List<Long> chunks = new CopyOnWriteArrayList<>();
@@ -124,7 +126,7 @@ class RedrawTimingTest {
             looker.shutdownNow();
             // Gemini's node ignores the hang-up of a killed server: end it, or it outlives the test
             if (pid[0] > 0) {
-                dev.gather.process.Processes.endTree(pid[0], Duration.ofSeconds(10));
+                Processes.endTree(pid[0], Duration.ofSeconds(10));
             }
             tmux.killServer();
             report.forEach(System.err::println);

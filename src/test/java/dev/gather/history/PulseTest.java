@@ -4,10 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gather.home.Homes;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,8 +19,7 @@ class PulseTest {
     Path home;
 
     private List<Source> sources() {
-        return Source.defaults(
-                home.resolve("state/journal"), dev.gather.home.Homes.of(java.util.Map.of("HOME", home.toString())));
+        return Source.defaults(home.resolve("state/journal"), Homes.of(Map.of("HOME", home.toString())));
     }
 
     private Path write(String relative, String content) throws Exception {
@@ -114,7 +116,7 @@ class PulseTest {
     @Test
     void scannerMatchesWholeWordsCaseBlindIncludingNonAscii() {
         TokenScanner s = new TokenScanner(List.of("parser", "größe"));
-        byte[] data = "Parser, PARSER parsers subparser GRÖSSE größe".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] data = "Parser, PARSER parsers subparser GRÖSSE größe".getBytes(StandardCharsets.UTF_8);
         int[] counts = new int[2];
         s.count(data, data.length, counts);
         assertEquals(2, counts[0]);

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 import dev.gather.home.Homes;
 import dev.gather.testing.Beside;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -88,7 +89,7 @@ class CodexNotifyChainTest {
         hook.environment().put("GATHER_HOME", home.resolve("state").toString());
         hook.environment().remove("TMUX_PANE");
         Process p = hook.redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
         assertEquals(0, p.exitValue(), out);
         await().atMost(Duration.ofSeconds(10)).until(() -> Files.exists(heard) && Files.size(heard) > 0);

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -108,9 +109,7 @@ class InstallerTest extends InstallCase {
                         .get(0)
                         .path("command")
                         .asText());
-        assertEquals(
-                "rw-------",
-                java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(settings)));
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(settings)));
         installer.uninstall();
         assertEquals(List.of(), allFiles());
     }

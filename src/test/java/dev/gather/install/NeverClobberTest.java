@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -63,9 +64,7 @@ class NeverClobberTest extends InstallCase {
         Installer claude = installer("claude");
         claude.install();
         JsonNode installed = JsonConfig.MAPPER.readTree(claudeJson.toFile());
-        ((com.fasterxml.jackson.databind.node.ObjectNode)
-                        installed.path("mcpServers").path("gather").path("env"))
-                .put("TMUX_PANE", "%1");
+        ((ObjectNode) installed.path("mcpServers").path("gather").path("env")).put("TMUX_PANE", "%1");
         Files.writeString(claudeJson, installed.toString());
         Path settings = home.resolve(".claude/settings.json");
         String handHook =

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Instant;
@@ -164,9 +165,7 @@ class JournalTest {
             IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> journals.choose(null));
             assertTrue(none.getMessage().startsWith("no journals yet"));
             journals.of("old").append(said(""));
-            Files.setLastModifiedTime(
-                    dir.resolve("old.jsonl"),
-                    java.nio.file.attribute.FileTime.from(Instant.parse("2020-01-01T00:00:00Z")));
+            Files.setLastModifiedTime(dir.resolve("old.jsonl"), FileTime.from(Instant.parse("2020-01-01T00:00:00Z")));
             journals.of("new").append(said(""));
             assertEquals("new", journals.choose(null));
             assertEquals("old", journals.choose("old"));

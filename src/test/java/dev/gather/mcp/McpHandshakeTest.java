@@ -8,8 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.IntNode;
 import dev.gather.testing.Beside;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,7 +55,7 @@ class McpHandshakeTest {
                             .asText()
                             .startsWith("send_message: 'to' is required"),
                     call.toString());
-            assertEquals(java.util.List.of(), mcp.notProtocol());
+            assertEquals(List.of(), mcp.notProtocol());
             assertFalse(mcp.stderr().contains("\tat "), mcp.stderr());
         }
     }
@@ -58,7 +63,7 @@ class McpHandshakeTest {
     @Test
     void whenNobodyReadsItsAnswersItEndsInsteadOfLingering() throws Exception {
         ProcessBuilder pb = new ProcessBuilder(RawMcp.command("mcp"));
-        String tmux = "gather-raw-" + java.util.UUID.randomUUID();
+        String tmux = "gather-raw-" + UUID.randomUUID();
         pb.environment().put("GATHER_HOME", home.resolve("state").toString());
         // the bridge starts a daemon as it connects: on a private tmux server, stopped below
         pb.environment().put("GATHER_TMUX_SOCKET", tmux);
@@ -68,14 +73,14 @@ class McpHandshakeTest {
         p.getInputStream().close(); // the client is gone but its end of stdin is still open
         try {
             for (int i = 0; i < 50 && p.isAlive(); i++) {
-                p.getOutputStream().write("not json\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                p.getOutputStream().write("not json\n".getBytes(StandardCharsets.UTF_8));
                 p.getOutputStream().flush();
             }
-        } catch (java.io.IOException gone) {
+        } catch (IOException gone) {
             // it ended while we wrote
         }
         try {
-            assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "gather mcp ended");
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "gather mcp ended");
         } finally {
             p.destroyForcibly();
             RawMcp.stopDaemon(home.resolve("state"), tmux, true);

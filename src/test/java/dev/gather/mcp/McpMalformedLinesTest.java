@@ -10,10 +10,12 @@ import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.gather.testing.Slow;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -50,7 +52,7 @@ class McpMalformedLinesTest {
         JsonNode pong = mcp.answerTo(id, WITHIN);
         assertNotNull(pong, () -> "a ping after the case is answered; stderr: " + stderr());
         assertTrue(pong.has("result"), pong.toString());
-        assertEquals(java.util.List.of(), mcp.notProtocol(), "stdout carries nothing but JSON-RPC");
+        assertEquals(List.of(), mcp.notProtocol(), "stdout carries nothing but JSON-RPC");
         String err = stderr();
         assertFalse(err.contains("\tat ") || err.contains("Exception"), "no stack trace on stderr:\n" + err);
         assertTrue(mcp.alive());
@@ -206,7 +208,7 @@ class McpMalformedLinesTest {
     private String stderr() {
         try {
             return mcp.stderr();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return "(unreadable: " + e.getMessage() + ")";
         }
     }

@@ -133,7 +133,7 @@ class McpProcessTest {
                             "rhythm",
                             "minimal",
                             "participants",
-                            java.util.List.of(
+                            List.of(
                                     Map.of("name", "Ada", "agent", "sim"),
                                     Map.of("name", "Bo", "agent", "sim"),
                                     Map.of("name", "Hal", "role", "harvester", "agent", "sim")),

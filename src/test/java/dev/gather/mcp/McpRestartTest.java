@@ -10,8 +10,10 @@ import com.fasterxml.jackson.databind.node.IntNode;
 import dev.gather.client.DaemonClient;
 import dev.gather.home.StateDir;
 import dev.gather.testing.Beside;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -41,7 +43,7 @@ class McpRestartTest {
             assertNotEquals(first, daemonPid(), "a new daemon serves the session");
             assertTools(mcp, 3);
             assertTrue(mcp.alive(), mcp.stderr());
-            assertEquals(java.util.List.of(), mcp.notProtocol(), "nothing but JSON-RPC on stdout");
+            assertEquals(List.of(), mcp.notProtocol(), "nothing but JSON-RPC on stdout");
         }
     }
 
@@ -63,7 +65,7 @@ class McpRestartTest {
     private static String stderr(RawMcp mcp) {
         try {
             return mcp.stderr();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return e.toString();
         }
     }

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -35,7 +36,7 @@ public final class RawMcp implements AutoCloseable {
     private final boolean ownsTmux;
 
     RawMcp(Path home) throws IOException {
-        this(home, home.resolve("state"), "gather-raw-" + java.util.UUID.randomUUID(), true);
+        this(home, home.resolve("state"), "gather-raw-" + UUID.randomUUID(), true);
     }
 
     /** {@code gather mcp} on state directory {@code state} and tmux server {@code tmuxSocket}; stderr kept in {@code home}. */

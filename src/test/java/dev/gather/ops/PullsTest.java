@@ -9,6 +9,7 @@ import dev.gather.time.ManualScheduler;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 /** A member without a pane that stops hearing is away after one bound and gone after the other, in virtual time. */
@@ -17,7 +18,7 @@ class PullsTest {
     void awayOnceThenGoneUnlessItHearsAgain() {
         ManualScheduler time = new ManualScheduler();
         Pulls pulls = new Pulls(time.clock());
-        java.util.function.Predicate<String> open = id -> true;
+        Predicate<String> open = id -> true;
         Member pat = new Member("Pat", 4, Role.SPEAKER, Optional.empty());
         Pulls.Pull p = pulls.add("g-1", pat, 12, Duration.ofSeconds(10), Duration.ofSeconds(30));
         assertTrue(p.token.startsWith("pull-"));

@@ -13,6 +13,7 @@ import dev.gather.link.Link;
 import dev.gather.link.Links;
 import dev.gather.link.Member;
 import dev.gather.link.Role;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -44,7 +45,7 @@ class LastWordsTest {
     private String boPane;
 
     @BeforeEach
-    void start() throws java.io.IOException {
+    void start() throws IOException {
         panes = new FakePanePost(home, Clock.systemUTC());
         relay = panes.relay();
         ada = Member.inPane("Ada", 1, Role.SPEAKER, panes.spawn("Ada"));

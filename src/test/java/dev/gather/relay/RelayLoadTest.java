@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
@@ -68,7 +69,7 @@ class RelayLoadTest {
             }
             ExecutorService senders = Executors.newFixedThreadPool(8);
             List<CompletableFuture<Void>> running = new ArrayList<>();
-            List<CompletableFuture<Void>> deliveries = new java.util.concurrent.CopyOnWriteArrayList<>();
+            List<CompletableFuture<Void>> deliveries = new CopyOnWriteArrayList<>();
             for (Link link : made) {
                 for (Member m : link.snapshot().members()) {
                     running.add(CompletableFuture.runAsync(

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.gathering.GatheringState;
 import dev.gather.gathering.Snapshot;
 import dev.gather.journal.Transcript;
@@ -18,6 +19,7 @@ import dev.gather.relay.Relay;
 import dev.gather.rhythm.RhythmLibrary;
 import dev.gather.testing.Slow;
 import dev.gather.tmux.SpawnSpec;
+import dev.gather.turn.TurnOutput;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -90,7 +92,7 @@ class GatheringReplayTest extends InReplayWorld {
     @Test
     void aJournalFromBeforeResumableGatheringsIsNotResumed() {
         List<JsonNode> all = w.journal();
-        ((com.fasterxml.jackson.databind.node.ObjectNode) all.get(0)).remove("members");
+        ((ObjectNode) all.get(0)).remove("members");
         assertThrows(GatheringReplay.NotResumable.class, () -> GatheringReplay.of("g-replay", Transcript.lines(all)));
     }
 
@@ -103,11 +105,11 @@ class GatheringReplayTest extends InReplayWorld {
         Link direct = links.create("l-direct", "direct", OptionalInt.empty(), List.of(ada, bo));
         relay.journalledBefore(ada.pane().orElseThrow(), "Said just before the kill.");
         String pane = ada.pane().orElseThrow();
-        relay.onTurnOutput(new dev.gather.turn.TurnOutput(
+        relay.onTurnOutput(new TurnOutput(
                 pane, "sim", "Said just before the kill.", w.time.clock().instant()));
-        relay.onTurnOutput(new dev.gather.turn.TurnOutput(
+        relay.onTurnOutput(new TurnOutput(
                 pane, "sim", "Said after the restart.", w.time.clock().instant()));
-        relay.onTurnOutput(new dev.gather.turn.TurnOutput(
+        relay.onTurnOutput(new TurnOutput(
                 pane, "sim", "Said after the restart.", w.time.clock().instant()));
         List<String> kinds = Transcript.read(w.journals.file(direct.id())).stream()
                 .map(e -> e.path("kind").asText())

@@ -3,7 +3,9 @@ package dev.gather.resume;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.delivery.DeliveryState;
+import dev.gather.delivery.Letter;
 import dev.gather.journal.Delivery;
 import dev.gather.journal.Journal;
 import dev.gather.journal.Message;
@@ -15,6 +17,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -75,11 +78,11 @@ class RecoveryTest {
         assertEquals(
                 List.of(1L),
                 panes.post.status(bo).orElseThrow().unconfirmed().stream()
-                        .map(dev.gather.delivery.Letter::ref)
+                        .map(Letter::ref)
                         .toList(),
                 "status shows it open");
 
-        panes.post.turnEnded(bo, java.util.Optional.of("codex"), "turn-end hook");
+        panes.post.turnEnded(bo, Optional.of("codex"), "turn-end hook");
         List<String> after = Transcript.read(panes.journals.file("l-1")).stream()
                 .filter(e -> e.path("kind").asText().equals("delivery"))
                 .map(e -> e.path("state").asText() + ": " + e.path("text").asText())
@@ -102,7 +105,7 @@ class RecoveryTest {
         assertEquals("failed", lastStep().path("state").asText(), lastStep().toString());
     }
 
-    private com.fasterxml.jackson.databind.JsonNode lastStep() {
+    private JsonNode lastStep() {
         return Transcript.lastSteps(Transcript.read(panes.journals.file("l-1"))).get(Transcript.stepKey(1, "Bo"));
     }
 

@@ -18,6 +18,7 @@ import dev.gather.ops.StartGatheringOp;
 import dev.gather.rhythm.Rhythm;
 import dev.gather.rhythm.RhythmLibrary;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -136,7 +137,7 @@ class ResumedGatheringTest extends InReplayWorld {
     @Test
     void aPrivatePhasesAnswersComeBackSealedForItsRevealAndLeaveWithThePhase() {
         Rhythm decision = RhythmLibrary.shippedRhythm("design-decision").orElseThrow();
-        java.time.Instant started = w.time.clock().instant();
+        Instant started = w.time.clock().instant();
         List<Line> entries = new ArrayList<>();
         entries.add(line(StartGatheringOp.startEntry(
                 "g-private",

@@ -5,10 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class RhythmLoaderTest {
     @Test
@@ -78,10 +83,10 @@ class RhythmLoaderTest {
         }
     }
 
-    private static java.util.Optional<String> find(Rhythm r, String text) {
+    private static Optional<String> find(Rhythm r, String text) {
         return r.passPatterns().stream()
                 .map(p -> p.find(text))
-                .flatMap(java.util.Optional::stream)
+                .flatMap(Optional::stream)
                 .findFirst()
                 .flatMap(PassPattern.PassMatch::target);
     }
@@ -144,10 +149,10 @@ class RhythmLoaderTest {
     }
 
     @Test
-    void aBrokenUserRhythmIsRefusedWithItsErrorsEvenOverAShippedOneExceptForTheDaemonsDirect(
-            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws java.io.IOException {
-        java.nio.file.Files.writeString(dir.resolve("direct.yaml"), "name: &n {a: *n}\n");
-        java.nio.file.Files.writeString(dir.resolve("mine.yaml"), "name: &n {a: *n}\n");
+    void aBrokenUserRhythmIsRefusedWithItsErrorsEvenOverAShippedOneExceptForTheDaemonsDirect(@TempDir Path dir)
+            throws IOException {
+        Files.writeString(dir.resolve("direct.yaml"), "name: &n {a: *n}\n");
+        Files.writeString(dir.resolve("mine.yaml"), "name: &n {a: *n}\n");
         RhythmLibrary library = new RhythmLibrary(List.of(dir));
         RhythmException direct = assertThrows(RhythmException.class, () -> library.load("direct"));
         assertTrue(

@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
@@ -109,7 +110,7 @@ class SocketAbuseTest {
     private static String line(SocketChannel c) {
         try {
             return reader(c).readLine();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return null; // a reset is a close as far as the client can tell
         }
     }

@@ -8,8 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,8 +41,8 @@ class SocketServerTest {
             }
             open.remove(0).close();
             // the slot frees when the server sees the close: a new connection is served once it has
-            org.awaitility.Awaitility.await()
-                    .atMost(java.time.Duration.ofSeconds(30))
+            Awaitility.await()
+                    .atMost(Duration.ofSeconds(30))
                     .ignoreExceptions() // a refused attempt may end before its request is written
                     .until(() -> {
                         try (SocketChannel again = connect(path)) {

@@ -46,7 +46,7 @@ class ControlModeTmuxTest {
     @Test
     void aWatchedPaneWhoseSessionIsKilledEndsInsteadOfLivingOnInTheHiddenSession() throws Exception {
         Pane p = tmux.spawn(SpawnSpec.of("member", dir, "cat"));
-        List<String> exited = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<String> exited = new CopyOnWriteArrayList<>();
         try (AutoCloseable watch = tmux.onOutput(p.id(), s -> {});
                 AutoCloseable exits = tmux.onPaneExit(exited::add)) {
             // as a user ending a member: its window was linked into gather's control session to watch it

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gather.profile.Profiles;
+import dev.gather.turn.Typed;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -22,10 +24,8 @@ class DelivererTest {
     @Test
     void pastesSanitizedNeutralizedTextThenPressesEnter() {
         try (BoxedHarness boxed = new BoxedHarness(Duration.ofMillis(20), false);
-                Deliverer d = new Deliverer(
-                        tmux,
-                        dev.gather.profile.Profiles.shipped().forKind("claude").quirks(),
-                        FAST)) {
+                Deliverer d =
+                        new Deliverer(tmux, Profiles.shipped().forKind("claude").quirks(), FAST)) {
             tmux.program("boxed", boxed);
             Pane p = spawn("boxed");
             DeliveryResult r = d.deliver(p.id(), "/quit\u001b[201~\nnow");
@@ -116,7 +116,7 @@ class DelivererTest {
     void noPasteIsLongerThanTheOneLimitAndACutIsShown() {
         tmux.program("cat", FakeTmux.CAT);
         Pane p = spawn("cat");
-        String announcement = "a".repeat(dev.gather.turn.Typed.MAX_CHARS * 2);
+        String announcement = "a".repeat(Typed.MAX_CHARS * 2);
         try (Deliverer d = new Deliverer(tmux, HarnessQuirks.GENERIC, FAST)) {
             d.deliver(p.id(), announcement);
         }
@@ -125,7 +125,7 @@ class DelivererTest {
                 .findFirst()
                 .orElseThrow()
                 .data();
-        assertTrue(pasted.length() <= dev.gather.turn.Typed.MAX_CHARS + 100, "pasted " + pasted.length());
-        assertTrue(pasted.endsWith("\n" + dev.gather.turn.Typed.TRUNCATED), pasted.substring(pasted.length() - 20));
+        assertTrue(pasted.length() <= Typed.MAX_CHARS + 100, "pasted " + pasted.length());
+        assertTrue(pasted.endsWith("\n" + Typed.TRUNCATED), pasted.substring(pasted.length() - 20));
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.gather.time.ManualScheduler;
 import dev.gather.time.Scheduler;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -79,7 +80,7 @@ class PaneOutputTest {
         try (Tmux real = ControlModeTmux.connect(server.config)) {
             Pane p = real.spawn(SpawnSpec.of("s", Path.of("."), "cat"));
             PaneOutput out = PaneOutput.watch(
-                    real, p.id(), Duration.ofMillis(200), java.time.Clock.systemUTC(), Scheduler.of(exec), listener);
+                    real, p.id(), Duration.ofMillis(200), Clock.systemUTC(), Scheduler.of(exec), listener);
             try {
                 real.paste(p.id(), "streamed");
                 real.sendKeys(p.id(), "Enter");

@@ -3,6 +3,7 @@ package dev.gather.tmux;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Base64;
@@ -13,8 +14,8 @@ import java.util.Base64;
  * paste (ENTER) and any other byte outside a paste (KEY base64), as a TUI would see them.
  */
 public final class PasteRecorder {
-    private static final byte[] START = "\u001b[200~".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-    private static final byte[] END = "\u001b[201~".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] START = "\u001b[200~".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] END = "\u001b[201~".getBytes(StandardCharsets.US_ASCII);
 
     private PasteRecorder() {}
 

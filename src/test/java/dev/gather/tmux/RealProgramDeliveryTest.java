@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gather.profile.Profiles;
+import dev.gather.turn.Typed;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -24,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 abstract class RealProgramDeliveryTest {
     static final Duration WAIT = Duration.ofSeconds(30);
     private static final HarnessQuirks CLAUDE =
-            dev.gather.profile.Profiles.shipped().forKind("claude").quirks();
+            Profiles.shipped().forKind("claude").quirks();
 
     @TempDir
     Path dir;
@@ -91,8 +93,8 @@ abstract class RealProgramDeliveryTest {
         }
         await().atMost(WAIT).until(() -> records(out).contains("ENTER"));
         // one limit for whatever is typed into a pane: the paste is the capped text, whole, with its mark
-        String typed = dev.gather.turn.Typed.capTyped(text);
-        assertTrue(typed.endsWith("\n" + dev.gather.turn.Typed.TRUNCATED) && typed.length() < text.length());
+        String typed = Typed.capTyped(text);
+        assertTrue(typed.endsWith("\n" + Typed.TRUNCATED) && typed.length() < text.length());
         assertEquals(List.of("READY", "PASTE " + b64(typed.replace('\n', '\r')), "ENTER"), records(out));
     }
 

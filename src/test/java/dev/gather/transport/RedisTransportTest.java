@@ -7,10 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gather.testing.Beside;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -90,10 +93,10 @@ class RedisTransportTest {
 
     private static final RemoteKey KEY = RemoteKey.generate();
 
-    private Transport open(String computer) throws java.io.IOException {
-        java.nio.file.Path state = java.nio.file.Files.createDirectories(dir.resolve(computer));
+    private Transport open(String computer) throws IOException {
+        Path state = Files.createDirectories(dir.resolve(computer));
         KEY.save(state);
-        return Transports.open(new Transports.Config(computer, java.util.Optional.of(redis.url()), state));
+        return Transports.open(new Transports.Config(computer, Optional.of(redis.url()), state));
     }
 
     private static void send(Transport from, String to, int... ns) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class HookEventTest {
@@ -16,17 +17,13 @@ class HookEventTest {
                 "gather-hook 2 claude %12 42 on-behalf\n{\"a\":\n1}",
                 new String(event.toBytes(), StandardCharsets.UTF_8));
         HookEvent fromProcesses = new HookEvent(
-                "codex",
-                "%3",
-                Instant.ofEpochMilli(7),
-                "{}",
-                new HookEvent.Origin.Process(java.util.List.of(30L, 20L, 10L)));
+                "codex", "%3", Instant.ofEpochMilli(7), "{}", new HookEvent.Origin.Process(List.of(30L, 20L, 10L)));
         assertEquals(
                 "gather-hook 2 codex %3 7 pids:30,20,10\n{}",
                 new String(fromProcesses.toBytes(), StandardCharsets.UTF_8));
         assertEquals(fromProcesses, HookEvent.parse(fromProcesses.toBytes()));
         HookEvent onBehalf = new HookEvent(
-                "sim", "%3", Instant.ofEpochMilli(8), "{}", new HookEvent.Origin.OnBehalf(java.util.List.of(40L, 4L)));
+                "sim", "%3", Instant.ofEpochMilli(8), "{}", new HookEvent.Origin.OnBehalf(List.of(40L, 4L)));
         assertEquals(
                 "gather-hook 2 sim %3 8 on-behalf:pids:40,4\n{}",
                 new String(onBehalf.toBytes(), StandardCharsets.UTF_8));

@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gather.home.Homes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -90,12 +92,12 @@ class HookParsersTest {
     @Test
     void theUsersParsersReadClaudeTranscriptsUnderHomeOrClaudeConfigDir() throws Exception {
         String payload = stopFor("transcript-tools.jsonl"); // under tmp/home/.claude
-        HookParsers byHome = HookParsers.forUser(dev.gather.home.Homes.of(
-                java.util.Map.of("HOME", tmp.resolve("home").toString())));
+        HookParsers byHome =
+                HookParsers.forUser(Homes.of(Map.of("HOME", tmp.resolve("home").toString())));
         assertTrue(byHome.parse(Samples.event("claude", payload)).text().startsWith("`make build`"));
         Path configDir = Files.createDirectories(tmp.resolve("cc"));
-        HookParsers byConfigDir = HookParsers.forUser(dev.gather.home.Homes.of(
-                java.util.Map.of("HOME", tmp.resolve("home").toString(), "CLAUDE_CONFIG_DIR", configDir.toString())));
+        HookParsers byConfigDir = HookParsers.forUser(
+                Homes.of(Map.of("HOME", tmp.resolve("home").toString(), "CLAUDE_CONFIG_DIR", configDir.toString())));
         assertThrows(HookRejected.class, () -> byConfigDir.parse(Samples.event("claude", payload)));
     }
 

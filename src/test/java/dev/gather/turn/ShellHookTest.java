@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -27,10 +28,10 @@ class ShellHookTest {
     record Run(int exit, String stdout, String stderr) {}
 
     private Run hook(String stdin, String pane, String... args) throws Exception {
-        return hook(java.util.Map.of(), stdin, pane, args);
+        return hook(Map.of(), stdin, pane, args);
     }
 
-    private Run hook(java.util.Map<String, String> env, String stdin, String pane, String... args) throws Exception {
+    private Run hook(Map<String, String> env, String stdin, String pane, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(LAUNCHER.toString(), "hook"));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command);
@@ -84,7 +85,7 @@ class ShellHookTest {
         // the test's JVM is an ancestor of the hook, as a Claude session is of its hooks
         Path own = Path.of("/tmp/cc-socks/" + ProcessHandle.current().pid() + ".sock");
         hook(
-                java.util.Map.of(
+                Map.of(
                         "CLAUDE_CODE_MESSAGING_SOCKET",
                         own.toString(),
                         "CLAUDE_CODE_MESSAGING_TOKEN",
@@ -94,7 +95,7 @@ class ShellHookTest {
                 "claude");
         Path other = Path.of("/tmp/cc-socks/1.sock"); // init's: never a hook's parent Claude
         hook(
-                java.util.Map.of(
+                Map.of(
                         "CLAUDE_CODE_MESSAGING_SOCKET",
                         other.toString(),
                         "CLAUDE_CODE_MESSAGING_TOKEN",

@@ -4,13 +4,18 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gather.journal.JournalUnavailable;
 import dev.gather.testing.Slow;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -81,7 +86,7 @@ class SpoolWatcherTest {
     @Test
     void closingFinishesTheEventBeingHandledWithoutInterruptingIt() throws Exception {
         Spool spool = new Spool(tmp.resolve("spool"));
-        java.util.concurrent.CountDownLatch handling = new java.util.concurrent.CountDownLatch(1);
+        CountDownLatch handling = new CountDownLatch(1);
         List<Boolean> interrupted = new CopyOnWriteArrayList<>();
         SpoolWatcher watcher = SpoolWatcher.start(spool, parsers, out -> {
             handling.countDown();
@@ -94,7 +99,7 @@ class SpoolWatcherTest {
             seen.add(out);
         });
         spool.drop(Samples.event("sim", Samples.text("sim/reply.json")));
-        assertTrue(handling.await(20, java.util.concurrent.TimeUnit.SECONDS));
+        assertTrue(handling.await(20, TimeUnit.SECONDS));
         watcher.close();
         assertEquals(List.of(false), interrupted, "handled to its end, not interrupted");
         assertEquals(1, seen.size());
@@ -105,7 +110,7 @@ class SpoolWatcherTest {
         Spool spool = new Spool(tmp.resolve("spool"));
         String payload = Samples.text("sim/reply.json");
         for (long ms : new long[] {1_700_000_000_002L, 1_700_000_000_000L, 1_700_000_000_001L}) {
-            spool.drop(new HookEvent("sim", "%" + (ms % 10), java.time.Instant.ofEpochMilli(ms), payload));
+            spool.drop(new HookEvent("sim", "%" + (ms % 10), Instant.ofEpochMilli(ms), payload));
         }
         SpoolWatcher watcher = SpoolWatcher.start(spool, parsers, seen::add);
         try {
@@ -161,20 +166,20 @@ class SpoolWatcherTest {
     void anEventTheJournalRefusesStaysInTheSpoolAndGoesOutInOrderOnceItIsTaken() throws Exception {
         Spool spool = new Spool(tmp.resolve("spool"));
         String payload = Samples.text("sim/reply.json");
-        java.util.concurrent.atomic.AtomicBoolean full = new java.util.concurrent.atomic.AtomicBoolean(true);
+        AtomicBoolean full = new AtomicBoolean(true);
         List<String> refused = new CopyOnWriteArrayList<>();
         SpoolWatcher watcher = SpoolWatcher.start(spool, parsers, out -> {
             if (out.pane().equals("%1") && full.get()) {
                 refused.add(out.time().toString());
-                throw new dev.gather.journal.JournalUnavailable("link-1", "No space left on device", null);
+                throw new JournalUnavailable("link-1", "No space left on device", null);
             }
             seen.add(out);
         });
         try {
             for (long ms : new long[] {1_700_000_000_000L, 1_700_000_000_001L, 1_700_000_000_002L}) {
-                spool.drop(new HookEvent("sim", "%1", java.time.Instant.ofEpochMilli(ms), payload));
+                spool.drop(new HookEvent("sim", "%1", Instant.ofEpochMilli(ms), payload));
             }
-            spool.drop(new HookEvent("sim", "%2", java.time.Instant.ofEpochMilli(1_700_000_000_003L), payload));
+            spool.drop(new HookEvent("sim", "%2", Instant.ofEpochMilli(1_700_000_000_003L), payload));
             await().atMost(Duration.ofSeconds(20)).until(() -> seen.size() == 1 && refused.size() >= 2);
             assertEquals("%2", seen.get(0).pane(), "another pane's turns are not held up");
             assertEquals(3, count(spool.incoming()), "the refused turns are all still in the spool");

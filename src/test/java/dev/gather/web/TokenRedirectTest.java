@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -52,7 +53,7 @@ class TokenRedirectTest {
         assertEquals(location, r.headers().firstValue("Location").orElseThrow());
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void anAddressWhosePathNamesAHostIsNotSentOn() throws Exception {
         // the server reads "//evil" as an authority with no path: nothing here answers it, and nothing redirects
         HttpResponse<Void> r = get("//evil");
