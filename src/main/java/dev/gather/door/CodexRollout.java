@@ -129,12 +129,11 @@ final class CodexRollout {
                     return; // the file lags: judged on what it shows
                 }
                 try {
-                    wait(Math.min(TimeUnit.NANOSECONDS.toMillis(left) + 1, POLL.toMillis()));
+                    TimeUnit.NANOSECONDS.timedWait(this, left); // the poll reads the file and wakes this
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     return;
                 }
-                look();
             }
             if (!trace.taken().isDone()) {
                 answered++; // that end was this turn's: the next look waits for one more

@@ -54,63 +54,51 @@ class CodexRolloutTest {
         Files.writeString(file, line + "\n", StandardOpenOption.APPEND);
     }
 
-    /** Runs the trace's look as a turn end does; {@code taken} says whether the message was taken when it returned. */
-    private static Thread looking(Door.Trace trace, AtomicBoolean taken) {
-        Thread t = new Thread(
+    /**
+     * Runs the trace's look as a turn end does, on its own thread; once it waits on the file (or, on
+     * old code, has returned), Codex's writer appends {@code written}. Whether the message was taken
+     * when the look returned.
+     */
+    private boolean takenWhenLooked(Door.Trace trace, String... written) throws Exception {
+        AtomicBoolean taken = new AtomicBoolean();
+        Thread end = new Thread(
                 () -> {
                     trace.look().run();
                     taken.set(trace.taken().isDone());
                 },
                 "turn-end");
-        t.start();
-        return t;
-    }
-
-    /** The look is waiting on the file (or, on old code, already returned). */
-    private static void waiting(Thread t) {
+        end.start();
         await().atMost(PATIENT)
-                .until(() -> t.getState() == Thread.State.TIMED_WAITING || t.getState() == Thread.State.TERMINATED);
+                .until(() -> end.getState() == Thread.State.TIMED_WAITING || end.getState() == Thread.State.TERMINATED);
+        for (String line : written) {
+            append(line);
+        }
+        end.join(PATIENT.toMillis());
+        assertFalse(end.isAlive(), "a look never waits past its bound");
+        return taken.get();
     }
 
     @Test
     void aTurnEndThatCameBeforeTheTranscriptWaitsForItAndFindsTheMessageTaken() throws Exception {
         Door.Trace trace = watch(PATIENT);
-        AtomicBoolean taken = new AtomicBoolean();
-        Thread end = looking(trace, taken);
-        waiting(end);
-        append(USER); // Codex's writer catches up after its notify
-        append(END);
-        end.join(PATIENT.toMillis());
-        assertFalse(end.isAlive());
-        assertTrue(taken.get(), "the turn that ended took the message: the look waited for the file to show it");
+        // Codex's writer catches up after its notify
+        assertTrue(
+                takenWhenLooked(trace, USER, END),
+                "the turn that ended took the message: the look waited for the file to show it");
     }
 
     @Test
     void aTurnThatEndedWithoutTheMessageAnswersOneLookOnlyTheNextWaitsForItsOwnTurn() throws Exception {
         Door.Trace trace = watch(PATIENT);
         append(END); // the turn running when the message was queued ends: it did not take it
-        AtomicBoolean first = new AtomicBoolean(true);
-        Thread earlier = looking(trace, first);
-        earlier.join(PATIENT.toMillis());
-        assertFalse(earlier.isAlive());
-        assertFalse(first.get(), "that turn did not take the message");
-
-        AtomicBoolean second = new AtomicBoolean();
-        Thread next = looking(trace, second); // the next turn ends; its notify again outruns the file
-        waiting(next);
-        append(USER);
-        next.join(PATIENT.toMillis());
-        assertFalse(next.isAlive());
-        assertTrue(second.get(), "the earlier turn's end does not answer for this one");
+        assertFalse(takenWhenLooked(trace), "that turn did not take the message");
+        // the next turn ends; its notify again outruns the file
+        assertTrue(takenWhenLooked(trace, USER), "the earlier turn's end does not answer for this one");
     }
 
     @Test
     void aTranscriptThatNeverShowsTheTurnIsJudgedOnWhatItShowsOnceTheBoundPasses() throws Exception {
         Door.Trace trace = watch(Duration.ofMillis(200));
-        AtomicBoolean taken = new AtomicBoolean(true);
-        Thread end = looking(trace, taken);
-        end.join(PATIENT.toMillis());
-        assertFalse(end.isAlive(), "a look never waits past its bound");
-        assertFalse(taken.get());
+        assertFalse(takenWhenLooked(trace));
     }
 }
