@@ -196,16 +196,14 @@ public final class StartGatheringOp {
                         runner,
                         () -> Pulse.of(Pulse.keywords(rhythm.name(), question), d.state.journals(), id),
                         this::midTurn));
-        // the relay hands a turn over before the member's queue moves on: what is queued now was
-        // sent before this turn ended, so the turn did not answer it; nor did it answer what waits
-        // handed in its harness's own queue (a door's message no turn has started with yet)
-        // handed in before the post office hears of the turn end: the letters this turn started with
-        // are still open. The floor first, the receipts after: a floor given later than this read
-        // was given after the turn ended
+        // the relay hands a turn over once the member's door was read and before its queue moves on:
+        // what is queued now was sent before this turn ended, so the turn did not answer it; nor did
+        // it answer what waits handed in its harness's own queue (a door's message no turn has started
+        // with yet), and the letters this turn started with are still open. The floor first, the
+        // receipts after: a floor given later than this read was given after the turn ended
         d.relay.orderLeaving(link.id(), g::memberGone);
         d.relay.intercept(link.id(), (m, text) -> {
             long floor = runner.floor(m);
-            m.pane().ifPresent(d.post::look);
             TurnStart start = TurnStart.of(m.pane().flatMap(d.post::status), link.id(), floor);
             return g.onTurnOutput(
                     m,

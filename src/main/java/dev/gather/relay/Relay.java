@@ -109,6 +109,7 @@ public final class Relay extends Outbox {
     }
 
     private CompletableFuture<Void> handOver(TurnOutput output) {
+        fanout.post().look(output.pane()); // what the turn took, read first: a hook can beat its door's poll
         Map<Member, CompletableFuture<DeliveryResult>> sent = relayTurn(output);
         if (!turnEnding.isEmpty()) {
             Optional<String> words = filter.apply(output.text());
@@ -176,7 +177,6 @@ public final class Relay extends Outbox {
      * Empty when the filter dropped them (or a gathering took them).
      */
     public Map<Member, CompletableFuture<DeliveryResult>> speak(Link link, Member member, String words) {
-        Optional<Member> from = Optional.of(member);
         Optional<String> text = filter.apply(words);
         if (text.isEmpty()) {
             return Map.of();
@@ -184,12 +184,12 @@ public final class Relay extends Outbox {
         BiFunction<Member, String, CompletableFuture<Void>> interceptor = interceptors.get(link.id());
         if (interceptor != null) {
             // as for a direct link: the hook file goes only once the gathering journalled the words
-            HandedOver.await(link.id(), interceptor.apply(from.get(), text.get()));
+            HandedOver.await(link.id(), interceptor.apply(member, text.get()));
             return Map.of();
         }
         synchronized (link) {
             // a JournalUnavailable here leaves the turn in the spool, to be relayed once the journal takes it
-            Map<Member, CompletableFuture<DeliveryResult>> sent = relay(link, from.get(), text.get());
+            Map<Member, CompletableFuture<DeliveryResult>> sent = relay(link, member, text.get());
             if (link.spendTurn()) {
                 int turns = link.snapshot().turnsUsed();
                 String notice = Template.fill(direct.budgetNotice(), Map.of("turns", turns));

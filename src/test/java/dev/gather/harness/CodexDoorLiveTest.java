@@ -271,7 +271,11 @@ class CodexDoorLiveTest {
 
         String text = "Typed in because the door failed.";
         oneShot(text);
-        world.until(Duration.ofSeconds(60), () -> turnsEndingWith(text).size() == 1, model::summary, bo);
+        world.until(
+                Duration.ofSeconds(60),
+                () -> turnsEndingWith(text).size() == 1,
+                () -> model.summary() + "\n" + world.entries("oneshot", "delivery") + "\n" + world.status(),
+                bo);
         long ref = refOf("oneshot", "oneshot", text);
         List<String> steps = steps("oneshot", ref);
         assertTrue(
