@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -22,6 +23,9 @@ import java.util.stream.Stream;
  * lock is the channel's monitor; a door is never called under it.
  */
 final class HarnessDoor {
+    static final Duration IN_FLIGHT = Duration.ofSeconds(2); // a turn end's wait for a door still answering
+    private static final String ENDED_AFTER = "a turn ended after it was handed"; // a door without a transcript
+
     private final Channel channel;
     private final String pane;
     private final Function<String, Opening> opener;
@@ -70,6 +74,7 @@ final class HarnessDoor {
         }
         handing = null;
         looking = null;
+        channel.notifyAll(); // a turn end waiting in look reads what there is
         return true;
     }
 
@@ -79,6 +84,7 @@ final class HarnessDoor {
         Optional.ofNullable(handing).ifPresent(open::add);
         handing = null;
         looking = null;
+        channel.notifyAll();
         open.addAll(untraced);
         untraced.clear();
         return open;
@@ -111,14 +117,9 @@ final class HarnessDoor {
             through = door;
         }
         for (Pending p : ended) {
-            office.ledger()
-                    .record(p.letter(), pane, DeliveryState.DELIVERED, "taken: a turn ended after it was handed");
+            office.ledger().record(p.letter(), pane, DeliveryState.DELIVERED, "taken: " + ENDED_AFTER);
             office.ledger().record(p.letter(), pane, DeliveryState.CONFIRMED, how);
-            p.delivered(
-                    pane,
-                    through,
-                    "a turn ended after it was handed",
-                    office.clock().instant());
+            p.delivered(pane, through, ENDED_AFTER, office.clock().instant());
         }
     }
 
@@ -180,13 +181,22 @@ final class HarnessDoor {
     }
 
     /**
-     * Reads the harness's evidence for the last letter handed now, on this thread: a turn end is judged
-     * by what the member took, and a quick turn can end before the door's own poll saw it start. The
-     * door may wait, bounded, until its record shows the turn that ended ({@link Door.Trace#look}).
+     * Reads the evidence for the last letter handed now, on this thread, before a turn end is judged: a
+     * quick turn can end before the door's poll saw it start, even before the door answered (awaited,
+     * {@link #IN_FLIGHT} at most); the door may wait, bounded, for its record ({@link Door.Trace#look}).
      */
     void look() {
         Door.Trace trace;
         synchronized (channel) {
+            long until = System.nanoTime() + IN_FLIGHT.toNanos();
+            while (handing != null && looking == null && until - System.nanoTime() > 0) {
+                try {
+                    TimeUnit.NANOSECONDS.timedWait(channel, until - System.nanoTime());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
             trace = looking;
         }
         if (trace != null) {
@@ -210,6 +220,7 @@ final class HarnessDoor {
         synchronized (channel) {
             if (handing == p) { // else typed instead, or the pane went, while the door answered
                 looking = trace.get();
+                channel.notifyAll(); // a turn end waiting in look reads it now
             }
         }
         trace.get().taken().whenComplete((how, e) -> taken(p, d, trace.get(), how, e));
