@@ -183,16 +183,6 @@ final class Channel {
         return recognition;
     }
 
-    /** A letter the last daemon typed, whose turn it never saw end: the next turn end confirms it. */
-    synchronized void adopt(Letter letter) {
-        turns.adopt(letter, profile());
-    }
-
-    /** A letter the last daemon handed to a door, never seen taken: never sent again. */
-    synchronized void adoptHanded(Letter letter) {
-        turns.adoptHanded(letter);
-    }
-
     /**
      * A hook said the member's turn ended ({@code at}: by its stamp): what it took is confirmed, and so
      * is what a door without a transcript was handed; the next letter may go.
@@ -280,6 +270,11 @@ final class Channel {
     synchronized ChannelStatus status() {
         List<Letter> queued = queue.stream().map(Pending::letter).toList();
         return door.share(turns.status(profile().name(), queued, typist.typing()));
+    }
+
+    /** The picture as a turn that ended at {@code endedAt} saw it: what was pasted since still waits. */
+    synchronized ChannelStatus statusAt(Instant endedAt) {
+        return typist.asSeenAt(status(), endedAt);
     }
 
     /** STARTING and never ready in time: every letter queued to be typed fails, visibly, with the reason. */

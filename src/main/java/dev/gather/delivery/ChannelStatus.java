@@ -41,6 +41,15 @@ public record ChannelStatus(
         this(pane, profile, Doors.KEYSTROKES, state, since, queued, typing, List.of(), unconfirmed, note);
     }
 
+    /** This picture with {@code later} (typed after a turn ended) waiting for a turn, not taken by one. */
+    public ChannelStatus stillWaiting(List<Letter> later) {
+        List<Letter> waiting = new ArrayList<>(later);
+        waiting.addAll(queued);
+        List<Letter> open = unconfirmed.stream().filter(l -> !later.contains(l)).toList();
+        Optional<Letter> typed = typing.filter(l -> !later.contains(l));
+        return new ChannelStatus(pane, profile, door, state, since, waiting, typed, handed, open, note);
+    }
+
     /**
      * This picture with a door's share: {@code door}'s name, the letters handed to it, those it saw
      * taken and not yet confirmed, and its note, if it has one.

@@ -99,12 +99,18 @@ public final class PostOffice implements AutoCloseable {
 
     /** {@code letter} was delivered by the last daemon, stopped before the turn on it ended: the next turn end confirms it. */
     public void delivered(String pane, Letter letter) {
-        channel(pane).adopt(letter);
+        Channel channel = channel(pane);
+        synchronized (channel) {
+            channel.turns().adopt(letter, channel.profile());
+        }
     }
 
     /** As {@link #delivered}, for a letter the last daemon handed to a door but never saw taken: never sent again. */
     public void handed(String pane, Letter letter) {
-        channel(pane).adoptHanded(letter);
+        Channel channel = channel(pane);
+        synchronized (channel) {
+            channel.turns().adoptHanded(letter);
+        }
     }
 
     /** The profile {@code pane} is typed into with. */
@@ -179,6 +185,14 @@ public final class PostOffice implements AutoCloseable {
     /** The pane's delivery picture, if anything was ever sent to it. */
     public Optional<ChannelStatus> status(String pane) {
         return Optional.ofNullable(channels.get(pane)).map(Channel::status);
+    }
+
+    /**
+     * The pane's delivery picture as its turn that ended at {@code endedAt} saw it: words typed into
+     * it after that end (the screen ended the turn before its hook was heard) still wait for a turn.
+     */
+    public Optional<ChannelStatus> statusAt(String pane, Instant endedAt) {
+        return Optional.ofNullable(channels.get(pane)).map(c -> c.statusAt(endedAt));
     }
 
     /** Every pane's delivery picture. */

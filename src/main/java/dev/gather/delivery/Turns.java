@@ -52,6 +52,11 @@ final class Turns {
         return Optional.ofNullable(gaveUp);
     }
 
+    /** The letters it took by keystrokes whose turn has not ended (none from a door). */
+    List<Letter> typed() {
+        return List.copyOf(unconfirmed);
+    }
+
     /** Whether a letter may be typed now: the member is ready or idle. */
     boolean open() {
         return state == MemberState.READY || state == MemberState.IDLE;

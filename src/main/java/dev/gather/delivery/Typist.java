@@ -6,6 +6,7 @@ import dev.gather.profile.Profile;
 import dev.gather.tmux.DeliveryResult;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
 
@@ -89,6 +90,11 @@ final class Typist {
             turns.confirm(how); // it ended before these words were pasted: on earlier ones
             return false;
         }
+        if (typing == null && at.isPresent() && pastedAfter(at.get())) {
+            // an earlier turn's end, heard late: the screen ended that turn before these words were
+            // typed (the member was idle), so it confirms nothing, and the member is still busy with them
+            return false;
+        }
         if (typing != null) {
             // a quick harness can finish its turn before the typing is seen to be taken
             turns.endedWhileTyping(how);
@@ -97,6 +103,16 @@ final class Typist {
         turns.confirm(how);
         turns.enter(MemberState.IDLE);
         return true;
+    }
+
+    /** Whether the letter being typed, or the last one typed, was pasted after {@code at} (or not yet). */
+    boolean pastedAfter(Instant at) {
+        return typing != null && pastedAt == null || pastedAt != null && at.isBefore(pastedAt);
+    }
+
+    /** {@code now}, as a turn that ended at {@code endedAt} saw it: what was pasted since still waits. */
+    ChannelStatus asSeenAt(ChannelStatus now, Instant endedAt) {
+        return pastedAfter(endedAt) ? now.stillWaiting(typing().map(List::of).orElseGet(turns::typed)) : now;
     }
 
     /** Fails {@code p}, visibly: journalled as failed with {@code why}, and its sender told. Takes no lock. */

@@ -141,7 +141,7 @@ final class PullOps {
         if (d.relay.filtered(text).isEmpty()) {
             throw new UserError("say: there is nothing to relay in that (empty, or only a checkpoint)");
         }
-        d.relay.speak(link, p.member, text);
+        d.relay.speak(link, p.member, text, d.clock.instant());
         ObjectNode out = Dispatcher.JSON.createObjectNode().put("relayed", true);
         g.ifPresentOrElse(x -> out.put("gathering_id", x.id()), () -> out.put("link", link.id()));
         return out;

@@ -202,9 +202,9 @@ public final class StartGatheringOp {
         // with yet), and the letters this turn started with are still open. The floor first, the
         // receipts after: a floor given later than this read was given after the turn ended
         d.relay.orderLeaving(link.id(), g::memberGone);
-        d.relay.intercept(link.id(), (m, text) -> {
+        d.relay.intercept(link.id(), (m, text, endedAt) -> {
             long floor = runner.floor(m);
-            TurnStart start = TurnStart.of(m.pane().flatMap(d.post::status), link.id(), floor);
+            TurnStart start = TurnStart.of(m.pane().flatMap(p -> d.post.statusAt(p, endedAt)), link.id(), floor);
             return g.onTurnOutput(
                     m,
                     text,

@@ -15,6 +15,7 @@ import dev.gather.tmux.DeliveryResult;
 import dev.gather.turn.PaneSettleSource;
 import dev.gather.turn.TurnFilter;
 import dev.gather.turn.TurnOutput;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,8 +42,7 @@ public final class Relay extends Outbox {
     private final TurnFilter filter;
     private final DirectRhythm direct;
     private final EndingTurns ending = new EndingTurns();
-    private final Map<String, BiFunction<Member, String, CompletableFuture<Void>>> interceptors =
-            new ConcurrentHashMap<>();
+    private final Map<String, Interception> interceptors = new ConcurrentHashMap<>();
     /**
      * Per pane, the last words a stopped daemon journalled from it: the spool may hand that turn over
      * again (its file was not yet deleted when the daemon died), and it is not relayed twice.
@@ -84,11 +84,8 @@ public final class Relay extends Outbox {
         journalledBefore.put(pane, words);
     }
 
-    /**
-     * Routes the outputs of {@code linkId}'s members to {@code interceptor} (a gathering) instead; its
-     * future completes once the words are journalled, or fails with {@link JournalUnavailable}.
-     */
-    public void intercept(String linkId, BiFunction<Member, String, CompletableFuture<Void>> interceptor) {
+    /** Routes the outputs of {@code linkId}'s members to {@code interceptor} (a gathering) instead. */
+    public void intercept(String linkId, Interception interceptor) {
         interceptors.put(linkId, interceptor);
     }
 
@@ -168,23 +165,23 @@ public final class Relay extends Outbox {
                             output.pane(),
                             output.onBehalf().get()));
         }
-        return speak(link, from.get(), output.text());
+        return speak(link, from.get(), output.text(), output.time());
     }
 
     /**
-     * {@code from}'s words in {@code link}, by the same path as a pane's turn end: filtered, handed to
-     * the link's gathering if it has one, else journalled and fanned out, counting the turn budget.
-     * Empty when the filter dropped them (or a gathering took them).
+     * {@code from}'s words in {@code link}, said at {@code at}, by the same path as a pane's turn end:
+     * filtered, handed to the link's gathering if it has one, else journalled and fanned out, counting
+     * the turn budget. Empty when the filter dropped them (or a gathering took them).
      */
-    public Map<Member, CompletableFuture<DeliveryResult>> speak(Link link, Member member, String words) {
+    public Map<Member, CompletableFuture<DeliveryResult>> speak(Link link, Member member, String words, Instant at) {
         Optional<String> text = filter.apply(words);
         if (text.isEmpty()) {
             return Map.of();
         }
-        BiFunction<Member, String, CompletableFuture<Void>> interceptor = interceptors.get(link.id());
+        Interception interceptor = interceptors.get(link.id());
         if (interceptor != null) {
             // as for a direct link: the hook file goes only once the gathering journalled the words
-            HandedOver.await(link.id(), interceptor.apply(member, text.get()));
+            HandedOver.await(link.id(), interceptor.heard(member, text.get(), at));
             return Map.of();
         }
         synchronized (link) {

@@ -71,7 +71,7 @@ class HeardBeforeClosedTest {
         await().atMost(Duration.ofSeconds(20)).until(() -> states().contains("delivered"));
         // Hal's words are the harvest: the gathering stores it, announces its close (held, as a digest
         // gathering does) and closes, all before the relay has told the post office of Hal's turn end
-        relay.intercept(link.id(), (from, words) -> {
+        relay.intercept(link.id(), (from, words, at) -> {
             runner.accept(new Effect.HarvestStored(from, words));
             runner.accept(new Effect.Announce(
                     Announcement.CLOSING,
