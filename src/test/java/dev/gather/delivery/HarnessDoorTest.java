@@ -10,7 +10,6 @@ import dev.gather.door.Door;
 import dev.gather.door.Doors;
 import dev.gather.door.Handover;
 import dev.gather.door.Opening;
-import dev.gather.door.Parcel;
 import dev.gather.tmux.DeliveryResult;
 import java.time.Duration;
 import java.util.List;
@@ -149,17 +148,8 @@ class HarnessDoorTest extends HarnessDoorCase {
 
     @Test
     void aDoorWhoseFutureBreaksIsAFailedDoorAndTheQueueBehindItMovesOn() {
-        Door broken = new Door() {
-            @Override
-            public String name() {
-                return "broken-door";
-            }
-
-            @Override
-            public CompletableFuture<Handover> hand(Parcel parcel) {
-                return CompletableFuture.failedFuture(new IllegalStateException("a bug in the door"));
-            }
-        };
+        Door broken = new ScriptedDoor(
+                "broken-door", p -> CompletableFuture.failedFuture(new IllegalStateException("a bug in the door")));
         doors(p -> new Opening.Open(broken));
         CompletableFuture<DeliveryResult> first = post.post(pane.id(), new Letter("j", 1, "Bo", "first words"));
         CompletableFuture<DeliveryResult> second = post.post(pane.id(), new Letter("j", 2, "Bo", "second words"));

@@ -18,7 +18,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
@@ -88,24 +87,12 @@ class HookBeforePollTest {
     }
 
     private Relay relay(OneMemberPost bo, Journals journals, Function<Parcel, CompletableFuture<Handover>> first) {
-        Door door = new Door() {
-            @Override
-            public String name() {
-                return "polled-door";
-            }
-
-            @Override
-            public CompletableFuture<Handover> hand(Parcel parcel) {
-                return parcel.text().equals(THROUGH.text())
-                        ? first.apply(parcel)
-                        : CompletableFuture.completedFuture(new Handover.Declined("not this one"));
-            }
-
-            @Override
-            public Optional<Door.Trace> trace(String ref) {
-                return Optional.of(new Door.Trace(taken, ended, read));
-            }
-        };
+        Door door = new ScriptedDoor(
+                "polled-door",
+                p -> p.text().equals(THROUGH.text())
+                        ? first.apply(p)
+                        : CompletableFuture.completedFuture(new Handover.Declined("not this one")),
+                new Door.Trace(taken, ended, read));
         bo.post.doors(Doors.none().register("hooked", (p, pid) -> new Opening.Open(door)));
         return Relay.unbudgeted(new Links("hook-"), journals, new Fanout(bo.post));
     }

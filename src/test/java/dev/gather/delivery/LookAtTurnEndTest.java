@@ -8,12 +8,10 @@ import dev.gather.door.Door;
 import dev.gather.door.Doors;
 import dev.gather.door.Handover;
 import dev.gather.door.Opening;
-import dev.gather.door.Parcel;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
@@ -41,22 +39,8 @@ class LookAtTurnEndTest {
                     taken.complete("read from the transcript on demand");
                 }
             });
-            Door door = new Door() {
-                @Override
-                public String name() {
-                    return "polled-door";
-                }
-
-                @Override
-                public CompletableFuture<Handover> hand(Parcel parcel) {
-                    return CompletableFuture.completedFuture(new Handover.Handed("in its queue"));
-                }
-
-                @Override
-                public Optional<Door.Trace> trace(String ref) {
-                    return Optional.of(trace);
-                }
-            };
+            Door door = new ScriptedDoor(
+                    "polled-door", p -> CompletableFuture.completedFuture(new Handover.Handed("in its queue")), trace);
             bo.post.doors(Doors.none().register("hooked", (p, pid) -> new Opening.Open(door)));
             Letter piece = new Letter("j", 1, "Bo", "The piece is now with Bo (2).");
             bo.post.post(bo.pane, piece);

@@ -7,7 +7,6 @@ import dev.gather.door.Door;
 import dev.gather.door.Doors;
 import dev.gather.door.Handover;
 import dev.gather.door.Opening;
-import dev.gather.door.Parcel;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -32,33 +31,24 @@ class QuickDoorTurnTest {
     void aTurnThatEndedBeforeItsStartWasSeenLeavesTheMemberIdle() throws Exception {
         try (OneMemberPost bo = new OneMemberPost("Bo", HookedProfile.load(dir, "2m"), Clock.systemUTC())) {
             Door.Trace trace = new Door.Trace(new CompletableFuture<>(), new CompletableFuture<>());
-            Door door = new Door() {
-                @Override
-                public String name() {
-                    return "quick-door";
-                }
-
-                @Override
-                public CompletableFuture<Handover> hand(Parcel parcel) {
-                    if (parcel.text().equals("the same words again")) {
-                        return CompletableFuture.completedFuture(new Handover.Declined("a repeat is dropped unread"));
-                    }
-                    // the whole turn runs within the receipt window: started, ended, its hook in first
-                    trace.taken().complete("prompt hook");
-                    trace.ended().complete("turn-end hook");
-                    bo.post.turnEnded(
-                            bo.pane,
-                            Optional.empty(),
-                            "turn-end hook",
-                            Optional.of(Clock.systemUTC().instant()));
-                    return CompletableFuture.completedFuture(new Handover.Handed("in its queue"));
-                }
-
-                @Override
-                public Optional<Door.Trace> trace(String ref) {
-                    return Optional.of(trace);
-                }
-            };
+            Door door = new ScriptedDoor(
+                    "quick-door",
+                    parcel -> {
+                        if (parcel.text().equals("the same words again")) {
+                            return CompletableFuture.completedFuture(
+                                    new Handover.Declined("a repeat is dropped unread"));
+                        }
+                        // the whole turn runs within the receipt window: started, ended, its hook in first
+                        trace.taken().complete("prompt hook");
+                        trace.ended().complete("turn-end hook");
+                        bo.post.turnEnded(
+                                bo.pane,
+                                Optional.empty(),
+                                "turn-end hook",
+                                Optional.of(Clock.systemUTC().instant()));
+                        return CompletableFuture.completedFuture(new Handover.Handed("in its queue"));
+                    },
+                    trace);
             bo.post.doors(Doors.none().register("hooked", (p, pid) -> new Opening.Open(door)));
             bo.post.post(bo.pane, new Letter("j", 1, "Bo", "words through the door"));
             await().atMost(Duration.ofSeconds(10)).until(() -> bo.steps.contains("1:confirmed"));
