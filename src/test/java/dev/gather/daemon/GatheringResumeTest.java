@@ -185,7 +185,7 @@ class GatheringResumeTest {
             startDaemon();
             resumes++;
             int expected = resumes;
-            await().atMost(Duration.ofSeconds(30)).until(() -> count(journal, "resumed") >= expected);
+            await().atMost(Duration.ofSeconds(60)).until(() -> count(journal, "resumed") >= expected);
         }
         System.out.println("GatheringResumeTest killed at: " + String.join(", ", killedAt));
 
@@ -228,7 +228,9 @@ class GatheringResumeTest {
         Files.createDirectories(home);
         daemon = pb.start();
         DaemonClient client = new DaemonClient(state, Optional.empty());
-        await().atMost(Duration.ofSeconds(30)).until(client::running);
+        // this daemon, or the one a sim brought back first (each second until its turn is taken: this
+        // one then finds the lock taken and ends); a new JVM gets 60 s to answer, as in DaemonRevivalTest
+        await().atMost(Duration.ofSeconds(60)).until(client::running);
     }
 
     /** Where the gathering stood at a kill: the last turn announcement, beat or harvest prompt. */
