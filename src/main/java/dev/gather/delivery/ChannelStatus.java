@@ -42,7 +42,7 @@ public record ChannelStatus(
     }
 
     /** This picture with {@code later} (typed after a turn ended) waiting for a turn, not taken by one. */
-    public ChannelStatus stillWaiting(List<Letter> later) {
+    ChannelStatus stillWaiting(List<Letter> later) {
         List<Letter> waiting = new ArrayList<>(later);
         waiting.addAll(queued);
         List<Letter> open = unconfirmed.stream().filter(l -> !later.contains(l)).toList();

@@ -23,7 +23,7 @@ import java.util.stream.Stream;
  * lock is the channel's monitor; a door is never called under it.
  */
 final class HarnessDoor {
-    static final Duration IN_FLIGHT = Duration.ofSeconds(2); // a turn end's wait for a door still answering
+    private static final Duration IN_FLIGHT = Duration.ofSeconds(2); // a turn end's wait for a door still answering
     private static final String ENDED_AFTER = "a turn ended after it was handed"; // a door without a transcript
 
     private final Channel channel;

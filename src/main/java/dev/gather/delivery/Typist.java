@@ -86,13 +86,13 @@ final class Typist {
         if (turns.state() == MemberState.GONE) {
             return false;
         }
-        if (typing != null && at.isPresent() && (pastedAt == null || at.get().isBefore(pastedAt))) {
-            turns.confirm(how); // it ended before these words were pasted: on earlier ones
-            return false;
-        }
-        if (typing == null && at.isPresent() && pastedAfter(at.get())) {
-            // an earlier turn's end, heard late: the screen ended that turn before these words were
-            // typed (the member was idle), so it confirms nothing, and the member is still busy with them
+        if (at.isPresent() && pastedAfter(at.get())) {
+            // it ended before these words were pasted: on earlier ones. While they are typed, those are
+            // confirmed; once typed, it is an earlier turn's end heard late (the screen had ended it and
+            // the member was idle when they were typed): it confirms nothing, the member is busy with them
+            if (typing != null) {
+                turns.confirm(how);
+            }
             return false;
         }
         if (typing != null) {
