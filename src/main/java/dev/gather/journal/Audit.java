@@ -6,12 +6,7 @@ import com.fasterxml.jackson.annotation.JsonInclude.Include;
 /** An entry that says who did what, or what was not believed: for a person checking afterwards. */
 public sealed interface Audit extends Entry {
     /** Op {@code op} was done by the user as the operator of a gathering ({@code by}: which pane or process). */
-    record Operator(String op, String by) implements Audit {
-        public Operator {
-            Copies.required(op, "op");
-            Copies.required(by, "by");
-        }
-    }
+    record Operator(String op, String by) implements Audit {}
 
     /**
      * A process outside every pane ({@code by}) acted for pane {@code on_behalf_of}: an op, or a turn
@@ -23,44 +18,18 @@ public sealed interface Audit extends Entry {
             @JsonInclude(Include.NON_NULL) String link,
             String onBehalfOf,
             String by)
-            implements Audit {
-        public OnBehalf {
-            Copies.required(op, "op");
-            Copies.required(onBehalfOf, "on_behalf_of");
-            Copies.required(by, "by");
-        }
-    }
+            implements Audit {}
 
     /** A turn end of {@code harness} that claimed pane {@code claimed_pane} was not believed, for {@code why}. */
-    record Refused(String harness, String claimedPane, String why) implements Audit {
-        public Refused {
-            Copies.required(harness, "harness");
-            Copies.required(claimedPane, "claimed_pane");
-            Copies.required(why, "why");
-        }
-    }
+    record Refused(String harness, String claimedPane, String why) implements Audit {}
 
     /** An envelope from another computer that was not believed (signature, recipient, replay, policy). */
-    record Rejected(String envelope, String envelopeKind, String claimedFrom, String why) implements Audit {
-        public Rejected {
-            Copies.required(envelope, "envelope");
-            Copies.required(envelopeKind, "envelope_kind");
-            Copies.required(claimedFrom, "claimed_from");
-            Copies.required(why, "why");
-        }
-    }
+    record Rejected(String envelope, String envelopeKind, String claimedFrom, String why) implements Audit {}
 
     /**
      * Computer {@code computer} refused to spawn member {@code name} (of {@code agent_kind}) of this
      * computer's {@code gathering}, for {@code why}: its policy does not start that kind for us.
      */
-    record SpawnRefused(String computer, String gathering, String name, String agentKind, String why) implements Audit {
-        public SpawnRefused {
-            Copies.required(computer, "computer");
-            Copies.required(gathering, "gathering");
-            Copies.required(name, "name");
-            Copies.required(agentKind, "agent_kind");
-            Copies.required(why, "why");
-        }
-    }
+    record SpawnRefused(String computer, String gathering, String name, String agentKind, String why)
+            implements Audit {}
 }

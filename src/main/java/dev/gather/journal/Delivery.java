@@ -11,9 +11,6 @@ import com.fasterxml.jackson.annotation.JsonInclude.Include;
 public record Delivery(long ref, String to, String pane, String state, @JsonInclude(Include.NON_EMPTY) String text)
         implements Entry {
     public Delivery {
-        Copies.required(to, "to");
-        Copies.required(pane, "pane");
-        Copies.required(state, "state");
         text = text == null ? "" : text;
     }
 }

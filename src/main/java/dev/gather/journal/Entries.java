@@ -47,9 +47,12 @@ public final class Entries {
         return kind;
     }
 
-    /** {@code e} as the JSON object its journal line holds (without its time). */
+    /**
+     * {@code e} as the JSON object its journal line holds (without its time); an entry without a
+     * field it needs is refused (see {@link Required}), so no line is written that could not be read.
+     */
     public static ObjectNode encode(Entry e) {
-        return JSON.valueToTree(e);
+        return JSON.valueToTree(Required.check(e));
     }
 
     /**
@@ -63,7 +66,8 @@ public final class Entries {
             return Optional.empty();
         }
         try {
-            return Optional.of(JSON.treeToValue(line, Entry.class));
+            return Optional.of(JSON.treeToValue(line, Entry.class))
+                    .filter(entry -> Required.missing(entry).isEmpty());
         } catch (JsonProcessingException | IllegalArgumentException | NullPointerException e) {
             return Optional.empty();
         }

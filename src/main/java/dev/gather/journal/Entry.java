@@ -9,7 +9,8 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
  * programs. Each kind is a record; its JSON (written and read by {@link Entries}, one field per
  * component in snake case, {@code kind} and {@code time} added) is specified by
  * schemas/journal.schema.json, which a test holds to these records. A component annotated
- * {@code @JsonInclude} may be absent from a line; every other one is always written.
+ * {@code @JsonInclude} may be absent from a line; every other one is always written, and an entry
+ * without one (a list or map aside, read as empty) is neither written nor read ({@link Required}).
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = "kind")
 @JsonSubTypes({

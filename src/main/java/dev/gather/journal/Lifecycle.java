@@ -41,11 +41,6 @@ public sealed interface Lifecycle extends Entry {
             Map<String, Integer> panePids)
             implements Lifecycle {
         public Start {
-            Copies.required(link, "link");
-            Copies.required(text, "text");
-            Copies.required(rhythm, "rhythm");
-            Copies.required(question, "question");
-            Copies.required(members, "members");
             members = List.copyOf(members);
             spawned = Copies.map(spawned);
             cast = Copies.map(cast);
@@ -67,11 +62,6 @@ public sealed interface Lifecycle extends Entry {
             Map<String, Integer> panePids)
             implements Lifecycle {
         public Handshake {
-            Copies.required(link, "link");
-            Copies.required(from, "from");
-            Copies.required(to, "to");
-            Copies.required(fromPane, "from_pane");
-            Copies.required(toPane, "to_pane");
             panePids = Copies.map(panePids);
         }
 
@@ -96,13 +86,6 @@ public sealed interface Lifecycle extends Entry {
             boolean pull,
             String text)
             implements Lifecycle {
-        public Join {
-            Copies.required(link, "link");
-            Copies.required(name, "name");
-            Copies.required(role, "role");
-            Copies.required(text, "text");
-        }
-
         /** The joiner as a roster seat. */
         public Seat seat() {
             return new Seat(name, number, role, pane);
@@ -111,12 +94,6 @@ public sealed interface Lifecycle extends Entry {
 
     /** Member {@code from} left the link (its pane ended, it left, it was not heard from). */
     record Left(String link, String from, String text) implements Lifecycle {
-        public Left {
-            Copies.required(link, "link");
-            Copies.required(from, "from");
-            Copies.required(text, "text");
-        }
-
         @Override
         public String event() {
             return "leave";
@@ -124,13 +101,7 @@ public sealed interface Lifecycle extends Entry {
     }
 
     /** Member {@code from}, without a pane, has not heard for a while. */
-    record Away(String link, String from, String text) implements Lifecycle {
-        public Away {
-            Copies.required(link, "link");
-            Copies.required(from, "from");
-            Copies.required(text, "text");
-        }
-    }
+    record Away(String link, String from, String text) implements Lifecycle {}
 
     /** A new daemon took the link or gathering up; a gathering's says in which {@code state} and turn. */
     record Resumed(
@@ -138,26 +109,11 @@ public sealed interface Lifecycle extends Entry {
             @JsonInclude(Include.NON_NULL) String state,
             @JsonInclude(Include.NON_NULL) Integer turn,
             String text)
-            implements Lifecycle {
-        public Resumed {
-            Copies.required(link, "link");
-            Copies.required(text, "text");
-        }
-    }
+            implements Lifecycle {}
 
     /** The daemon stopped before the link closed and a new one could not resume it; {@code text} says why. */
-    record Interrupted(String link, String text) implements Lifecycle {
-        public Interrupted {
-            Copies.required(link, "link");
-            Copies.required(text, "text");
-        }
-    }
+    record Interrupted(String link, String text) implements Lifecycle {}
 
     /** The link closed, for the reason in {@code text}; nothing more is said in it. */
-    record Close(String link, String text) implements Lifecycle {
-        public Close {
-            Copies.required(link, "link");
-            Copies.required(text, "text");
-        }
-    }
+    record Close(String link, String text) implements Lifecycle {}
 }

@@ -43,9 +43,6 @@ public sealed interface Message extends Entry {
          * then instead of now.
          */
         public Relay {
-            Copies.required(link, "link");
-            Copies.required(from, "from");
-            Copies.required(text, "text");
             // relays from before numbers were journalled were typed as member 1
             fromNumber = fromNumber < 1 ? 1 : fromNumber;
             to = Copies.list(to);
@@ -96,9 +93,6 @@ public sealed interface Message extends Entry {
             implements Message {
         /** {@code held}: members it is kept for until their own prompt (digest hearing), not typed now. */
         public Announce {
-            Copies.required(prompt, "prompt");
-            Copies.required(link, "link");
-            Copies.required(text, "text");
             held = Copies.list(held);
             panes = Copies.map(panes);
             profiles = Copies.map(profiles);
@@ -130,10 +124,6 @@ public sealed interface Message extends Entry {
             @JsonInclude(Include.NON_EMPTY) Map<String, String> profiles)
             implements Message {
         public Private {
-            Copies.required(link, "link");
-            Copies.required(prompt, "prompt");
-            Copies.required(to, "to");
-            Copies.required(text, "text");
             panes = Copies.map(panes);
             profiles = Copies.map(profiles);
         }
@@ -161,8 +151,6 @@ public sealed interface Message extends Entry {
             @JsonInclude(Include.NON_EMPTY) Map<String, String> profiles)
             implements Message {
         public Notice {
-            Copies.required(link, "link");
-            Copies.required(text, "text");
             panes = Copies.map(panes);
             profiles = Copies.map(profiles);
         }
@@ -190,9 +178,6 @@ public sealed interface Message extends Entry {
             @JsonInclude(Include.NON_EMPTY) Map<String, String> profiles)
             implements Message {
         public Oneshot {
-            Copies.required(from, "from");
-            Copies.required(to, "to");
-            Copies.required(text, "text");
             panes = Copies.map(panes);
             profiles = Copies.map(profiles);
         }
@@ -222,9 +207,6 @@ public sealed interface Message extends Entry {
             @JsonInclude(Include.NON_EMPTY) Map<String, String> profiles)
             implements Message {
         public Reply {
-            Copies.required(from, "from");
-            Copies.required(to, "to");
-            Copies.required(text, "text");
             panes = Copies.map(panes);
             profiles = Copies.map(profiles);
         }
@@ -248,9 +230,6 @@ public sealed interface Message extends Entry {
             @JsonInclude(Include.NON_EMPTY) Map<String, String> profiles)
             implements Message {
         public Remote {
-            Copies.required(fromComputer, "from_computer");
-            Copies.required(to, "to");
-            Copies.required(text, "text");
             panes = Copies.map(panes);
             profiles = Copies.map(profiles);
         }

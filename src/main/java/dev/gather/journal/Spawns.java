@@ -12,19 +12,8 @@ public sealed interface Spawns extends Entry {
 
     /** {@code pane} was spawned here for computer {@code for}, as member {@code name} of its {@code gathering}. */
     record Spawned(String pane, @JsonProperty("for") String forComputer, String gathering, String name)
-            implements Spawns {
-        public Spawned {
-            Copies.required(pane, "pane");
-            Copies.required(forComputer, "for");
-            Copies.required(gathering, "gathering");
-            Copies.required(name, "name");
-        }
-    }
+            implements Spawns {}
 
     /** {@code pane} was ended at its owner's word. */
-    record Ended(String pane) implements Spawns {
-        public Ended {
-            Copies.required(pane, "pane");
-        }
-    }
+    record Ended(String pane) implements Spawns {}
 }
