@@ -2,17 +2,13 @@ package dev.gather.gathering;
 
 import dev.gather.link.Member;
 import dev.gather.rhythm.Rhythm;
-import dev.gather.time.Scheduler;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
 import java.util.function.BooleanSupplier;
-import java.util.function.Predicate;
-import java.util.function.Supplier;
 
 /**
  * One running instance of a rhythm over a set of members: talking piece, beats, phases, harvest. It
@@ -42,18 +38,14 @@ public final class Gathering {
             Rhythm rhythm,
             List<Member> members,
             GatheringOptions options,
-            Scheduler scheduler,
-            Clock clock,
-            Executor executor,
-            Supplier<String> pulse,
-            Predicate<Member> midTurn,
+            Setting setting,
             EffectSink sink) {
         this.id = id;
         this.rhythm = rhythm;
-        this.clock = clock;
-        this.lane = new Lane(executor);
+        this.clock = setting.clock();
+        this.lane = new Lane(setting.executor());
         MachinePort port = new MachinePort(this::state, () -> closed, this::send);
-        this.timers = new StepTimers(scheduler, clock, lane, port);
+        this.timers = new StepTimers(setting.scheduler(), clock, lane, port);
         this.ceremony = new Ceremony(rhythm, members, options);
         EffectSink watching = e -> {
             if (e instanceof Effect.Closed c) {
@@ -69,28 +61,29 @@ public final class Gathering {
         this.hearing = new Hearing(ceremony, digest, port);
         this.moves = new PieceMoves(id, ceremony, watching, port);
         this.machine = new GatheringMachine(
-                id, new Steps(ceremony, digest, digest::phaseEnded, timers, pulse, midTurn.or(hearing::answering)));
+                id,
+                new Steps(
+                        ceremony,
+                        digest,
+                        digest::phaseEnded,
+                        timers,
+                        setting.pulse(),
+                        setting.midTurn().or(hearing::answering)));
         this.ceremony.useVars(machine.variables());
     }
 
     /**
-     * A gathering ready to {@link #start}; it emits its effects to {@code sink}. While {@code
-     * midTurn} says the holder is mid-turn, its beats and the final beat's grace wait for it (up to
-     * the rhythm's max_turn). {@code clock} is the scheduler's: it dates the next beat in the status.
+     * A gathering ready to {@link #start}, run in {@code setting}; it emits its effects to {@code sink}.
      */
     public static Gathering create(
             String id,
             Rhythm rhythm,
             List<Member> members,
             GatheringOptions options,
-            Scheduler scheduler,
-            Clock clock,
-            Executor executor,
-            Supplier<String> pulse,
-            Predicate<Member> midTurn,
+            Setting setting,
             EffectSink sink) {
         Seats.checkStart(rhythm, members);
-        return new Gathering(id, rhythm, members, options, scheduler, clock, executor, pulse, midTurn, sink);
+        return new Gathering(id, rhythm, members, options, setting, sink);
     }
 
     public String id() {
@@ -128,13 +121,9 @@ public final class Gathering {
             Rhythm rhythm,
             List<Member> members,
             GatheringOptions options,
-            Scheduler scheduler,
-            Clock clock,
-            Executor executor,
-            Supplier<String> pulse,
-            Predicate<Member> midTurn,
+            Setting setting,
             EffectSink sink) {
-        return new Gathering(id, rhythm, members, options, scheduler, clock, executor, pulse, midTurn, sink);
+        return new Gathering(id, rhythm, members, options, setting, sink);
     }
 
     /**

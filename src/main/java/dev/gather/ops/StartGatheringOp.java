@@ -7,6 +7,7 @@ import dev.gather.delivery.MemberState;
 import dev.gather.gathering.EffectSink;
 import dev.gather.gathering.Gathering;
 import dev.gather.gathering.GatheringOptions;
+import dev.gather.gathering.Setting;
 import dev.gather.history.Pulse;
 import dev.gather.journal.Lifecycle;
 import dev.gather.link.Link;
@@ -30,8 +31,6 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Predicate;
-import java.util.function.Supplier;
 
 /**
  * {@code start_gathering}: reads the participants ({@link Participants}), has the {@link MemberPanes}
@@ -90,8 +89,7 @@ public final class StartGatheringOp {
                 question,
                 caller,
                 members,
-                (sink, pulse, midTurn) -> Gathering.create(
-                        id, rhythm, members, options, d.scheduler, d.clock, d.lanes, pulse, midTurn, sink),
+                (setting, sink) -> Gathering.create(id, rhythm, members, options, setting, sink),
                 Map.of());
         // a member that left (its pane ended, its harness never ready) before its gathering could hear
         // of it leaves now, on the lane, before the first turn: the piece never goes to it
@@ -157,9 +155,9 @@ public final class StartGatheringOp {
                 panePids);
     }
 
-    /** Builds a gathering from what the daemon gives every gathering: where its effects go, its pulse, who is mid-turn. */
+    /** Builds a gathering in the setting the daemon gives every gathering, its effects going to {@code sink}. */
     public interface Maker {
-        Gathering make(EffectSink sink, Supplier<String> pulse, Predicate<Member> midTurn);
+        Gathering make(Setting setting, EffectSink sink);
     }
 
     /**
@@ -193,9 +191,13 @@ public final class StartGatheringOp {
                 caller,
                 members,
                 () -> maker.make(
-                        runner,
-                        () -> Pulse.of(Pulse.keywords(rhythm.name(), question), d.state.journals(), id),
-                        this::midTurn));
+                        new Setting(
+                                d.scheduler,
+                                d.clock,
+                                d.lanes,
+                                () -> Pulse.of(Pulse.keywords(rhythm.name(), question), d.state.journals(), id),
+                                this::midTurn),
+                        runner));
         // the relay hands a turn over once the member's door was read and before its queue moves on:
         // what is queued now was sent before this turn ended, so the turn did not answer it; nor did
         // it answer what waits handed in its harness's own queue (a door's message no turn has started

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.gathering.Effect;
 import dev.gather.gathering.Gathering;
 import dev.gather.gathering.GatheringOptions;
+import dev.gather.gathering.Setting;
 import dev.gather.link.Member;
 import dev.gather.link.Role;
 import dev.gather.rhythm.Beats;
@@ -70,11 +71,8 @@ public final class Rehearsal {
                 rhythm,
                 members,
                 options.casting(cast),
-                time,
-                time.clock(),
-                Runnable::run,
-                pulse,
-                m -> players.get(m).midTurn(),
+                new Setting(time, time.clock(), Runnable::run, pulse, m -> players.get(m)
+                        .midTurn()),
                 this::record);
     }
 

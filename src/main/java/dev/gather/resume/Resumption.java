@@ -109,17 +109,7 @@ public final class Resumption {
                         question,
                         Optional.empty(),
                         here,
-                        (sink, pulse, midTurn) -> Gathering.resumed(
-                                id,
-                                rhythm,
-                                g.members(),
-                                g.options(),
-                                d.scheduler,
-                                d.clock,
-                                d.lanes,
-                                pulse,
-                                midTurn,
-                                sink),
+                        (setting, sink) -> Gathering.resumed(id, rhythm, g.members(), g.options(), setting, sink),
                         Floors.of(entries));
         d.journals
                 .of(id)

@@ -51,11 +51,7 @@ final class Circle {
                 rhythm,
                 members,
                 options,
-                time,
-                time.clock(),
-                Runnable::run,
-                () -> "calm seas",
-                busy::contains,
+                new Setting(time, time.clock(), Runnable::run, () -> "calm seas", busy::contains),
                 e -> {
                     if (refusing) {
                         throw new IllegalStateException("cannot write journal (No space left on device)");

@@ -8,6 +8,7 @@ import dev.gather.gathering.Effect;
 import dev.gather.gathering.Gathering;
 import dev.gather.gathering.GatheringOptions;
 import dev.gather.gathering.GatheringStatus;
+import dev.gather.gathering.Setting;
 import dev.gather.gathering.Snapshot;
 import dev.gather.journal.Announcement;
 import dev.gather.journal.Journals;
@@ -86,11 +87,7 @@ final class ReplayWorld implements AutoCloseable {
                 rhythm,
                 members,
                 options,
-                time,
-                time.clock(),
-                Runnable::run,
-                () -> "calm",
-                m -> false,
+                new Setting(time, time.clock(), Runnable::run, () -> "calm", m -> false),
                 new EffectRunner(relay, link, home.resolve("harvest.md")));
         live.start().join();
     }
@@ -155,7 +152,12 @@ final class ReplayWorld implements AutoCloseable {
     /** A gathering of {@code r} resumed from {@code s}, its effects into {@code effects}. */
     Gathering resumed(Rhythm r, GatheringOptions o, Snapshot s, List<Effect> effects) {
         Gathering g = Gathering.resumed(
-                "g-replay", r, members, o, time, time.clock(), Runnable::run, () -> "calm", m -> false, effects::add);
+                "g-replay",
+                r,
+                members,
+                o,
+                new Setting(time, time.clock(), Runnable::run, () -> "calm", m -> false),
+                effects::add);
         g.resume(s, time.clock().instant()).join();
         return g;
     }
