@@ -156,8 +156,8 @@ final class CodexRollout {
                     trace.taken()
                             .complete("codex transcript shows it as the turn's user message at "
                                     + e.path("timestamp").asText("?"));
-                } else if (turnEnd(e, payload)) {
-                    ends++;
+                } else if (turnEnd(e, payload) && !aborted(payload)) {
+                    ends++; // an aborted turn sends no notify: no look will answer for it
                 }
             } else if (turnEnd(e, payload)) {
                 trace.ended()
@@ -190,11 +190,18 @@ final class CodexRollout {
         }
     }
 
-    /** A turn's end in the transcript: completed, or aborted. */
+    /**
+     * A turn's end in the transcript: completed, or aborted. Codex runs its notify only for a turn
+     * that completed (agent-turn-complete), never for one interrupted or replaced.
+     */
     private static boolean turnEnd(JsonNode e, JsonNode payload) {
         String type = payload.path("type").asText();
         return "event_msg".equals(e.path("type").asText())
                 && (type.equals("task_complete") || type.equals("turn_aborted"));
+    }
+
+    private static boolean aborted(JsonNode payload) {
+        return payload.path("type").asText().equals("turn_aborted");
     }
 
     private static String userText(JsonNode payload) {

@@ -27,6 +27,8 @@ class CodexRolloutTest {
             + "\"message\",\"role\":\"user\",\"content\":[{\"type\":\"input_text\",\"text\":\"" + TEXT + "\"}]}}";
     private static final String END =
             "{\"timestamp\":\"t2\",\"type\":\"event_msg\",\"payload\":{\"type\":\"task_complete\"}}";
+    private static final String ABORTED = "{\"timestamp\":\"t0\",\"type\":\"event_msg\",\"payload\":{\"type\":"
+            + "\"turn_aborted\",\"reason\":\"interrupted\"}}";
     /** Long enough that only the file, never this machine's speed, ends a wait in these tests. */
     private static final Duration PATIENT = Duration.ofSeconds(60);
 
@@ -94,6 +96,18 @@ class CodexRolloutTest {
         assertFalse(takenWhenLooked(trace), "that turn did not take the message");
         // the next turn ends; its notify again outruns the file
         assertTrue(takenWhenLooked(trace, USER), "the earlier turn's end does not answer for this one");
+    }
+
+    /**
+     * Codex runs no notify for a turn that was interrupted (Esc): its abort in the file answers for no
+     * turn end, or the next turn's notify, outrunning the file, would be judged at once as a turn that
+     * did not take the message, and the member read idle while that turn runs.
+     */
+    @Test
+    void anInterruptedTurnAnswersNoLookAsItSendsNoNotify() throws Exception {
+        Door.Trace trace = watch(PATIENT);
+        append(ABORTED); // the turn running when the message was queued is interrupted: no notify
+        assertTrue(takenWhenLooked(trace, USER, END), "the next turn's end waits for its own turn in the file");
     }
 
     @Test
