@@ -1,10 +1,8 @@
 package dev.gather.client;
 
 import dev.gather.home.ConfigFile;
-import dev.gather.home.RotatingLog;
 import dev.gather.home.StateDir;
 import dev.gather.server.UserError;
-import java.io.File;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -14,8 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,6 +32,8 @@ public final class DaemonStarter {
      * busy one (a CI job starting a dozen JVMs) has taken over 20. A daemon that fails is reported at
      * once: this bounds only one that hangs.
      */
+    private static final long FIRST_PAUSE = TimeUnit.MILLISECONDS.toNanos(10);
+
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
     /**
@@ -83,20 +83,19 @@ public final class DaemonStarter {
      * it, the others wait for it instead of starting one that loses the daemon lock and exits.
      */
     public static void start(StateDir state, BooleanSupplier running) throws IOException {
+        start(state, running, DaemonProcess::spawn);
+    }
+
+    static void start(StateDir state, BooleanSupplier running, DaemonProcess.Spawner spawner) throws IOException {
         requireOwnStateDir(state);
         requireReadableConfig(state);
         state.create();
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-        try (FileChannel turn = FileChannel.open(
-                state.root().resolve("start.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+        try (FileChannel turn = openTurn(state)) {
             FileLock mine = null;
-            long pause = TimeUnit.MILLISECONDS.toNanos(10);
+            long pause = FIRST_PAUSE;
             while (mine == null) {
-                try {
-                    mine = turn.tryLock();
-                } catch (OverlappingFileLockException sameProcess) {
-                    // another thread of this process is starting it: wait for it as for another process
-                }
+                mine = tryTurn(turn); // null while another thread of this process, or another process, starts it
                 if (mine == null) {
                     if (running.getAsBoolean()) {
                         return; // the one who started it first is done
@@ -104,15 +103,21 @@ public final class DaemonStarter {
                     if (System.nanoTime() > deadline) {
                         throw notReady(state);
                     }
-                    LockSupport.parkNanos(pause);
-                    pause = Math.min(pause * 2, TimeUnit.MILLISECONDS.toNanos(200));
+                    pause = backOff(pause);
                 }
             }
+            // started by whoever held the turn before us, or on its way up from a revival: awaited, not doubled
+            pause = FIRST_PAUSE;
+            while (!running.getAsBoolean()
+                    && DaemonProcess.underWay(state, Clock.systemUTC())
+                    && System.nanoTime() < deadline) {
+                pause = backOff(pause);
+            }
             if (running.getAsBoolean()) {
-                return; // started by whoever held the turn before us
+                return;
             }
             Optional<String> stopped = stoppedAt(state);
-            Process p = spawn(state);
+            Process p = DaemonProcess.spawnNoted(state, spawner);
             // on stderr (stdout may be an MCP stream): a first call waits seconds for the JVM and tmux, and says why
             if (stopped.isPresent()) {
                 // someone stopped it on purpose: starting it again quietly would undo that unseen
@@ -131,13 +136,33 @@ public final class DaemonStarter {
      * brings it back, so nothing waits on someone running a command. Returns whether it started one.
      */
     public static boolean revive(StateDir state) {
+        return revive(state, DaemonProcess::spawn);
+    }
+
+    /**
+     * {@link #revive(StateDir)} with {@code spawner}: it takes start.lock without waiting (whoever holds
+     * it is starting one this moment) and spawns none while the last one spawned is still coming up.
+     */
+    static boolean revive(StateDir state, DaemonProcess.Spawner spawner) {
         if (!DaemonPid.gone(state)) {
             return false; // it runs (answering or not), or none ever ran here: nothing to bring back
         }
         try {
             requireOwnStateDir(state);
-            spawn(state);
-            return true;
+            state.create();
+            try (FileChannel turn = openTurn(state)) {
+                FileLock mine = tryTurn(turn);
+                if (mine == null) {
+                    return false;
+                }
+                try (mine) {
+                    if (!DaemonPid.gone(state) || DaemonProcess.underWay(state, Clock.systemUTC())) {
+                        return false;
+                    }
+                    DaemonProcess.spawnNoted(state, spawner);
+                    return true;
+                }
+            }
         } catch (IOException | RuntimeException e) {
             System.err.println("gather: could not start the daemon for " + state.root() + ": " + e.getMessage());
             return false;
@@ -178,40 +203,9 @@ public final class DaemonStarter {
         }
     }
 
-    /** The daemon's process, detached in its own session so it outlives the client's terminal. */
-    private static Process spawn(StateDir state) throws IOException {
-        state.create();
-        // the last daemon's log moves aside before this one writes a line: rotated later, once the new
-        // daemon held its lock, its own first lines (a broken profile it refused) went with the old log
-        RotatingLog.rotate(state.log(), RotatingLog.KEEP);
-        List<String> cmd = new ArrayList<>();
-        if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
-            cmd.add("/usr/bin/setsid");
-        }
-        cmd.add(ProcessHandle.current().info().command().orElse("java"));
-        cmd.addAll(DAEMON_JVM);
-        // the logger writes to stderr, which the daemon makes its rotating log once it holds the lock
-        // (RotatingLog.takeStdio): a file the logger opened itself was truncated at every start
-        cmd.add("-D" + LOG_PROPERTY + "=" + state.log());
-        cmd.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=info");
-        cmd.add("-cp");
-        cmd.add(classPath());
-        cmd.add("dev.gather.cli.Main");
-        cmd.add("daemon");
-        ProcessBuilder pb = new ProcessBuilder(cmd)
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(state.log().toFile()))
-                .redirectErrorStream(true);
-        pb.environment().put("GATHER_HOME", state.root().toString());
-        pb.environment().remove("TMUX_PANE");
-        pb.environment().remove("GATHER_PANE");
-        pb.environment().putAll(DAEMON_ENV);
-        return pb.start();
-    }
-
     private static void awaitReady(StateDir state, BooleanSupplier running, Process p, long deadline)
             throws IOException {
-        long pause = TimeUnit.MILLISECONDS.toNanos(10);
+        long pause = FIRST_PAUSE;
         while (System.nanoTime() < deadline) {
             if (running.getAsBoolean()) {
                 System.err.println("gather: daemon ready");
@@ -222,26 +216,35 @@ public final class DaemonStarter {
                 throw new IOException("the daemon failed to start (exit " + p.exitValue() + "); see " + state.log());
             }
             // polling the socket with backoff: a daemon announces nothing else when it is ready
-            LockSupport.parkNanos(pause);
-            pause = Math.min(pause * 2, TimeUnit.MILLISECONDS.toNanos(200));
+            pause = backOff(pause);
         }
         throw notReady(state);
+    }
+
+    /** Parks for {@code pause} and returns the next one: doubled, up to 200 ms. */
+    private static long backOff(long pause) {
+        LockSupport.parkNanos(pause);
+        return Math.min(pause * 2, TimeUnit.MILLISECONDS.toNanos(200));
+    }
+
+    /** start.lock taken without waiting; null while another process, or another thread of this one, holds it. */
+    private static FileLock tryTurn(FileChannel turn) throws IOException {
+        try {
+            return turn.tryLock();
+        } catch (OverlappingFileLockException sameProcess) {
+            return null;
+        }
+    }
+
+    /** start.lock: whoever holds it starts the daemon, one client at a time. */
+    private static FileChannel openTurn(StateDir state) throws IOException {
+        return FileChannel.open(
+                state.root().resolve("start.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
     }
 
     private static IOException notReady(StateDir state) {
         return new IOException("no daemon answered on " + state.socket() + " within " + START_TIMEOUT.toSeconds()
                 + " s; see " + state.log());
-    }
-
-    /**
-     * The daemon's class path: this process's, with the main jar in place of the bridges' small one
-     * (whose manifest only points at it).
-     */
-    private static String classPath() {
-        String cp = System.getProperty("java.class.path");
-        return cp.endsWith("gather-bridge.jar")
-                ? cp.substring(0, cp.length() - "gather-bridge.jar".length()) + "gather.jar"
-                : cp;
     }
 
     /**
