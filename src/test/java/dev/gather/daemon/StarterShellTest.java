@@ -41,6 +41,7 @@ class StarterShellTest {
                         "-cp",
                         "'" + System.getProperty("java.class.path") + "'",
                         "dev.gather.cli.Main"));
+        Files.writeString(home.resolve("agents.yaml"), World.SIM_AGENTS + World.TALKER);
         Path session = home.resolve("session.sh");
         Files.writeString(
                 session,
@@ -48,7 +49,10 @@ class StarterShellTest {
                         "\n",
                         "set -u",
                         "g() { " + gather + " \"$@\" 2>&1; }",
-                        "id=$(g start minimal | sed -n 's/^started \\(g-[0-9-]*\\).*/\\1/p')",
+                        // talkers: the gathering stands at Ada's turn until it is ended, however slowly the
+                        // two ends below start (on one loaded core, quick sims had harvested before them)
+                        "id=$(g start minimal -p Ada:speaker:talker -p Bo:speaker:talker -p Hal:harvester:harvester"
+                                + " | sed -n 's/^started \\(g-[0-9-]*\\).*/\\1/p')",
                         "echo \"id=$id\"",
                         // another terminal: script gives the command a new one
                         "script -qec \"" + gather + " end --now $id\" /dev/null > other.out 2>&1;"
