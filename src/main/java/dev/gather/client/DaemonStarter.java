@@ -32,9 +32,10 @@ public final class DaemonStarter {
      * busy one (a CI job starting a dozen JVMs) has taken over 20. A daemon that fails is reported at
      * once: this bounds only one that hangs.
      */
-    private static final long FIRST_PAUSE = TimeUnit.MILLISECONDS.toNanos(10);
-
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+
+    /** The first of a wait's polls, doubled at each one up to 200 ms ({@link #backOff}). */
+    private static final long FIRST_PAUSE = TimeUnit.MILLISECONDS.toNanos(10);
 
     /**
      * How a daemon's JVM runs: a long-lived process that must come back to its size after a burst
@@ -115,6 +116,9 @@ public final class DaemonStarter {
             }
             if (running.getAsBoolean()) {
                 return;
+            }
+            if (System.nanoTime() >= deadline) {
+                throw notReady(state); // the one coming up took all our wait: none spawned that nobody waits for
             }
             Optional<String> stopped = stoppedAt(state);
             Process p = DaemonProcess.spawnNoted(state, spawner);
