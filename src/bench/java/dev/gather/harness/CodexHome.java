@@ -65,7 +65,6 @@ public final class CodexHome extends HarnessHome {
     /**
      * Lets the model call gather's tools without asking, as a user who chose "Always allow" would
      * (the installer leaves that choice to the user): a test's turns must not wait on a dialog.
-     * Also gives gather mcp time to start.
      */
     void approveGatherTools() throws IOException {
         Path config = codexHome().resolve("config.toml");
@@ -74,10 +73,7 @@ public final class CodexHome extends HarnessHome {
         if (!text.contains(table)) {
             throw new IllegalStateException("gather install codex wrote no " + table.strip() + " into " + config);
         }
-        // a JVM on a loaded 2-core machine can take longer than Codex's default MCP start-up wait
-        Files.writeString(
-                config,
-                text.replace(table, table + "default_tools_approval_mode = \"approve\"\nstartup_timeout_sec = 120\n"));
+        Files.writeString(config, text.replace(table, table + "default_tools_approval_mode = \"approve\"\n"));
     }
 
     @Override

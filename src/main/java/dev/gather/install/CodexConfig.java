@@ -37,6 +37,16 @@ final class CodexConfig implements HarnessConfig {
 
     static final String ENV_VARS = "env_vars = " + TomlText.strings(ENV);
 
+    static final String STARTUP_TIMEOUT = "startup_timeout_sec";
+
+    /**
+     * How long Codex waits for {@code gather mcp} to answer before it starts without gather's tools. Its own
+     * wait (documented as 10 s; a start 30 s late fails in Codex 0.169) is less than a JVM can take on a
+     * loaded machine, and that failure is one warning at the foot of Codex's screen. A {@code gather mcp}
+     * that cannot start exits at once, so the longer wait is spent only on a slow start.
+     */
+    static final int STARTUP_SECONDS = 120;
+
     private static final Pattern NOTIFY_LINE = Pattern.compile("\\s*(notify|\"notify\"|'notify')\\s*=.*");
     private static final Pattern SERVER_HEADER =
             Pattern.compile("\\s*\\[\\s*mcp_servers\\s*\\.\\s*(gather|\"gather\"|'gather')\\s*\\]\\s*(#.*)?");
@@ -73,8 +83,12 @@ final class CodexConfig implements HarnessConfig {
     }
 
     private String serverBody() {
-        return "[mcp_servers.gather]\ncommand = " + TomlText.string(launcher) + "\nargs = [\"mcp\"]\n" + ENV_VARS
-                + "\n";
+        return "[mcp_servers.gather]\ncommand = " + TomlText.string(launcher) + "\nargs = [\"mcp\"]\n" + ENV_VARS + "\n"
+                + timeoutLine();
+    }
+
+    private static String timeoutLine() {
+        return STARTUP_TIMEOUT + " = " + STARTUP_SECONDS + "\n";
     }
 
     private static String block(String body) {
@@ -129,6 +143,17 @@ final class CodexConfig implements HarnessConfig {
             toml.dropEmptyPairs(BEGIN, END);
             server = MissingNode.getInstance();
         }
+        List<String> leftAlone = new ArrayList<>();
+        if (!server.isMissingNode() && !server.has(STARTUP_TIMEOUT)) {
+            // an earlier gather's table, before it asked for time to start: the key goes in, and what
+            // Codex wrote under the table (the user's tool approvals) stays
+            if (addTimeout(toml)) {
+                added.add(new Entry("mcp_servers.gather." + STARTUP_TIMEOUT, TextNode.valueOf(timeoutLine())));
+            } else {
+                leftAlone.add(file + ": gather's mcp_servers.gather is not written as a [mcp_servers.gather] table;"
+                        + " add " + timeoutLine().strip() + " to it by hand");
+            }
+        }
         if (notify.isMissingNode()) {
             toml.prepend(block(notifyLine(List.of())));
             added.add(new Entry("notify", TextNode.valueOf(notifyLine(List.of()))));
@@ -149,9 +174,18 @@ final class CodexConfig implements HarnessConfig {
             added.add(new Entry("mcp_servers.gather", TextNode.valueOf(serverBody())));
         }
         if (added.isEmpty()) {
-            return new FileChange(Optional.of(current.orElseThrow()), List.of(), List.of());
+            return new FileChange(Optional.of(current.orElseThrow()), List.of(), leftAlone);
         }
-        return new FileChange(Optional.of(toml.text().getBytes(StandardCharsets.UTF_8)), added, List.of());
+        return new FileChange(Optional.of(toml.text().getBytes(StandardCharsets.UTF_8)), added, leftAlone);
+    }
+
+    private static boolean addTimeout(TomlText toml) throws InstallException {
+        Optional<Integer> header = toml.find(SERVER_HEADER, 0);
+        return header.isPresent()
+                && toml.insertAfter(header.get(), timeoutLine(), t -> {
+                    ((ObjectNode) t.path("mcp_servers").path("gather")).put(STARTUP_TIMEOUT, STARTUP_SECONDS);
+                    return t;
+                });
     }
 
     private List<JsonNode> env() {

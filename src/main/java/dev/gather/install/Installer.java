@@ -78,6 +78,7 @@ public final class Installer {
                     e.change().entries().isEmpty()
                             ? "unchanged " + e.file() + " (gather is registered)"
                             : "registered gather in " + e.file() + " (" + ats(e) + ")");
+            lines.addAll(e.change().leftAlone());
         }
         return lines;
     }

@@ -109,6 +109,26 @@ final class TomlText {
         return false;
     }
 
+    /**
+     * Puts {@code text} (whole lines) after line {@code index} when the file then means {@code wanted}; false,
+     * and nothing changed, when it would not.
+     */
+    boolean insertAfter(int index, String text, UnaryOperator<ObjectNode> wanted) throws InstallException {
+        ObjectNode goal = wanted.apply(tree().deepCopy());
+        List<String> with = new ArrayList<>(lines);
+        with.add(index + 1, text);
+        try {
+            if (!parse(file, String.join("", with)).equals(goal)) {
+                return false;
+            }
+        } catch (InstallException e) {
+            return false; // the line before did not end: the text would join it
+        }
+        lines.clear();
+        lines.addAll(with);
+        return true;
+    }
+
     /** Removes every line that is exactly {@code comment} (comments mean nothing, so nothing to check). */
     void dropLines(String comment) {
         lines.removeIf(l -> l.strip().equals(comment));

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -27,10 +28,15 @@ final class LiveCodex implements AutoCloseable {
     final Path work;
 
     LiveCodex(Path dir) throws Exception {
+        this(dir, Duration.ZERO);
+    }
+
+    /** With each {@code gather mcp} starting {@code slowStart} late, as a JVM does on a loaded machine. */
+    LiveCodex(Path dir, Duration slowStart) throws Exception {
         this.model = new FakeOpenAI();
         this.work = Files.createDirectories(dir.resolve("work"));
         this.codex = new CodexHome(dir.resolve("home"), model).prepare(List.of(work));
-        this.launcher = LocalLauncher.write(dir.resolve("bin"));
+        this.launcher = LocalLauncher.write(dir.resolve("bin"), slowStart);
         Installer.forHarness("codex", Homes.of(codex.env()), launcher.script(), Clock.systemUTC())
                 .install();
         codex.approveGatherTools();
@@ -42,15 +48,26 @@ final class LiveCodex implements AutoCloseable {
         return world.spawn(name, List.of(NpmHarnesses.bin("codex").toString()), codex.env(), work);
     }
 
-    /** What the model was asked and what gather mcp logged: for a failure's message. */
+    /**
+     * What the model was asked, and what gather mcp logged and answered: for a failure's message. (Codex
+     * keeps its own log in SQLite; a server it gave up on shows as a warning at the foot of its screen.)
+     */
     String lastWords() {
         String log;
+        String out;
         try {
             log = launcher.log();
+            out = tail(launcher.mcpOut(), 3000);
         } catch (IOException e) {
             log = e.toString();
+            out = "";
         }
-        return model.summary() + "\ngather.log (the launcher's stderr):\n" + log;
+        return model.summary() + "\ngather.log (the launcher's stderr):\n" + log + "\nmcp.out (what gather mcp"
+                + " answered):\n" + out;
+    }
+
+    private static String tail(String text, int chars) {
+        return text.length() <= chars ? text : "…" + text.substring(text.length() - chars);
     }
 
     @Override

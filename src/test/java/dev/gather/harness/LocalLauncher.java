@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 
 /**
  * A {@code gather} launcher for tests (target/gather.jar does not exist during the test phase): its
@@ -19,6 +20,11 @@ final class LocalLauncher {
     }
 
     static LocalLauncher write(Path dir) throws IOException {
+        return write(dir, Duration.ZERO);
+    }
+
+    /** As {@link #write(Path)}, with each {@code gather mcp} starting {@code slowStart} late, as on a slow machine. */
+    static LocalLauncher write(Path dir, Duration slowStart) throws IOException {
         Files.createDirectories(dir);
         String java = ProcessHandle.current().info().command().orElse("java");
         String jvm = "'" + java + "' -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp '"
@@ -29,7 +35,8 @@ final class LocalLauncher {
                 script,
                 "#!/bin/sh\n"
                         + "if [ \"$1\" = hook ]; then exec '" + LiveWorld.gatherScript() + "' \"$@\"; fi\n"
-                        + "if [ \"$1\" = mcp ]; then " + jvm + " | tee -a '" + dir.resolve("mcp.out") + "'; exit; fi\n"
+                        + "if [ \"$1\" = mcp ]; then sleep " + slowStart.toSeconds() + "; " + jvm + " | tee -a '"
+                        + dir.resolve("mcp.out") + "'; exit; fi\n"
                         + "exec " + jvm + "\n");
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
         return new LocalLauncher(dir);
@@ -53,5 +60,11 @@ final class LocalLauncher {
     String log() throws IOException {
         Path log = dir.resolve("gather.log");
         return Files.exists(log) ? Files.readString(log) : "";
+    }
+
+    /** What every gather mcp has written to its MCP client so far. */
+    String mcpOut() throws IOException {
+        Path out = dir.resolve("mcp.out");
+        return Files.exists(out) ? Files.readString(out) : "";
     }
 }

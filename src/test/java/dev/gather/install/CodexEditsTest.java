@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.home.Homes;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +23,8 @@ class CodexEditsTest {
     private static final String USER = "model = \"o3\"\n\n[projects.\"/w\"]\ntrust_level = \"trusted\"\n";
     private static final String NOTIFY = "notify = [\"/opt/gather/bin/gather\", \"hook\", \"codex\"]\n";
     private static final String SERVER = "[mcp_servers.gather]\ncommand = \"/opt/gather/bin/gather\"\n"
-            + "args = [\"mcp\"]\nenv_vars = [\"TMUX_PANE\", \"TMUX\", \"GATHER_HOME\", \"GATHER_TMUX_SOCKET\"]\n";
+            + "args = [\"mcp\"]\nenv_vars = [\"TMUX_PANE\", \"TMUX\", \"GATHER_HOME\", \"GATHER_TMUX_SOCKET\"]\n"
+            + "startup_timeout_sec = 120\n";
 
     @TempDir
     Path home;
@@ -85,6 +87,53 @@ class CodexEditsTest {
         installer().uninstall();
         assertMeans(USER + "[mcp_servers.docs]\ncommand = \"docs\"\n");
         assertTrue(Files.readString(config).contains("# my own servers follow\n[mcp_servers.docs]"));
+    }
+
+    @Test
+    void anEarlierGathersServerGetsTimeToStartAndKeepsTheUsersApprovals() throws Exception {
+        String earlier = SERVER.replace("startup_timeout_sec = 120\n", "");
+        String approvals = "\n[mcp_servers.gather.tools.send_message]\napproval_mode = \"approve\"\n";
+        write(CodexConfig.BEGIN + "\n" + NOTIFY + CodexConfig.END + "\n" + USER + "\n" + CodexConfig.BEGIN + "\n"
+                + earlier + approvals + CodexConfig.END + "\n");
+        assertEquals(
+                List.of("registered gather in " + config + " (mcp_servers.gather.startup_timeout_sec)"),
+                installer().install());
+        JsonNode server = TomlText.parse(config, Files.readString(config))
+                .path("mcp_servers")
+                .path("gather");
+        assertEquals(
+                CodexConfig.STARTUP_SECONDS, server.path("startup_timeout_sec").asInt(), Files.readString(config));
+        assertEquals(
+                "approve",
+                server.path("tools").path("send_message").path("approval_mode").asText());
+        assertEquals(
+                List.of("unchanged " + config + " (gather is registered)"),
+                installer().install());
+        installer().uninstall();
+        assertMeans(USER);
+    }
+
+    @Test
+    void aStartupWaitTheUserChoseStays() throws Exception {
+        String own = CodexConfig.BEGIN + "\n" + NOTIFY + CodexConfig.END + "\n" + USER + "\n" + CodexConfig.BEGIN
+                + "\n" + SERVER.replace("startup_timeout_sec = 120", "startup_timeout_sec = 300") + CodexConfig.END
+                + "\n";
+        write(own);
+        assertEquals(
+                List.of("unchanged " + config + " (gather is registered)"),
+                installer().install());
+        assertEquals(own, Files.readString(config));
+    }
+
+    @Test
+    void anInlineServerItCannotExtendIsNamedForTheUserToEdit() throws Exception {
+        String inline = USER + "\n[mcp_servers]\ngather = { command = \"/opt/gather/bin/gather\", args = [\"mcp\"],"
+                + " env_vars = [\"TMUX_PANE\", \"TMUX\", \"GATHER_HOME\", \"GATHER_TMUX_SOCKET\"] }\n";
+        write(NOTIFY + inline);
+        List<String> lines = installer().install();
+        assertEquals(2, lines.size(), lines.toString());
+        assertTrue(lines.get(1).endsWith("add startup_timeout_sec = 120 to it by hand"), lines.toString());
+        assertEquals(NOTIFY + inline, Files.readString(config));
     }
 
     @Test

@@ -151,7 +151,7 @@ class InstallerTest extends InstallCase {
         assertTrue(
                 after.endsWith("[mcp_servers.gather]\ncommand = \"/opt/gather/bin/gather\"\nargs = [\"mcp\"]\n"
                         + "env_vars = [\"TMUX_PANE\", \"TMUX\", \"GATHER_HOME\", \"GATHER_TMUX_SOCKET\"]\n"
-                        + CodexConfig.END + "\n"),
+                        + "startup_timeout_sec = 120\n" + CodexConfig.END + "\n"),
                 after);
         installer.install();
         assertEquals(after, Files.readString(config));
