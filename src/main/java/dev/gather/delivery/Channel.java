@@ -34,6 +34,7 @@ final class Channel {
     private final Turns turns;
     private final Typist typist;
     private final HarnessDoor door;
+    private final TakenTurns taken = new TakenTurns(this);
     private final Deque<Pending> queue = new ArrayDeque<>();
     private boolean closed;
 
@@ -59,7 +60,7 @@ final class Channel {
         this.turns = new Turns(
                 pane, signalled ? MemberState.STARTING : MemberState.IDLE, office.clock(), office.ledger(), screen);
         this.typist = new Typist(this, turns, pane, office);
-        this.door = new HarnessDoor(this, pane, opener, office, patience);
+        this.door = new HarnessDoor(this, pane, opener, office, patience, taken);
         if (signalled) {
             screen.awaitReady(
                     turns.epoch(), System.nanoTime() + profile.ready().timeout().toNanos());
@@ -168,9 +169,9 @@ final class Channel {
         return recognition.profile();
     }
 
-    /** Reads the harness door's evidence for the letter it was handed, now (before a turn end is judged). */
-    void look() {
-        door.look();
+    /** Reads the door's evidence now, and judges what it saw taken against the turn that ended ({@code turn}). */
+    void look(Optional<String> turn) {
+        door.look(turn);
     }
 
     /** The member's turns: read and changed only under this channel's monitor. */
@@ -185,10 +186,13 @@ final class Channel {
 
     /**
      * A hook said the member's turn ended ({@code at}: by its stamp): what it took is confirmed, and so
-     * is what a door without a transcript was handed; the next letter may go.
+     * is what a door without a transcript was handed; the next letter may go. A turn that ended before
+     * the turn that took a door's letter leaves the member in that turn: it does not settle it.
      */
     void turnEnded(String how, Optional<Instant> at) {
-        settled(how, at);
+        if (!taken.judged()) {
+            settled(how, at);
+        }
         door.turnEnded(how);
     }
 
@@ -226,7 +230,7 @@ final class Channel {
     void gone() {
         List<Pending> queued;
         List<Pending> inDoor;
-        List<Letter> taken;
+        List<Letter> seen;
         synchronized (this) {
             if (turns.state() == MemberState.GONE) {
                 return;
@@ -235,11 +239,11 @@ final class Channel {
             queued = new ArrayList<>(queue);
             queue.clear();
             inDoor = door.release();
-            taken = door.forgetTaken();
+            seen = taken.forget();
         }
         fail(queued, "pane " + pane + " ended with the message queued");
         fail(inDoor, "pane " + pane + " ended before a turn carried it");
-        taken.forEach(l -> office.ledger().record(l, pane, DeliveryState.FAILED, "pane gone before its turn ended"));
+        seen.forEach(l -> office.ledger().record(l, pane, DeliveryState.FAILED, "pane gone before its turn ended"));
         office.port().gone(pane);
     }
 

@@ -12,7 +12,6 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 
 /**
  * A member's channel through its harness's own door (Claude's socket, {@code codex queue}): the
@@ -34,7 +33,7 @@ final class HarnessDoor {
     /** Handed (or held) and waiting for its turn to start; the next waits behind it, for order. */
     private Pending handing;
 
-    private final List<Letter> taken = new ArrayList<>();
+    private final TakenTurns taken;
     /** Handed through a door that shows no transcript: the member's next turn end stands in. */
     private final List<Pending> untraced = new ArrayList<>();
     /** The trace of the last letter handed, whose evidence {@link #look} reads on demand. Under the lock. */
@@ -43,18 +42,23 @@ final class HarnessDoor {
     private String door = Doors.KEYSTROKES;
     private String note;
 
-    /** {@code patience}: how long a handed letter may wait to be taken (read at each wait). */
+    /**
+     * {@code patience}: how long a handed letter may wait to be taken (read at each wait); {@code taken}: the
+     * channel's letters taken and not yet confirmed, which this door adds to and confirms.
+     */
     HarnessDoor(
             Channel channel,
             String pane,
             Function<String, Opening> opener,
             Office office,
-            Supplier<Duration> patience) {
+            Supplier<Duration> patience,
+            TakenTurns taken) {
         this.channel = channel;
         this.pane = pane;
         this.opener = opener;
         this.office = office;
         this.patience = new DoorPatience(patience, office.clock(), office.executor(), office.timer());
+        this.taken = taken;
     }
 
     /** {@code p} is handed next ({@link #hand} runs it, off the lock). Under the lock. */
@@ -90,19 +94,13 @@ final class HarnessDoor {
         return open;
     }
 
-    /** Forgets the letters seen taken whose turn has not ended; they are returned. Under the lock. */
-    List<Letter> forgetTaken() {
-        List<Letter> open = new ArrayList<>(taken);
-        taken.clear();
-        return open;
-    }
-
     /** {@code typed}, the member's picture, with this door's share in it. Under the lock. */
     ChannelStatus share(ChannelStatus typed) {
-        List<Letter> handed = Stream.concat(Optional.ofNullable(handing).stream(), untraced.stream())
-                .map(Pending::letter)
-                .toList();
-        return typed.withDoor(door, handed, taken, Optional.ofNullable(note));
+        List<Letter> handed = new ArrayList<>();
+        Optional.ofNullable(handing).ifPresent(p -> handed.add(p.letter()));
+        untraced.forEach(p -> handed.add(p.letter()));
+        taken.later().ifPresent(handed::add); // as the turn end being judged sees it, still waiting
+        return typed.withDoor(door, handed, taken.unconfirmed(), Optional.ofNullable(note));
     }
 
     /** The member's turn ended: letters handed through a door without a transcript are confirmed by it. */
@@ -184,8 +182,9 @@ final class HarnessDoor {
      * Reads the evidence for the last letter handed now, on this thread, before a turn end is judged: a
      * quick turn can end before the door's poll saw it start, even before the door answered (awaited,
      * {@link #IN_FLIGHT} at most); the door may wait, bounded, for its record ({@link Door.Trace#look}).
+     * Then the letters taken are judged against that end ({@code turn}: the harness's id for it).
      */
-    void look() {
+    void look(Optional<String> turn) {
         Door.Trace trace;
         synchronized (channel) {
             long until = System.nanoTime() + IN_FLIGHT.toNanos();
@@ -200,8 +199,9 @@ final class HarnessDoor {
             trace = looking;
         }
         if (trace != null) {
-            trace.look().run();
+            trace.look().endedBefore(turn); // a take it reads moves the letter to those taken, judged next
         }
+        taken.judge(turn);
     }
 
     /** Waits for the harness's evidence that a turn carrying {@code p} started, then ended; {@code bounded}: not forever. */
@@ -272,7 +272,7 @@ final class HarnessDoor {
                 return; // the pane went meanwhile, or it was typed instead
             }
             note = null;
-            taken.add(p.letter());
+            taken.add(p.letter(), trace);
             through = door;
         }
         office.ledger().record(p.letter(), pane, DeliveryState.DELIVERED, "taken: " + how);

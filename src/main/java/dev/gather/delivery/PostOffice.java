@@ -142,10 +142,12 @@ public final class PostOffice implements AutoCloseable {
     /**
      * Reads what {@code pane}'s harness door shows of the letter it was handed, now: before a turn end
      * is judged by the letters it started with (Codex's notify can come before its door's poll, even
-     * before its transcript holds the turn: the door then waits for it, two seconds at most).
+     * before its transcript holds the turn: the door then waits for it, two seconds at most). {@code turn}:
+     * the harness's id for the turn that ended, where its hook named one; a letter its door saw taken by a
+     * later turn then shows as still waiting, and that end leaves the member in the later turn.
      */
-    public void look(String pane) {
-        Optional.ofNullable(channels.get(pane)).ifPresent(Channel::look);
+    public void look(String pane, Optional<String> turn) {
+        Optional.ofNullable(channels.get(pane)).ifPresent(c -> c.look(turn));
     }
 
     /** {@code pane} is mid-turn on its own (it is calling us): hold its messages until the turn ends. */

@@ -10,8 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -80,7 +82,7 @@ final class CodexRollout {
         Door.Trace trace = new Door.Trace(new CompletableFuture<>(), new CompletableFuture<>());
         Watch w = new Watch(from, normal(text), trace, System.nanoTime() + GIVE_UP.toNanos());
         w.task = timer.scheduleWithFixedDelay(w::look, 0, POLL.toMillis(), TimeUnit.MILLISECONDS);
-        return new Door.Trace(trace.taken(), trace.ended(), () -> w.catchUp(catchUp));
+        return new Door.Trace(trace.taken(), trace.ended(), turn -> w.catchUp(catchUp, turn));
     }
 
     private final class Watch {
@@ -92,6 +94,8 @@ final class CodexRollout {
         private int ends;
         /** Of those, how many a look at a turn end was answered by. */
         private int answered;
+        /** The ids of those turns, where the transcript names them. */
+        private final Set<String> endedBeforeTake = new HashSet<>();
 
         private volatile ScheduledFuture<?> task;
 
@@ -119,25 +123,30 @@ final class CodexRollout {
             notifyAll(); // a turn end waiting in catchUp reads what this look found
         }
 
-        /** Looks now, then waits (at most {@code within}) until the file shows the turn that just ended. */
-        synchronized void catchUp(Duration within) {
+        /**
+         * Looks now, then waits (at most {@code within}) until the file shows the turn that just ended;
+         * true when that turn, {@code turn} by its id, ended before the turn that took the message.
+         */
+        synchronized boolean catchUp(Duration within, Optional<String> turn) {
             long until = System.nanoTime() + within.toNanos();
             look();
             while (!trace.taken().isDone() && ends <= answered) {
                 long left = until - System.nanoTime();
                 if (left <= 0) {
-                    return; // the file lags: judged on what it shows
+                    return false; // the file lags: judged on what it shows
                 }
                 try {
                     TimeUnit.NANOSECONDS.timedWait(this, left); // the poll reads the file and wakes this
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    return;
+                    return false;
                 }
             }
             if (!trace.taken().isDone()) {
                 answered++; // that end was this turn's: the next look waits for one more
+                return false;
             }
+            return turn.filter(endedBeforeTake::contains).isPresent();
         }
 
         private void judge(String line) {
@@ -158,6 +167,7 @@ final class CodexRollout {
                                     + e.path("timestamp").asText("?"));
                 } else if (turnEnd(e, payload) && !aborted(payload)) {
                     ends++; // an aborted turn sends no notify: no look will answer for it
+                    turnId(payload).ifPresent(endedBeforeTake::add);
                 }
             } else if (turnEnd(e, payload)) {
                 trace.ended()
@@ -198,6 +208,11 @@ final class CodexRollout {
         String type = payload.path("type").asText();
         return "event_msg".equals(e.path("type").asText())
                 && (type.equals("task_complete") || type.equals("turn_aborted"));
+    }
+
+    /** A turn's id where the transcript names it ({@code turn_id}, as Codex 0.169 writes). */
+    private static Optional<String> turnId(JsonNode node) {
+        return Optional.of(node.path("turn_id")).filter(JsonNode::isTextual).map(JsonNode::asText);
     }
 
     private static boolean aborted(JsonNode payload) {

@@ -72,7 +72,7 @@ public interface Door {
      * @param look reads the evidence now, as a turn of the member ends; it may wait, bounded, for the
      *     harness's record to show that turn (Codex's notify can come before its transcript has it)
      */
-    record Trace(CompletableFuture<String> taken, CompletableFuture<String> ended, Runnable look) {
+    record Trace(CompletableFuture<String> taken, CompletableFuture<String> ended, Look look) {
         public Trace {
             Objects.requireNonNull(taken, "taken");
             Objects.requireNonNull(ended, "ended");
@@ -81,7 +81,19 @@ public interface Door {
 
         /** A trace whose evidence comes to it on its own (a hook), with nothing to read on demand. */
         public Trace(CompletableFuture<String> taken, CompletableFuture<String> ended) {
-            this(taken, ended, () -> {});
+            this(taken, ended, turn -> false);
         }
+    }
+
+    /** A trace's reading on demand, as a turn of the member ends. */
+    @FunctionalInterface
+    interface Look {
+        /**
+         * Reads the evidence now; true when it shows that the turn that ended ({@code turn}: the harness's
+         * id for it, where its hook named one) ended before the turn that took the message began, so
+         * that end is not the message's answer (Codex's notify of a turn can come after its transcript
+         * shows the next turn taking the message handed meanwhile).
+         */
+        boolean endedBefore(Optional<String> turn);
     }
 }

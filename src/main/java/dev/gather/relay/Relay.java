@@ -106,7 +106,8 @@ public final class Relay extends Outbox {
     }
 
     private CompletableFuture<Void> handOver(TurnOutput output) {
-        fanout.post().look(output.pane()); // what the turn took, read first: a hook can beat its door's poll
+        // what the turn took, read first: a hook can beat its door's poll; the turn's id tells an earlier end
+        fanout.post().look(output.pane(), output.turn());
         Map<Member, CompletableFuture<DeliveryResult>> sent = relayTurn(output);
         if (!turnEnding.isEmpty()) {
             Optional<String> words = filter.apply(output.text());

@@ -1,6 +1,7 @@
 package dev.gather.turn;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Optional;
 
 /**
  * Codex CLI's {@code notify} program argument: {@code {"type":"agent-turn-complete", "turn-id":…,
@@ -12,5 +13,18 @@ final class CodexNotifyParser implements HookParser {
         JsonNode event =
                 Json.turnEnd(payload, "codex notify", "type", "agent-turn-complete", "codex notify event type");
         return Json.optionalText(event, "last-assistant-message", "codex notify");
+    }
+
+    /** {@code turn-id}: the same id Codex's transcript gives the turn (its {@code task_complete}, its user message). */
+    @Override
+    public Optional<String> turn(String payload) {
+        try {
+            return Optional.of(Json.object(payload, "codex notify").path("turn-id"))
+                    .filter(JsonNode::isTextual)
+                    .map(JsonNode::asText)
+                    .filter(id -> !id.isBlank());
+        } catch (HookRejected e) {
+            return Optional.empty();
+        }
     }
 }

@@ -40,6 +40,8 @@ public final class HookParsers {
         Optional<String> onBehalf = event.origin() instanceof HookEvent.Origin.OnBehalf
                 ? Optional.of("a hook event written outside every pane")
                 : Optional.empty();
-        return new TurnOutput(event.pane(), event.harness(), parser.text(event.payload()), event.time(), onBehalf);
+        String text = parser.text(event.payload());
+        return new TurnOutput(
+                event.pane(), event.harness(), text, event.time(), onBehalf, parser.turn(event.payload()));
     }
 }

@@ -92,7 +92,10 @@ class HookBeforePollTest {
                 p -> p.text().equals(THROUGH.text())
                         ? first.apply(p)
                         : CompletableFuture.completedFuture(new Handover.Declined("not this one")),
-                new Door.Trace(taken, ended, read));
+                new Door.Trace(taken, ended, turn -> {
+                    read.run();
+                    return false;
+                }));
         bo.post.doors(Doors.none().register("hooked", (p, pid) -> new Opening.Open(door)));
         return Relay.unbudgeted(new Links("hook-"), journals, new Fanout(bo.post));
     }

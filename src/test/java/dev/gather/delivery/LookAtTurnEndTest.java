@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
@@ -34,10 +35,11 @@ class LookAtTurnEndTest {
             AtomicBoolean started = new AtomicBoolean();
             CompletableFuture<String> taken = new CompletableFuture<>();
             // the transcript shows the turn's start only when read: no poll of its own here
-            Door.Trace trace = new Door.Trace(taken, new CompletableFuture<>(), () -> {
+            Door.Trace trace = new Door.Trace(taken, new CompletableFuture<>(), turn -> {
                 if (started.get()) {
                     taken.complete("read from the transcript on demand");
                 }
+                return false;
             });
             Door door = new ScriptedDoor(
                     "polled-door", p -> CompletableFuture.completedFuture(new Handover.Handed("in its queue")), trace);
@@ -46,11 +48,11 @@ class LookAtTurnEndTest {
             bo.post.post(bo.pane, piece);
             await().atMost(Duration.ofSeconds(10)).until(() -> handed(bo).contains(piece));
 
-            bo.post.look(bo.pane);
+            bo.post.look(bo.pane, Optional.empty());
             assertEquals(List.of(piece), handed(bo), "nothing shows the turn started yet: still handed");
 
             started.set(true); // the harness took it; its notify of the turn's end is on its way
-            bo.post.look(bo.pane);
+            bo.post.look(bo.pane, Optional.empty());
             ChannelStatus now = bo.post.status(bo.pane).orElseThrow();
             assertTrue(now.handed().isEmpty(), now::toString);
             assertTrue(now.unconfirmed().contains(piece), "taken, as the turn end is judged: " + now);

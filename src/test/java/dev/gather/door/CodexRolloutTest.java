@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -52,6 +53,33 @@ class CodexRolloutTest {
         return rollout.watch(rollout.end(), TEXT, catchUp);
     }
 
+    @Test
+    void aTurnThatEndedBeforeTheTurnThatTookTheMessageIsToldByItsId() throws Exception {
+        Door.Trace trace = watch(PATIENT);
+        // handed while turn-1 ran: it ended, and turn-2 took the message, before turn-1's notify is judged
+        append(endOf("turn-1"));
+        append(USER);
+        assertTrue(trace.look().endedBefore(Optional.of("turn-1")), "turn-1 ended before the turn that took it");
+        assertTrue(trace.taken().isDone(), "the look read the take");
+        assertFalse(trace.look().endedBefore(Optional.of("turn-2")), "the turn that took it");
+        assertFalse(trace.look().endedBefore(Optional.empty()), "an end its hook gave no id is not told apart");
+    }
+
+    @Test
+    void aTurnEndJudgedBeforeTheTakeIsNotAnEarlierOneAfterIt() throws Exception {
+        Door.Trace trace = watch(PATIENT);
+        append(endOf("turn-1"));
+        assertFalse(trace.look().endedBefore(Optional.of("turn-1")), "not taken yet: the message waits");
+        append(USER);
+        append(endOf("turn-2"));
+        assertFalse(trace.look().endedBefore(Optional.of("turn-2")), "the turn that took it");
+    }
+
+    private static String endOf(String turn) {
+        return "{\"timestamp\":\"t2\",\"type\":\"event_msg\",\"payload\":{\"type\":\"task_complete\","
+                + "\"turn_id\":\"" + turn + "\"}}";
+    }
+
     private void append(String line) throws Exception {
         Files.writeString(file, line + "\n", StandardOpenOption.APPEND);
     }
@@ -65,7 +93,7 @@ class CodexRolloutTest {
         AtomicBoolean taken = new AtomicBoolean();
         Thread end = new Thread(
                 () -> {
-                    trace.look().run();
+                    trace.look().endedBefore(Optional.empty());
                     taken.set(trace.taken().isDone());
                 },
                 "turn-end");

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -124,6 +125,17 @@ class HookParsersTest {
                 "Rename complete and verified `cargo build` succeeds.",
                 parse("codex", Samples.text("codex/turn-complete.json")));
         assertEquals("", parse("codex", Samples.text("codex/no-message.json")));
+    }
+
+    @Test
+    void codexNamesItsTurnByTheIdItsTranscriptUses() throws Exception {
+        TurnOutput out = parsers.parse(Samples.event("codex", Samples.text("codex/notify-0.169-turn.json")));
+        assertEquals(Optional.of("01a208d8-1aa5-7c03-bc08-d61ef1b27201"), out.turn());
+        assertEquals(
+                Optional.empty(),
+                parsers.parse(Samples.event("gemini", Samples.text("gemini/after-agent.json")))
+                        .turn(),
+                "a hook that names no turn");
     }
 
     @Test
