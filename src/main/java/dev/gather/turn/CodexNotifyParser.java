@@ -10,21 +10,18 @@ import java.util.Optional;
 final class CodexNotifyParser implements HookParser {
     @Override
     public String text(String payload) throws HookRejected {
-        JsonNode event =
-                Json.turnEnd(payload, "codex notify", "type", "agent-turn-complete", "codex notify event type");
-        return Json.optionalText(event, "last-assistant-message", "codex notify");
+        return finished(payload).text();
     }
 
     /** {@code turn-id}: the same id Codex's transcript gives the turn (its {@code task_complete}, its user message). */
     @Override
-    public Optional<String> turn(String payload) {
-        try {
-            return Optional.of(Json.object(payload, "codex notify").path("turn-id"))
-                    .filter(JsonNode::isTextual)
-                    .map(JsonNode::asText)
-                    .filter(id -> !id.isBlank());
-        } catch (HookRejected e) {
-            return Optional.empty();
-        }
+    public Finished finished(String payload) throws HookRejected {
+        JsonNode event =
+                Json.turnEnd(payload, "codex notify", "type", "agent-turn-complete", "codex notify event type");
+        Optional<String> turn = Optional.of(event.path("turn-id"))
+                .filter(JsonNode::isTextual)
+                .map(JsonNode::asText)
+                .filter(id -> !id.isBlank());
+        return new Finished(Json.optionalText(event, "last-assistant-message", "codex notify"), turn);
     }
 }

@@ -6,8 +6,14 @@ import java.util.Optional;
 interface HookParser {
     String text(String payload) throws HookRejected;
 
-    /** The harness's own id for the turn, where its hook names one; read after {@link #text} accepted it. */
-    default Optional<String> turn(String payload) {
-        return Optional.empty();
+    /**
+     * The finished turn: its text and, where the hook names one, the harness's own id for the turn. A
+     * parser whose hook names turns reads both from one parse of the payload.
+     */
+    default Finished finished(String payload) throws HookRejected {
+        return new Finished(text(payload), Optional.empty());
     }
+
+    /** What one hook payload says of its turn. */
+    record Finished(String text, Optional<String> turn) {}
 }

@@ -40,8 +40,7 @@ public final class HookParsers {
         Optional<String> onBehalf = event.origin() instanceof HookEvent.Origin.OnBehalf
                 ? Optional.of("a hook event written outside every pane")
                 : Optional.empty();
-        String text = parser.text(event.payload());
-        return new TurnOutput(
-                event.pane(), event.harness(), text, event.time(), onBehalf, parser.turn(event.payload()));
+        HookParser.Finished finished = parser.finished(event.payload());
+        return new TurnOutput(event.pane(), event.harness(), finished.text(), event.time(), onBehalf, finished.turn());
     }
 }

@@ -35,7 +35,8 @@ final class LocalLauncher {
                 script,
                 "#!/bin/sh\n"
                         + "if [ \"$1\" = hook ]; then exec '" + LiveWorld.gatherScript() + "' \"$@\"; fi\n"
-                        + "if [ \"$1\" = mcp ]; then sleep " + slowStart.toSeconds() + "; " + jvm + " | tee -a '"
+                        + "if [ \"$1\" = mcp ]; then "
+                        + (slowStart.isZero() ? "" : "sleep " + slowStart.toSeconds() + "; ") + jvm + " | tee -a '"
                         + dir.resolve("mcp.out") + "'; exit; fi\n"
                         + "exec " + jvm + "\n");
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
