@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 
 /**
  * Codex CLI's own queue: {@code codex queue --thread <id> --message=<text>} puts the message on the
@@ -31,6 +32,8 @@ final class CodexQueueDoor implements Door {
     private final Duration answerWithin;
     /** By parcel reference: the handle on each parcel handed and not yet asked for. */
     private final Map<String, Door.Trace> traces = new ConcurrentHashMap<>();
+    /** By parcel reference: where the transcript says each parcel is, until a turn takes it (or it is typed instead). */
+    private final Map<String, Supplier<Door.Whereabouts>> records = new ConcurrentHashMap<>();
 
     CodexQueueDoor(
             Path program, Map<String, String> env, String thread, Optional<CodexRollout> rollout, Executor executor) {
@@ -76,6 +79,13 @@ final class CodexQueueDoor implements Door {
         return Optional.ofNullable(traces.remove(ref));
     }
 
+    /** By Codex's transcript; a parcel without one (or long taken) cannot be told. */
+    @Override
+    public Door.Whereabouts whereabouts(Parcel parcel) {
+        Supplier<Door.Whereabouts> record = records.get(parcel.ref());
+        return record != null ? record.get() : Door.super.whereabouts(parcel);
+    }
+
     private Handover run(Parcel parcel) {
         String text = parcel.text();
         long from = rollout.map(CodexRollout::end).orElse(0L);
@@ -101,7 +111,12 @@ final class CodexQueueDoor implements Door {
                     ? new Handover.Refused("codex has no thread " + thread + ": " + why)
                     : new Handover.Failed("codex queue: " + why);
         }
-        rollout.ifPresent(w -> traces.put(parcel.ref(), w.watch(from, text, CodexRollout.CATCH_UP)));
+        rollout.ifPresent(w -> {
+            CodexRollout.Watched watched = w.watch(from, text, CodexRollout.CATCH_UP);
+            records.put(parcel.ref(), watched.whereabouts());
+            watched.trace().taken().whenComplete((how, e) -> records.remove(parcel.ref()));
+            traces.put(parcel.ref(), watched.trace());
+        });
         return new Handover.Handed(said(r.out(), "Queued message").orElse("codex queue exited 0"));
     }
 

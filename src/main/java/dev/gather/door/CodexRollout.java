@@ -1,7 +1,5 @@
 package dev.gather.door;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
@@ -18,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
@@ -26,7 +25,6 @@ import java.util.stream.Stream;
  * task_complete} when it ends. That is the evidence a queued message was taken, not the queue's "ok".
  */
 final class CodexRollout {
-    private static final ObjectMapper JSON = new ObjectMapper();
     /** How often the file is looked at while a message waits; well under a turn's own start-up. */
     static final Duration POLL = Duration.ofMillis(50);
     /** A watch ends after this long: a message that never started a turn stays "handed", visibly. */
@@ -36,6 +34,8 @@ final class CodexRollout {
      * its writer has appended the turn's user message (seen beside a busy loop: 30 ms late).
      */
     static final Duration CATCH_UP = Duration.ofSeconds(2);
+    /** How far back from a hand the transcript is read for a turn still running then. */
+    private static final int TAIL = 1 << 20;
 
     private final Path file;
     private final ScheduledExecutorService timer;
@@ -78,12 +78,17 @@ final class CodexRollout {
      * message taken, or a turn end that no earlier look was answered by (the message waits for a later
      * turn). Past that it answers with what the file shows.
      */
-    Door.Trace watch(long from, String text, Duration catchUp) {
+    Watched watch(long from, String text, Duration catchUp) {
         Door.Trace trace = new Door.Trace(new CompletableFuture<>(), new CompletableFuture<>());
-        Watch w = new Watch(from, normal(text), trace, System.nanoTime() + GIVE_UP.toNanos());
+        Watch w = new Watch(from, RolloutLine.normal(text), trace, System.nanoTime() + GIVE_UP.toNanos());
+        w.running = runningAt(from);
         w.task = timer.scheduleWithFixedDelay(w::look, 0, POLL.toMillis(), TimeUnit.MILLISECONDS);
-        return new Door.Trace(trace.taken(), trace.ended(), turn -> w.catchUp(catchUp, turn));
+        return new Watched(
+                new Door.Trace(trace.taken(), trace.ended(), turn -> w.catchUp(catchUp, turn)), w::whereabouts);
     }
+
+    /** A message's trace in the transcript, and where the transcript says it is when its wait runs out. */
+    record Watched(Door.Trace trace, Supplier<Door.Whereabouts> whereabouts) {}
 
     private final class Watch {
         private final String text;
@@ -96,6 +101,12 @@ final class CodexRollout {
         private int answered;
         /** The ids of those turns, where the transcript names them. */
         private final Set<String> endedBeforeTake = new HashSet<>();
+        /** A turn that did not carry the message runs now (it started after the hand, and has not ended). */
+        private boolean running;
+        /** The last look could read the file. */
+        private boolean readable = true;
+        /** Where the file ended when its whereabouts were last asked, if they were. */
+        private long asked = -1;
 
         private volatile ScheduledFuture<?> task;
 
@@ -111,10 +122,12 @@ final class CodexRollout {
                 for (String line : newLines()) {
                     judge(line);
                 }
+                readable = true;
             } catch (IOException e) {
-                // the file may be rotated or briefly unreadable: looked at again next time
+                readable = false; // the file may be rotated or briefly unreadable: looked at again next time
             }
-            if (trace.ended().isDone() || System.nanoTime() > deadline) {
+            // typed instead (its take cancelled), or its turn over: nothing more to see
+            if (trace.ended().isDone() || trace.taken().isCancelled() || System.nanoTime() > deadline) {
                 ScheduledFuture<?> t = task;
                 if (t != null) {
                     t.cancel(false);
@@ -149,31 +162,59 @@ final class CodexRollout {
             return turn.filter(endedBeforeTake::contains).isPresent();
         }
 
-        private void judge(String line) {
-            JsonNode e;
-            try {
-                e = JSON.readTree(line);
-            } catch (IOException x) {
-                return;
-            }
-            JsonNode payload = e.path("payload");
+        private void judge(String text) {
+            RolloutLine.parse(text).ifPresent(this::judge);
+        }
+
+        private void judge(RolloutLine e) {
             if (!trace.taken().isDone()) {
-                if ("response_item".equals(e.path("type").asText())
-                        && "message".equals(payload.path("type").asText())
-                        && "user".equals(payload.path("role").asText())
-                        && text.equals(normal(userText(payload)))) {
-                    trace.taken()
-                            .complete("codex transcript shows it as the turn's user message at "
-                                    + e.path("timestamp").asText("?"));
-                } else if (turnEnd(e, payload) && !aborted(payload)) {
-                    ends++; // an aborted turn sends no notify: no look will answer for it
-                    turnId(payload).ifPresent(endedBeforeTake::add);
+                if (e.userMessage() && text.equals(e.userText())) {
+                    trace.taken().complete("codex transcript shows it as the turn's user message at " + e.timestamp());
+                } else if (e.turnEnd()) {
+                    running = false;
+                    if (!e.aborted()) {
+                        ends++; // an aborted turn sends no notify: no look will answer for it
+                        e.turnId().ifPresent(endedBeforeTake::add);
+                    }
+                } else if (e.userMessage() || e.turnStart()) {
+                    running = true; // another message's turn: a queued one starts after it
                 }
-            } else if (turnEnd(e, payload)) {
-                trace.ended()
-                        .complete("codex transcript: " + payload.path("type").asText() + " at "
-                                + e.path("timestamp").asText("?"));
+            } else if (e.turnEnd()) {
+                trace.ended().complete("codex transcript: " + e.type() + " at " + e.timestamp());
             }
+        }
+
+        /**
+         * Where the message is by the transcript, asked when its wait ran out: taken; waiting behind a
+         * turn that runs without it; or never had, when no turn runs and the file did not change over
+         * a whole wait since the last ask (Codex starts a queued message as soon as its thread is idle,
+         * so one that waits through two idle waits is not in its queue). Unreadable: cannot tell.
+         */
+        synchronized Door.Whereabouts whereabouts() {
+            look();
+            if (trace.taken().isDone() && !trace.taken().isCompletedExceptionally()) {
+                return new Door.Whereabouts(
+                        Door.Whereabouts.Kind.TAKEN, trace.taken().join());
+            }
+            if (!readable) {
+                return new Door.Whereabouts(
+                        Door.Whereabouts.Kind.UNKNOWN, "codex transcript " + file + " is unreadable");
+            }
+            if (running) {
+                asked = -1;
+                return new Door.Whereabouts(
+                        Door.Whereabouts.Kind.WAITING,
+                        "codex transcript shows another turn running; it starts after that");
+            }
+            boolean unchanged = asked == offset;
+            asked = offset;
+            return unchanged
+                    ? new Door.Whereabouts(
+                            Door.Whereabouts.Kind.MISSING,
+                            "codex transcript shows no turn carrying it and none running, and nothing new over a whole wait")
+                    : new Door.Whereabouts(
+                            Door.Whereabouts.Kind.UNKNOWN,
+                            "codex transcript shows no turn carrying it yet, and none running; asked again after the next wait");
         }
 
         /** Whole lines appended since the last look; a line still being written waits for next time. */
@@ -200,37 +241,25 @@ final class CodexRollout {
         }
     }
 
-    /**
-     * A turn's end in the transcript: completed, or aborted. Codex runs its notify only for a turn
-     * that completed (agent-turn-complete), never for one interrupted or replaced.
-     */
-    private static boolean turnEnd(JsonNode e, JsonNode payload) {
-        String type = payload.path("type").asText();
-        return "event_msg".equals(e.path("type").asText())
-                && (type.equals("task_complete") || type.equals("turn_aborted"));
-    }
-
-    /** A turn's id where the transcript names it ({@code turn_id}, as Codex 0.169 writes). */
-    private static Optional<String> turnId(JsonNode node) {
-        return Optional.of(node.path("turn_id")).filter(JsonNode::isTextual).map(JsonNode::asText);
-    }
-
-    private static boolean aborted(JsonNode payload) {
-        return payload.path("type").asText().equals("turn_aborted");
-    }
-
-    private static String userText(JsonNode payload) {
-        StringBuilder s = new StringBuilder();
-        for (JsonNode part : payload.path("content")) {
-            if ("input_text".equals(part.path("type").asText())) {
-                s.append(s.length() == 0 ? "" : "\n").append(part.path("text").asText());
+    /** Whether a turn runs at {@code offset}: the last turn start or end in the tail before it (1 MiB) is a start. */
+    private boolean runningAt(long offset) {
+        long start = Math.max(0, offset - TAIL);
+        boolean running = false;
+        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
+            byte[] bytes = new byte[(int) (offset - start)];
+            in.seek(start);
+            in.readFully(bytes);
+            List<String> lines =
+                    new String(bytes, StandardCharsets.UTF_8).lines().toList();
+            // the first line of a tail that does not start the file is cut: not read
+            for (String line : start == 0 ? lines : lines.subList(Math.min(1, lines.size()), lines.size())) {
+                Optional<RolloutLine> e = RolloutLine.parse(line);
+                running = e.map(RolloutLine::turnStart).orElse(false)
+                        || (running && !e.map(RolloutLine::turnEnd).orElse(false));
             }
+        } catch (IOException e) {
+            return false; // judged on what comes after, and on the member's own state
         }
-        return s.toString();
-    }
-
-    /** Codex's copy and ours differ at most in line endings and surrounding blanks. */
-    private static String normal(String text) {
-        return text.replace("\r\n", "\n").replace('\r', '\n').strip().replaceAll("\\s+", " ");
+        return running;
     }
 }

@@ -90,6 +90,37 @@ class CodexQueueDoorTest {
         assertTrue(trace.ended().get(5, TimeUnit.SECONDS).contains("t2"));
     }
 
+    /**
+     * Where a handed parcel is comes from its own watch on the transcript (by its reference), until it
+     * is taken or typed instead: then the door keeps no record of it.
+     */
+    @Test
+    void whereAParcelIsComesFromItsOwnWatchUntilItIsTakenOrTypedInstead() throws Exception {
+        Path file = rollout();
+        CodexQueueDoor door = door(program("echo 'Queued message'\n"));
+        Parcel first = new Parcel("j#6", "first");
+        Parcel second = new Parcel("j#7", "second");
+        door.hand(first).join();
+        door.hand(second).join();
+        Door.Trace firstTrace = door.trace("j#6").orElseThrow();
+        Door.Trace secondTrace = door.trace("j#7").orElseThrow();
+        append(
+                file,
+                "{\"timestamp\":\"t1\",\"type\":\"response_item\",\"payload\":{\"type\":\"message\",\"role\":\"user\","
+                        + "\"content\":[{\"type\":\"input_text\",\"text\":\"first\"}]}}");
+        firstTrace.taken().get(5, TimeUnit.SECONDS);
+        assertEquals(
+                Door.Whereabouts.Kind.WAITING, door.whereabouts(second).kind(), "behind the turn that took the first");
+        append(file, "{\"timestamp\":\"t2\",\"type\":\"event_msg\",\"payload\":{\"type\":\"task_complete\"}}");
+        assertEquals(Door.Whereabouts.Kind.UNKNOWN, door.whereabouts(second).kind(), "idle now: a whole wait first");
+        Door.Whereabouts missing = door.whereabouts(second);
+        assertEquals(Door.Whereabouts.Kind.MISSING, missing.kind(), missing.how());
+
+        secondTrace.taken().cancel(false); // typed instead
+        assertTrue(door.whereabouts(second).how().contains("keeps no record"), "forgotten once typed instead");
+        assertTrue(door.whereabouts(first).how().contains("keeps no record"), "and once taken");
+    }
+
     @Test
     void anUnknownThreadIsRefusedWithCodexsOwnWords() throws Exception {
         CodexQueueDoor door =

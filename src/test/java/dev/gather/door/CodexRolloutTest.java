@@ -1,6 +1,10 @@
 package dev.gather.door;
 
+import static dev.gather.door.Door.Whereabouts.Kind.MISSING;
+import static dev.gather.door.Door.Whereabouts.Kind.UNKNOWN;
+import static dev.gather.door.Door.Whereabouts.Kind.WAITING;
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,6 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -45,9 +51,17 @@ class CodexRolloutTest {
     }
 
     private Door.Trace watch(Duration catchUp) throws Exception {
+        return watched(catchUp).trace();
+    }
+
+    /** A watch on {@code TEXT}, handed after {@code before} (lines the transcript had by then). */
+    private CodexRollout.Watched watched(Duration catchUp, String... before) throws Exception {
         Path day = Files.createDirectories(dir.resolve(".codex/sessions/2026/11/29"));
         file = day.resolve("rollout-2026-11-29T02-00-00-" + THREAD + ".jsonl");
         Files.writeString(file, "{\"type\":\"session_meta\",\"payload\":{}}\n");
+        for (String line : before) {
+            append(line);
+        }
         CodexRollout rollout =
                 CodexRollout.find(dir.resolve(".codex"), THREAD, timer).orElseThrow();
         return rollout.watch(rollout.end(), TEXT, catchUp);
@@ -142,5 +156,71 @@ class CodexRolloutTest {
     void aTranscriptThatNeverShowsTheTurnIsJudgedOnWhatItShowsOnceTheBoundPasses() throws Exception {
         Door.Trace trace = watch(Duration.ofMillis(200));
         assertFalse(takenWhenLooked(trace));
+    }
+
+    private static final String STARTED =
+            "{\"timestamp\":\"t0\",\"type\":\"event_msg\",\"payload\":{\"type\":\"task_started\",\"turn_id\":\"t-1\"}}";
+
+    private static Door.Whereabouts.Kind asked(CodexRollout.Watched watched) {
+        return watched.whereabouts().get().kind();
+    }
+
+    /**
+     * Codex starts a queued message as soon as its thread is idle: one its transcript never shows while
+     * no turn runs, over two waits with nothing new, is not in its queue (dropped, or never queued) and
+     * is typed instead rather than holding the member's door for good.
+     */
+    @Test
+    void aMessageNoTurnStartsWhileCodexIsIdleIsMissingAfterAWholeWaitWithNothingNew() throws Exception {
+        CodexRollout.Watched watched = watched(PATIENT);
+        assertEquals(Door.Whereabouts.Kind.UNKNOWN, asked(watched), "the first wait: not yet believed");
+        assertEquals(Door.Whereabouts.Kind.MISSING, asked(watched), "a second with nothing new");
+    }
+
+    @Test
+    void aTranscriptThatGrewBetweenTwoAsksIsAskedAgain() throws Exception {
+        CodexRollout.Watched watched = watched(PATIENT);
+        assertEquals(Door.Whereabouts.Kind.UNKNOWN, asked(watched));
+        append("{\"type\":\"event_msg\",\"payload\":{\"type\":\"token_count\"}}");
+        assertEquals(Door.Whereabouts.Kind.UNKNOWN, asked(watched), "Codex wrote meanwhile");
+        assertEquals(Door.Whereabouts.Kind.MISSING, asked(watched));
+    }
+
+    @Test
+    void whileAnotherTurnRunsItWaitsForThatTurnHoweverLong() throws Exception {
+        CodexRollout.Watched watched = watched(PATIENT);
+        append(STARTED);
+        assertEquals(Door.Whereabouts.Kind.WAITING, asked(watched));
+        assertEquals(Door.Whereabouts.Kind.WAITING, asked(watched), "a long turn, silent between asks");
+        append(END);
+        assertEquals(Door.Whereabouts.Kind.UNKNOWN, asked(watched), "idle now: a whole wait first");
+        assertEquals(Door.Whereabouts.Kind.MISSING, asked(watched));
+    }
+
+    /** Whether a turn ran when it was handed is read from the transcript before the hand. */
+    @Test
+    void aTurnRunningWhenItWasHandedKeepsItWaitingOneThatEndedBeforeDoesNot() throws Exception {
+        assertEquals(List.of(WAITING, WAITING), asks(watched(PATIENT, END, STARTED), 2));
+        assertEquals(List.of(UNKNOWN, MISSING), asks(watched(PATIENT, STARTED, END), 2));
+    }
+
+    private static List<Door.Whereabouts.Kind> asks(CodexRollout.Watched watched, int times) {
+        List<Door.Whereabouts.Kind> kinds = new ArrayList<>();
+        for (int i = 0; i < times; i++) {
+            kinds.add(asked(watched));
+        }
+        return kinds;
+    }
+
+    @Test
+    void aMessageATurnTookIsTakenAndAnUnreadableTranscriptCannotTell() throws Exception {
+        CodexRollout.Watched watched = watched(PATIENT);
+        append(USER);
+        assertEquals(Door.Whereabouts.Kind.TAKEN, asked(watched));
+
+        CodexRollout.Watched lost = watched(PATIENT);
+        Files.delete(file);
+        assertEquals(Door.Whereabouts.Kind.UNKNOWN, asked(lost));
+        assertEquals(Door.Whereabouts.Kind.UNKNOWN, asked(lost), "never missing on a file it cannot read");
     }
 }
