@@ -88,7 +88,15 @@ final class DoorPatience {
                 + (wait.toMillis() % 1000 == 0 ? wait.toSeconds() + " s" : wait.toMillis() + " ms")
                 + " of handing or of a turn end";
         switch (where.kind()) {
-            case TAKEN -> trace.taken().complete(where.how());
+            case TAKEN -> {
+                // its prompt hook was missed: a turn end heard since the take was that turn's own, and
+                // the member must not be made busy in a turn that is over (ended first: the take reads it)
+                Instant ended = lastTurnEnd;
+                if (where.takenAt().filter(ended::isAfter).isPresent()) {
+                    trace.ended().complete("a turn end was heard at " + ended + ", after " + where.how());
+                }
+                trace.taken().complete(where.how());
+            }
             case WAITING, UNKNOWN -> {
                 verdicts.waitsOn().accept(waited + "; waits on: " + where.how(), first);
                 after(clock.instant(), verdicts.waiting(), () -> ranOut(door, parcel, trace, verdicts, false));

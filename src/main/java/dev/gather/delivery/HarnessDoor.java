@@ -225,24 +225,14 @@ final class HarnessDoor {
         }
         trace.get().taken().whenComplete((how, e) -> taken(p, d, trace.get(), how, e));
         if (bounded) {
-            patience.watch(office.clock().instant(), d, p.parcel(), trace.get(), verdicts(p, d));
+            DoorPatience.Verdicts verdicts = new DoorPatience.Verdicts(
+                    () -> !p.done().isDone(),
+                    this::midTurn,
+                    (why, first) -> waitsOn(p, why, first),
+                    why -> channel.typeInstead(p, d.name() + " " + why));
+            patience.watch(office.clock().instant(), d, p.parcel(), trace.get(), verdicts);
         }
-        trace.get().ended().thenAccept(how -> {
-            synchronized (channel) {
-                if (!taken.remove(p.letter())) {
-                    return;
-                }
-            }
-            office.ledger().record(p.letter(), pane, DeliveryState.CONFIRMED, how);
-        });
-    }
-
-    private DoorPatience.Verdicts verdicts(Pending p, Door d) {
-        return new DoorPatience.Verdicts(
-                () -> !p.done().isDone(),
-                this::midTurn,
-                (why, first) -> waitsOn(p, why, first),
-                why -> channel.typeInstead(p, d.name() + " " + why));
+        trace.get().ended().thenAccept(how -> confirmed(p.letter(), how));
     }
 
     /** Whether a turn of the member runs, or one it took is not yet confirmed (a dialog may hold a door's letter). */
@@ -262,10 +252,6 @@ final class HarnessDoor {
             return; // cancelled: it was typed instead already
         }
         channel.turnStarted();
-        // a quick turn's end can come while its receipt is awaited: it would leave the member busy
-        if (trace.ended().isDone()) {
-            channel.settled(trace.ended().join(), Optional.empty());
-        }
         String through;
         synchronized (channel) {
             if (!release(p)) {
@@ -278,13 +264,26 @@ final class HarnessDoor {
         office.ledger().record(p.letter(), pane, DeliveryState.DELIVERED, "taken: " + how);
         office.port().taken(pane, p.letter(), how);
         p.delivered(pane, through, how, office.clock().instant());
+        // its turn can end while its receipt is awaited (a quick turn), or before it was seen at all (a
+        // prompt hook missed): left so, the member would stay busy and the letter unconfirmed
+        if (trace.ended().isDone()) {
+            confirmed(p.letter(), trace.ended().join());
+            channel.settled(trace.ended().join(), Optional.empty());
+        }
         channel.pump();
     }
 
-    private void waitsOn(Pending p, String why, boolean first) {
+    private void confirmed(Letter letter, String how) {
         synchronized (channel) {
-            note = why;
+            if (!taken.remove(letter)) {
+                return;
+            }
         }
+        office.ledger().record(letter, pane, DeliveryState.CONFIRMED, how);
+    }
+
+    private void waitsOn(Pending p, String why, boolean first) {
+        noted(why);
         if (first) {
             office.ledger().record(p.letter(), pane, DeliveryState.HANDED, why);
         }

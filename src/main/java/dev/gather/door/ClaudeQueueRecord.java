@@ -10,6 +10,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.Optional;
 
 /**
  * What a Claude Code session's transcript says of a message that came through its inbox (2.1.330,
@@ -65,7 +66,8 @@ final class ClaudeQueueRecord {
                 return new Door.Whereabouts(
                         Door.Whereabouts.Kind.TAKEN,
                         "claude transcript shows it as a turn's user message at "
-                                + entry.path("timestamp").asText("?"));
+                                + entry.path("timestamp").asText("?"),
+                        at(entry));
             }
         }
         return queued
@@ -74,10 +76,15 @@ final class ClaudeQueueRecord {
     }
 
     private static boolean after(JsonNode entry, Instant since) {
+        // a line without a time cannot be placed after the handover
+        return at(entry).filter(t -> !t.isBefore(since)).isPresent();
+    }
+
+    private static Optional<Instant> at(JsonNode entry) {
         try {
-            return !Instant.parse(entry.path("timestamp").asText()).isBefore(since);
+            return Optional.of(Instant.parse(entry.path("timestamp").asText()));
         } catch (DateTimeParseException e) {
-            return false; // a line without a time cannot be placed after the handover
+            return Optional.empty();
         }
     }
 

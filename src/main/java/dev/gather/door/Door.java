@@ -1,5 +1,6 @@
 package dev.gather.door;
 
+import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -38,8 +39,11 @@ public interface Door {
         return new Whereabouts(Whereabouts.Kind.UNKNOWN, name() + " keeps no record gather can read");
     }
 
-    /** What a harness's record says of one handed message, and where it says so. */
-    record Whereabouts(Kind kind, String how) {
+    /**
+     * What a harness's record says of one handed message, and where it says so; {@code takenAt}: when
+     * the record shows a turn take it, where it says (TAKEN only).
+     */
+    record Whereabouts(Kind kind, String how, Optional<Instant> takenAt) {
         /** Taken: a turn carried it; WAITING: still in the harness's queue; MISSING: the harness never had it. */
         public enum Kind {
             TAKEN,
@@ -51,6 +55,12 @@ public interface Door {
         public Whereabouts {
             Objects.requireNonNull(kind, "kind");
             Objects.requireNonNull(how, "how");
+            Objects.requireNonNull(takenAt, "takenAt");
+        }
+
+        /** A record that does not say when. */
+        public Whereabouts(Kind kind, String how) {
+            this(kind, how, Optional.empty());
         }
     }
 

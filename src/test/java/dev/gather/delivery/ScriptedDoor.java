@@ -9,13 +9,21 @@ import java.util.function.Function;
 
 /**
  * A harness's door for delivery tests, scripted in a line: its name, what it answers each parcel
- * handed, and the trace it shows of a parcel's reference (none unless given).
+ * handed, the trace it shows of a parcel's reference (none unless given) and where its record puts a
+ * parcel (cannot tell, unless given).
  */
 record ScriptedDoor(
         String name,
         Function<Parcel, CompletableFuture<Handover>> answer,
-        Function<String, Optional<Door.Trace>> traces)
+        Function<String, Optional<Door.Trace>> traces,
+        Function<Parcel, Door.Whereabouts> where)
         implements Door {
+    ScriptedDoor(
+            String name,
+            Function<Parcel, CompletableFuture<Handover>> answer,
+            Function<String, Optional<Door.Trace>> traces) {
+        this(name, answer, traces, p -> new Door.Whereabouts(Door.Whereabouts.Kind.UNKNOWN, "cannot tell"));
+    }
     /** A door that keeps no record gather can read. */
     ScriptedDoor(String name, Function<Parcel, CompletableFuture<Handover>> answer) {
         this(name, answer, ref -> Optional.empty());
@@ -34,5 +42,10 @@ record ScriptedDoor(
     @Override
     public Optional<Door.Trace> trace(String ref) {
         return traces.apply(ref);
+    }
+
+    @Override
+    public Door.Whereabouts whereabouts(Parcel parcel) {
+        return where.apply(parcel);
     }
 }

@@ -140,6 +140,7 @@ class ClaudeTracedDoorTest {
         Door.Whereabouts taken = door.whereabouts(parcel);
         assertEquals(Door.Whereabouts.Kind.TAKEN, taken.kind());
         assertTrue(taken.how().contains("claude transcript shows it"), taken.how());
+        assertEquals(Optional.of(now), taken.takenAt(), "when the turn took it, by the transcript");
     }
 
     @Test
