@@ -81,7 +81,9 @@ final class CodexRollout {
     Watched watch(long from, String text, Duration catchUp) {
         Door.Trace trace = new Door.Trace(new CompletableFuture<>(), new CompletableFuture<>());
         Watch w = new Watch(from, RolloutLine.normal(text), trace, System.nanoTime() + GIVE_UP.toNanos());
-        w.running = runningAt(from);
+        Before before = before(from);
+        w.running = before.running();
+        w.endedBeforeHand = before.ended();
         w.task = timer.scheduleWithFixedDelay(w::look, 0, POLL.toMillis(), TimeUnit.MILLISECONDS);
         return new Watched(
                 new Door.Trace(trace.taken(), trace.ended(), turn -> w.catchUp(catchUp, turn)), w::whereabouts);
@@ -101,6 +103,8 @@ final class CodexRollout {
         private int answered;
         /** The ids of those turns, where the transcript names them. */
         private final Set<String> endedBeforeTake = new HashSet<>();
+        /** The ids of the turns that had ended when it was handed. */
+        private Set<String> endedBeforeHand = Set.of();
         /** A turn that did not carry the message runs now (it started after the hand, and has not ended). */
         private boolean running;
         /** The last look could read the file. */
@@ -138,11 +142,16 @@ final class CodexRollout {
 
         /**
          * Looks now, then waits (at most {@code within}) until the file shows the turn that just ended;
-         * true when that turn, {@code turn} by its id, ended before the turn that took the message.
+         * true when that turn, {@code turn} by its id, ended before the turn that took the message. A
+         * turn that had ended before the hand is told by its id at once, however late its notify.
          */
         synchronized boolean catchUp(Duration within, Optional<String> turn) {
             long until = System.nanoTime() + within.toNanos();
             look();
+            if (turn.filter(endedBeforeHand::contains).isPresent()) {
+                // its notify came late: never this message's turn, nor one a look must answer for
+                return trace.taken().isDone() && !trace.taken().isCancelled();
+            }
             while (!trace.taken().isDone() && ends <= answered) {
                 long left = until - System.nanoTime();
                 if (left <= 0) {
@@ -241,10 +250,14 @@ final class CodexRollout {
         }
     }
 
-    /** Whether a turn runs at {@code offset}: the last turn start or end in the tail before it (1 MiB) is a start. */
-    private boolean runningAt(long offset) {
+    /**
+     * What the transcript showed by {@code offset}, read in the tail before it (1 MiB): whether a turn
+     * ran then (its last turn start or end is a start), and the ids of the turns that had ended.
+     */
+    private Before before(long offset) {
         long start = Math.max(0, offset - TAIL);
         boolean running = false;
+        Set<String> ended = new HashSet<>();
         try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
             byte[] bytes = new byte[(int) (offset - start)];
             in.seek(start);
@@ -254,12 +267,15 @@ final class CodexRollout {
             // the first line of a tail that does not start the file is cut: not read
             for (String line : start == 0 ? lines : lines.subList(Math.min(1, lines.size()), lines.size())) {
                 Optional<RolloutLine> e = RolloutLine.parse(line);
-                running = e.map(RolloutLine::turnStart).orElse(false)
-                        || (running && !e.map(RolloutLine::turnEnd).orElse(false));
+                boolean end = e.map(RolloutLine::turnEnd).orElse(false);
+                running = e.map(RolloutLine::turnStart).orElse(false) || (running && !end);
+                e.filter(x -> end).flatMap(RolloutLine::turnId).ifPresent(ended::add);
             }
         } catch (IOException e) {
-            return false; // judged on what comes after, and on the member's own state
+            return new Before(false, Set.of()); // judged on what comes after, and on the member's own state
         }
-        return running;
+        return new Before(running, ended);
     }
+
+    private record Before(boolean running, Set<String> ended) {}
 }

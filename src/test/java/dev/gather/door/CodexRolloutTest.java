@@ -79,6 +79,15 @@ class CodexRolloutTest {
         assertFalse(trace.look().endedBefore(Optional.empty()), "an end its hook gave no id is not told apart");
     }
 
+    /** The turn ended before the hand; its notify is judged only after the next turn took the message. */
+    @Test
+    void aTurnThatEndedBeforeTheHandIsToldByItsIdHoweverLateItsNotify() throws Exception {
+        Door.Trace trace = watched(PATIENT, STARTED, endOf("turn-0")).trace();
+        append(USER);
+        assertTrue(trace.look().endedBefore(Optional.of("turn-0")), "turn-0 ended before the turn that took it");
+        assertFalse(trace.look().endedBefore(Optional.of("turn-1")), "the turn that took it");
+    }
+
     @Test
     void aTurnEndJudgedBeforeTheTakeIsNotAnEarlierOneAfterIt() throws Exception {
         Door.Trace trace = watch(PATIENT);
