@@ -34,8 +34,8 @@ final class CodexRollout {
      * its writer has appended the turn's user message (seen beside a busy loop: 30 ms late).
      */
     static final Duration CATCH_UP = Duration.ofSeconds(2);
-    /** How far back from a hand the transcript is read for a turn still running then. */
-    private static final int TAIL = 1 << 20;
+    /** How far back from a hand the transcript is read for the turns running and ended by then. */
+    private static final int TAIL = 256 << 10;
 
     private final Path file;
     private final ScheduledExecutorService timer;
@@ -251,7 +251,7 @@ final class CodexRollout {
     }
 
     /**
-     * What the transcript showed by {@code offset}, read in the tail before it (1 MiB): whether a turn
+     * What the transcript showed by {@code offset}, read in the tail before it (256 KiB): whether a turn
      * ran then (its last turn start or end is a start), and the ids of the turns that had ended.
      */
     private Before before(long offset) {
@@ -266,6 +266,9 @@ final class CodexRollout {
                     new String(bytes, StandardCharsets.UTF_8).lines().toList();
             // the first line of a tail that does not start the file is cut: not read
             for (String line : start == 0 ? lines : lines.subList(Math.min(1, lines.size()), lines.size())) {
+                if (!line.contains("task_") && !line.contains("turn_aborted")) {
+                    continue; // most lines are neither a turn's start nor its end: not parsed
+                }
                 Optional<RolloutLine> e = RolloutLine.parse(line);
                 boolean end = e.map(RolloutLine::turnEnd).orElse(false);
                 running = e.map(RolloutLine::turnStart).orElse(false) || (running && !end);
