@@ -80,10 +80,7 @@ final class CodexRollout {
      */
     Watched watch(long from, String text, Duration catchUp) {
         Door.Trace trace = new Door.Trace(new CompletableFuture<>(), new CompletableFuture<>());
-        Watch w = new Watch(from, RolloutLine.normal(text), trace, System.nanoTime() + GIVE_UP.toNanos());
-        Before before = before(from);
-        w.running = before.running();
-        w.endedBeforeHand = before.ended();
+        Watch w = new Watch(from, before(from), RolloutLine.normal(text), trace, System.nanoTime() + GIVE_UP.toNanos());
         w.task = timer.scheduleWithFixedDelay(w::look, 0, POLL.toMillis(), TimeUnit.MILLISECONDS);
         return new Watched(
                 new Door.Trace(trace.taken(), trace.ended(), turn -> w.catchUp(catchUp, turn)), w::whereabouts);
@@ -104,7 +101,7 @@ final class CodexRollout {
         /** The ids of those turns, where the transcript names them. */
         private final Set<String> endedBeforeTake = new HashSet<>();
         /** The ids of the turns that had ended when it was handed. */
-        private Set<String> endedBeforeHand = Set.of();
+        private final Set<String> endedBeforeHand;
         /** A turn that did not carry the message runs now (it started after the hand, and has not ended). */
         private boolean running;
         /** The last look could read the file. */
@@ -114,8 +111,11 @@ final class CodexRollout {
 
         private volatile ScheduledFuture<?> task;
 
-        Watch(long from, String text, Door.Trace trace, long deadline) {
+        /** {@code before}: what the transcript showed by {@code from}, where the watch starts. */
+        Watch(long from, Before before, String text, Door.Trace trace, long deadline) {
             this.offset = from;
+            this.running = before.running();
+            this.endedBeforeHand = before.ended();
             this.text = text;
             this.trace = trace;
             this.deadline = deadline;
