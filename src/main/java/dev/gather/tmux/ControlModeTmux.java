@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -248,11 +249,7 @@ public final class ControlModeTmux extends CommandTmux {
 
     @Override
     public void killServer() {
-        boolean closedBefore;
-        synchronized (lock) {
-            closedBefore = closed;
-        }
-        if (closedBefore) {
+        if (isClosed()) {
             // this driver is closed (a daemon closed it): a one-shot tmux can still kill the server
             ExecTmux.killServer(config);
             return;
@@ -263,31 +260,35 @@ public final class ControlModeTmux extends CommandTmux {
             // the server going away takes our client with it, so the reply may never come
             LOG.debug("kill-server: {}", e.getMessage());
         }
-        shutDown();
+        Optional.ofNullable(shutDown()).ifPresent(ControlClient::close);
         config.removeSocketFile();
     }
 
+    /**
+     * Removes the hidden session through its client, then ends both. Closed first: another thread's command
+     * (the exit poller's) would find the client gone with its session and reconnect, making it again.
+     */
     @Override
     public void close() {
-        synchronized (lock) {
-            if (!closed && client != null && !client.dead()) {
-                ControlSessions.remove(this::run, session);
-            }
+        ControlClient c = shutDown();
+        if (c != null && !c.dead()) {
+            ControlSessions.remove(
+                    args -> await(c.send(ControlQuoting.line(args)).thenApply(ControlClient.Reply::lines), args.get(0)),
+                    session);
         }
-        shutDown();
+        Optional.ofNullable(c).ifPresent(ControlClient::close);
     }
 
-    private void shutDown() {
+    /** Closed from now: no command reconnects. The client it had, still running, for the caller to end. */
+    private ControlClient shutDown() {
         ControlClient c;
         synchronized (lock) {
+            c = closed ? null : client;
             closed = true;
-            c = client;
             client = null;
         }
         exits.close();
-        if (c != null) {
-            c.close();
-        }
+        return c;
     }
 
     @Override

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -103,6 +104,41 @@ class ControlModeTmuxTest {
         tmux.close();
         assertEquals(List.of("s"), exec.run(List.of("list-sessions", "-F", "#{session_name}")));
         assertTrue(exec.alive(p.id()));
+    }
+
+    /**
+     * A command from another thread (the exit poller's, the reaper's) as the driver closes must not
+     * reconnect once close has killed the hidden session: a new control client makes it again, and it
+     * stays in the user's {@code tmux ls} as long as this process runs (seen on one loaded core).
+     */
+    @Test
+    void aCommandRacingCloseDoesNotMakeTheHiddenSessionAgain() throws Exception {
+        ExecTmux exec = new ExecTmux(server.config);
+        exec.run(List.of("new-session", "-d", "-s", "s", "cat"));
+        List<String> before = exec.run(List.of("list-sessions", "-F", "#{session_name}")); // s, the fixture's own
+        for (int i = 0; i < 50; i++) {
+            ControlModeTmux racing = ControlModeTmux.connect(server.config);
+            Pane p = racing.panes().stream()
+                    .filter(q -> q.session().equals("s"))
+                    .findFirst()
+                    .orElseThrow();
+            racing.onOutput(p.id(), t -> {});
+            AtomicBoolean closed = new AtomicBoolean();
+            Thread poller = new Thread(() -> {
+                while (!closed.get()) {
+                    try {
+                        racing.panes(); // as the exit poller does every second
+                    } catch (TmuxException e) {
+                        // the client went with its session, or the driver is closed: polled again until close returned
+                    }
+                }
+            });
+            poller.start();
+            racing.close();
+            closed.set(true);
+            poller.join();
+            assertEquals(before, exec.run(List.of("list-sessions", "-F", "#{session_name}")), "round " + i);
+        }
     }
 
     @Test
