@@ -41,7 +41,7 @@ final class ClaudeQueueRecord {
             return new Door.Whereabouts(
                     Door.Whereabouts.Kind.UNKNOWN, "Claude's transcript could not be read: " + e.getMessage());
         }
-        String wanted = normal(text);
+        String wanted = HarnessCopy.normal(text);
         boolean queued = false;
         for (String line : tail.split("\n")) {
             if (!line.contains("queue-operation") && !line.contains("\"user\"")) {
@@ -58,11 +58,12 @@ final class ClaudeQueueRecord {
             }
             if ("queue-operation".equals(entry.path("type").asText())
                     && "enqueue".equals(entry.path("operation").asText())
-                    && normal(entry.path("content").asText()).equals(wanted)) {
+                    && HarnessCopy.normal(entry.path("content").asText()).equals(wanted)) {
                 queued = true;
             } else if ("user".equals(entry.path("type").asText())
                     && entry.path("message").path("content").isTextual()
-                    && normal(entry.path("message").path("content").asText()).contains(wanted)) {
+                    && HarnessCopy.normal(entry.path("message").path("content").asText())
+                            .contains(wanted)) {
                 return new Door.Whereabouts(
                         Door.Whereabouts.Kind.TAKEN,
                         "claude transcript shows it as a turn's user message at "
@@ -96,9 +97,5 @@ final class ClaudeQueueRecord {
             f.readFully(bytes);
             return new String(bytes, StandardCharsets.UTF_8);
         }
-    }
-
-    private static String normal(String text) {
-        return text.replace("\r\n", "\n").strip().replaceAll("\\s+", " ");
     }
 }

@@ -80,7 +80,7 @@ final class CodexRollout {
      */
     Watched watch(long from, String text, Duration catchUp) {
         Door.Trace trace = new Door.Trace(new CompletableFuture<>(), new CompletableFuture<>());
-        Watch w = new Watch(from, before(from), RolloutLine.normal(text), trace, System.nanoTime() + GIVE_UP.toNanos());
+        Watch w = new Watch(from, before(from), HarnessCopy.normal(text), trace, System.nanoTime() + GIVE_UP.toNanos());
         w.task = timer.scheduleWithFixedDelay(w::look, 0, POLL.toMillis(), TimeUnit.MILLISECONDS);
         return new Watched(
                 new Door.Trace(trace.taken(), trace.ended(), turn -> w.catchUp(catchUp, turn)), w::whereabouts);

@@ -51,7 +51,7 @@ record RolloutLine(JsonNode line, JsonNode payload) {
                 && "user".equals(payload.path("role").asText());
     }
 
-    /** A user message's words, {@link #normal}. */
+    /** A user message's words, as {@link HarnessCopy#normal} compares them. */
     String userText() {
         StringBuilder s = new StringBuilder();
         for (JsonNode part : payload.path("content")) {
@@ -59,7 +59,7 @@ record RolloutLine(JsonNode line, JsonNode payload) {
                 s.append(s.length() == 0 ? "" : "\n").append(part.path("text").asText());
             }
         }
-        return normal(s.toString());
+        return HarnessCopy.normal(s.toString());
     }
 
     String type() {
@@ -68,11 +68,6 @@ record RolloutLine(JsonNode line, JsonNode payload) {
 
     String timestamp() {
         return line.path("timestamp").asText("?");
-    }
-
-    /** Codex's copy and ours differ at most in line endings and surrounding blanks. */
-    static String normal(String text) {
-        return text.replace("\r\n", "\n").replace('\r', '\n').strip().replaceAll("\\s+", " ");
     }
 
     private boolean event(String type) {

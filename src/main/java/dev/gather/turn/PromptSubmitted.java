@@ -1,5 +1,6 @@
 package dev.gather.turn;
 
+import dev.gather.door.HarnessCopy;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -19,10 +20,6 @@ public record PromptSubmitted(String pane, String harness, String session, Strin
 
     /** Whether this prompt is {@code text}, up to line endings and runs of blanks (as harnesses store it). */
     public boolean carries(String text) {
-        return normal(prompt).equals(normal(text));
-    }
-
-    static String normal(String text) {
-        return text.replace("\r\n", "\n").replace('\r', '\n').strip().replaceAll("\\s+", " ");
+        return HarnessCopy.normal(prompt).equals(HarnessCopy.normal(text));
     }
 }

@@ -3,6 +3,7 @@ package dev.gather.turn;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.door.ClaudeMessaging;
 import dev.gather.door.CodexDoors;
+import dev.gather.door.HarnessCopy;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -53,7 +54,7 @@ public final class SessionPanes {
     public void typed(String pane, String text) {
         Deque<String> texts = typed.computeIfAbsent(pane, p -> new ArrayDeque<>());
         synchronized (texts) {
-            texts.addLast(normal(text));
+            texts.addLast(HarnessCopy.normal(text));
             while (texts.size() > REMEMBERED) {
                 texts.removeFirst();
             }
@@ -240,7 +241,7 @@ public final class SessionPanes {
     private static String lastInput(JsonNode payload) {
         JsonNode inputs = payload.path("input-messages");
         return inputs.isArray() && !inputs.isEmpty()
-                ? normal(inputs.get(inputs.size() - 1).asText(""))
+                ? HarnessCopy.normal(inputs.get(inputs.size() - 1).asText(""))
                 : "";
     }
 
@@ -259,10 +260,5 @@ public final class SessionPanes {
         } catch (IOException e) {
             return false;
         }
-    }
-
-    /** Typed text and the harness's copy of it differ in line endings and surrounding blanks only. */
-    private static String normal(String text) {
-        return text.replace("\r\n", "\n").replace('\r', '\n').strip().replaceAll("\\s+", " ");
     }
 }
