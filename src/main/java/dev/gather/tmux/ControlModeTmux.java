@@ -88,7 +88,11 @@ public final class ControlModeTmux extends CommandTmux {
     }
 
     CompletableFuture<List<String>> submit(List<String> args) {
-        return client().send(ControlQuoting.line(args)).thenApply(ControlClient.Reply::lines);
+        return submit(client(), args);
+    }
+
+    private static CompletableFuture<List<String>> submit(ControlClient c, List<String> args) {
+        return c.send(ControlQuoting.line(args)).thenApply(ControlClient.Reply::lines);
     }
 
     @Override
@@ -272,9 +276,7 @@ public final class ControlModeTmux extends CommandTmux {
     public void close() {
         ControlClient c = shutDown();
         if (c != null && !c.dead()) {
-            ControlSessions.remove(
-                    args -> await(c.send(ControlQuoting.line(args)).thenApply(ControlClient.Reply::lines), args.get(0)),
-                    session);
+            ControlSessions.remove(args -> await(submit(c, args), args.get(0)), session);
         }
         Optional.ofNullable(c).ifPresent(ControlClient::close);
     }
