@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.home.StateDir;
 import dev.gather.journal.JournalFiles;
+import dev.gather.journal.JournalSchema;
 import dev.gather.journal.Transcript;
 import dev.gather.link.Link;
 import dev.gather.link.Member;
@@ -197,6 +198,12 @@ final class World implements AutoCloseable {
         // the agents may still drop a last hook file while they die: the state directory is only free
         // to delete (a @TempDir) once they are gone
         await().atMost(Duration.ofSeconds(30)).until(() -> programs.stream().noneMatch(ProcessHandle::isAlive));
+        // every end-to-end test is also a test of the journal's contract: what its daemons wrote is
+        // what schemas/journal.schema.json says (a torn last line aside, which a crash leaves)
+        List<String> problems = JournalSchema.problemsIn(state.journals());
+        if (!problems.isEmpty()) {
+            throw new AssertionError("journal lines the schema does not accept:\n" + String.join("\n", problems));
+        }
     }
 
     /** Every process running in the server's panes, with their descendants. */

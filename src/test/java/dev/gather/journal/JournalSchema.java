@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 /** schemas/journal.schema.json, the journal's contract, for tests: what it says of a line or a whole journal. */
 public final class JournalSchema {
@@ -62,6 +63,23 @@ public final class JournalSchema {
             if (!p.isEmpty()) {
                 out.add(file.getFileName() + ":" + (i + 1) + ": " + p + "\n    " + line);
             }
+        }
+        return out;
+    }
+
+    /** Each line of every journal in folder {@code journals} the schema does not accept; none when there is no folder. */
+    public static List<String> problemsIn(Path journals) {
+        if (!Files.isDirectory(journals)) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        try (Stream<Path> files = Files.list(journals)) {
+            for (Path f :
+                    files.filter(p -> p.toString().endsWith(".jsonl")).sorted().toList()) {
+                out.addAll(problems(f));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         return out;
     }
