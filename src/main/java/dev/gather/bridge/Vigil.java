@@ -24,7 +24,7 @@ final class Vigil {
                 () -> {
                     while (true) {
                         LockSupport.parkNanos(Patience.PROBE.toNanos());
-                        if (memory.waiting() && !Patience.answers(state, Patience.PROBE)) {
+                        if (memory.waiting() && !Patience.answers(state)) {
                             try {
                                 for (String answer : memory.abandon(Patience.message(state))) {
                                     synchronized (lock) {

@@ -95,7 +95,7 @@ final class DaemonCommand implements Callable<Integer> {
         ProcessHandle daemon =
                 pid.isPresent() ? ProcessHandle.of(pid.getAsLong()).orElse(null) : null;
         // a daemon that cannot be reached at all is not frozen (it is starting, or gone)
-        if (daemon == null || !daemon.isAlive() || Patience.answers(state, Patience.PROBE)) {
+        if (daemon == null || !daemon.isAlive() || Patience.answers(state)) {
             System.out.println("no daemon runs for " + state.root());
             return 0;
         }

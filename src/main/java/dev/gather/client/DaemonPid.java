@@ -45,6 +45,20 @@ public final class DaemonPid {
     }
 
     /**
+     * Whether {@code pid} is stopped (SIGSTOP, or held by a debugger): it takes connections and
+     * answers none of them until it is continued. False where there is no {@code /proc} to tell.
+     */
+    public static boolean stopped(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.US_ASCII);
+            String state = stat.substring(stat.lastIndexOf(") ") + 2);
+            return state.startsWith("T") || state.startsWith("t");
+        } catch (IOException | RuntimeException e) {
+            return false; // no such process, or no /proc
+        }
+    }
+
+    /**
      * Whether {@code pid} is a live Java process: the pid a dead daemon left may have been given to
      * another program since, which is no daemon, and a killed daemon stays a zombie until it is reaped
      * (the shell hook judges by /proc/PID/comm and /proc/PID/stat the same way).

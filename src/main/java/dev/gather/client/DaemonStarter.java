@@ -183,7 +183,7 @@ public final class DaemonStarter {
             return;
         }
         try {
-            start(state, () -> Patience.answers(state, Patience.PROBE) && connects(state));
+            start(state, () -> Patience.answers(state) && connects(state));
         } catch (IOException | RuntimeException e) {
             System.err.println("gather: " + e.getMessage());
             System.exit(1);

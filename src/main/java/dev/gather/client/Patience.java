@@ -9,6 +9,7 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.OptionalLong;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -17,13 +18,24 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * A client's wait on the daemon with a deadline: a frozen daemon (SIGSTOP, a deadlock) still accepts
  * connections, so a read would wait forever. While a wait lasts, the daemon is asked {@code hello} on
- * a connection of its own every {@link #PROBE}; when that goes unanswered for a probe's length, the
- * wait ends with {@link NotAnswering}. A daemon busy with a long request still answers the probe, so
- * only a daemon that answers nobody cuts a wait short. Needs nothing beyond the JDK (the bridges use it).
+ * a connection of its own every {@link #PROBE}; when that goes unanswered for a probe's length by a
+ * stopped process, or for {@link #RUNNING} by one that runs, the wait ends with {@link NotAnswering}.
+ * A daemon busy with a long request still answers the probe, and one slowed by a loaded machine
+ * answers it late, so only a daemon that answers nobody cuts a wait short. Needs nothing beyond the
+ * JDK (the bridges use it).
  */
 public final class Patience {
-    /** How long a daemon may leave a probe unanswered; a wait on a frozen one ends within two of these. */
+    /** How long a stopped daemon (SIGSTOP) may leave a probe unanswered; a wait on one ends within two of these. */
     public static final Duration PROBE = Duration.ofSeconds(4);
+
+    /**
+     * How long a daemon whose process runs may leave a probe unanswered before it counts as stuck (a
+     * deadlock): far past the seconds a loaded machine can keep it from answering.
+     */
+    public static final Duration RUNNING = Duration.ofSeconds(30);
+
+    /** How often a late probe looks whether the daemon's process was stopped meanwhile. */
+    private static final Duration LOOK = Duration.ofMillis(250);
 
     private Patience() {}
 
@@ -63,7 +75,7 @@ public final class Patience {
         });
         watch.scheduleWithFixedDelay(
                 () -> {
-                    if (!frozen.get() && !answers(state, PROBE)) {
+                    if (!frozen.get() && !answers(state)) {
                         frozen.set(true);
                         try {
                             connection.close();
@@ -92,10 +104,22 @@ public final class Patience {
     }
 
     /**
-     * Whether the daemon answers a {@code hello} within {@code within}. A daemon that cannot be reached
-     * at all counts as answering: it is gone, not frozen, and the waiting read sees its end by itself.
+     * Whether the daemon answers a {@code hello}: within {@link #PROBE} while its process is stopped
+     * (SIGSTOP), within {@link #RUNNING} while it runs. A daemon that cannot be reached at all counts as
+     * answering: it is gone, not frozen, and the waiting read sees its end by itself.
      */
-    public static boolean answers(StateDir state, Duration within) {
+    public static boolean answers(StateDir state) {
+        return answers(state, PROBE, RUNNING);
+    }
+
+    /**
+     * As {@link #answers(StateDir)}, with {@code probe} and {@code running} for those bounds. A daemon
+     * that runs but answers late is starved of CPU on a loaded machine or in a long collection, and
+     * a client that gave up on it would report a failure for a request the daemon still carries out
+     * (an agent's tool call, tried again, would send twice); only one that stays silent past {@code
+     * running} is stuck.
+     */
+    static boolean answers(StateDir state, Duration probe, Duration running) {
         SocketChannel ch;
         try {
             ch = state.connect();
@@ -108,17 +132,27 @@ public final class Patience {
                     "{\"op\":\"hello\",\"caller\":{\"pane\":null}}\n".getBytes(StandardCharsets.UTF_8)));
             ch.configureBlocking(false);
             ch.register(selector, SelectionKey.OP_READ);
-            long deadline = System.nanoTime() + within.toNanos();
-            long left;
-            while ((left = deadline - System.nanoTime()) > 0) {
-                if (selector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left))) > 0) {
+            long start = System.nanoTime();
+            while (true) {
+                long waited = System.nanoTime() - start;
+                if (waited >= running.toNanos() || (waited >= probe.toNanos() && stopped(state))) {
+                    return false;
+                }
+                long slice = waited < probe.toNanos()
+                        ? probe.toNanos() - waited
+                        : Math.min(LOOK.toNanos(), running.toNanos() - waited);
+                if (selector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(slice))) > 0) {
                     // a byte or the end of the stream: either way the daemon's process is running
                     return true;
                 }
             }
-            return false;
         } catch (IOException e) {
             return true; // the connection broke: a process at the other end ended it
         }
+    }
+
+    private static boolean stopped(StateDir state) {
+        OptionalLong pid = DaemonPid.read(state);
+        return pid.isPresent() && DaemonPid.stopped(pid.getAsLong());
     }
 }
