@@ -1,12 +1,17 @@
 package dev.gather.daemon;
 
+import dev.gather.client.DaemonPid;
+import dev.gather.home.StateDir;
+import dev.gather.testing.HomeProcesses;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -105,10 +110,15 @@ final class Cli {
 
     /**
      * Ends what a test's daemon process left on its private tmux server and then the daemon: the agents
-     * first, since a turn end after the stop would bring the daemon back.
+     * and the holders of their turns first, since a turn end after the stop would bring the daemon back.
      */
     static void stopAgentsAndDaemon(Path home, String tmuxSocket) throws IOException, InterruptedException {
         World.tmux(tmuxSocket, "kill-server");
+        // a hook's holder outlives its agent on purpose and brings a stopped daemon back to take its
+        // turn: ended before the daemon stops, so none starts another into a home being deleted
+        Set<Long> daemon = new HashSet<>();
+        DaemonPid.living(new StateDir(home)).ifPresent(daemon::add);
+        HomeProcesses.end(home, daemon);
         run(home, Optional.of(tmuxSocket), "daemon", "--stop");
     }
 }

@@ -2,8 +2,12 @@ package dev.gather.daemon;
 
 import dev.gather.client.DaemonPid;
 import dev.gather.home.StateDir;
+import dev.gather.testing.HomeProcesses;
 import java.nio.file.Path;
+import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -27,7 +31,15 @@ final class DaemonProcesses implements AfterEachCallback {
     @Override
     public void afterEach(ExtensionContext context) throws Exception {
         Cli.stopAgentsAndDaemon(home.get(), socket);
-        DaemonPid.living(new StateDir(home.get()))
-                .ifPresent(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy));
+        Optional<ProcessHandle> daemon = DaemonPid.living(new StateDir(home.get())).stream()
+                .boxed()
+                .findFirst()
+                .flatMap(ProcessHandle::of);
+        daemon.ifPresent(ProcessHandle::destroy);
+        daemon.ifPresent(
+                d -> d.onExit().completeOnTimeout(d, 30, TimeUnit.SECONDS).join());
+        // whatever still carries the home (a daemon that would not stop): the test's temporary
+        // folders are deleted next, and nothing may write into them meanwhile or outlive the run
+        HomeProcesses.end(home.get(), Set.of());
     }
 }
