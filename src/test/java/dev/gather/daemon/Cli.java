@@ -5,6 +5,7 @@ import dev.gather.home.StateDir;
 import dev.gather.testing.HomeProcesses;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -42,6 +43,13 @@ final class Cli {
     private static Process startIn(
             Path cwd, Map<String, String> env, Path home, Optional<String> tmuxSocket, String... args)
             throws IOException {
+        Process p = builder(cwd, env, home, tmuxSocket, args).start();
+        p.getOutputStream().close();
+        return p;
+    }
+
+    private static ProcessBuilder builder(
+            Path cwd, Map<String, String> env, Path home, Optional<String> tmuxSocket, String... args) {
         List<String> cmd = new ArrayList<>(List.of(
                 ProcessHandle.current().info().command().orElse("java"),
                 "-XX:TieredStopAtLevel=1",
@@ -54,9 +62,7 @@ final class Cli {
         tmuxSocket.ifPresent(s -> pb.environment().put("GATHER_TMUX_SOCKET", s));
         pb.environment().remove("TMUX_PANE");
         pb.environment().putAll(env);
-        Process p = pb.start();
-        p.getOutputStream().close();
-        return p;
+        return pb;
     }
 
     /**
@@ -89,13 +95,23 @@ final class Cli {
     /** Runs the command to its end in working directory {@code cwd}. */
     static Result runIn(Path cwd, Path home, Optional<String> tmuxSocket, String... args)
             throws IOException, InterruptedException {
-        Process p = startIn(cwd, home, tmuxSocket, args);
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(60, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new IllegalStateException("gather " + String.join(" ", args) + " did not finish in 60 s:\n" + out);
+        // into a file, not a pipe read to its end first: the deadline must fire even while a command
+        // that hangs (or a daemon it started, holding the pipe) keeps its output open
+        Path output = Files.createTempFile("gather-cli-", ".out");
+        try {
+            Process p = builder(cwd, Map.of(), home, tmuxSocket, args)
+                    .redirectOutput(output.toFile())
+                    .start();
+            p.getOutputStream().close();
+            if (!p.waitFor(60, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new IllegalStateException("gather " + String.join(" ", args) + " did not finish in 60 s:\n"
+                        + Files.readString(output, StandardCharsets.UTF_8));
+            }
+            return new Result(p.exitValue(), Files.readString(output, StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(output);
         }
-        return new Result(p.exitValue(), out);
     }
 
     /** The pid of the daemon that answers {@code gather status} for {@code home} (starting one when none runs). */
