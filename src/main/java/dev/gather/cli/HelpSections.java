@@ -14,6 +14,13 @@ import picocli.CommandLine.Model.UsageMessageSpec;
  * wrapped, under "Examples:" (the footer, which the man page prints with hard line breaks too).
  */
 final class HelpSections {
+    /**
+     * Wider than any synopsis, so picocli lays it out on one line; no wider, since picocli's layout
+     * costs memory in proportion to the width (at {@code Integer.MAX_VALUE / 2} every help took 25 s
+     * and 4 GB).
+     */
+    static final int ONE_LINE = 4096;
+
     private HelpSections() {}
 
     /** Applies both layouts to {@code cli} and every command below it. */
@@ -45,7 +52,7 @@ final class HelpSections {
         String oneLine;
         // picocli lays the synopsis out at the usage width: laid out wide, it is one line to break here
         usage.autoWidth(false);
-        usage.width(Integer.MAX_VALUE / 2);
+        usage.width(ONE_LINE);
         try {
             oneLine = help.synopsis(help.synopsisHeadingLength()).strip();
         } finally {
