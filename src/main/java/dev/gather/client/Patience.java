@@ -120,13 +120,7 @@ public final class Patience {
      * running} is stuck.
      */
     static boolean answers(StateDir state, Duration probe, Duration running) {
-        SocketChannel ch;
-        try {
-            ch = state.connect();
-        } catch (IOException gone) {
-            return true;
-        }
-        try (ch;
+        try (SocketChannel ch = state.connect();
                 Selector selector = Selector.open()) {
             ch.write(ByteBuffer.wrap(
                     "{\"op\":\"hello\",\"caller\":{\"pane\":null}}\n".getBytes(StandardCharsets.UTF_8)));
@@ -147,7 +141,7 @@ public final class Patience {
                 }
             }
         } catch (IOException e) {
-            return true; // the connection broke: a process at the other end ended it
+            return true; // no daemon to reach, or the connection broke: a process at the other end ended it
         }
     }
 
