@@ -128,6 +128,11 @@ public final class Patience {
             ch.register(selector, SelectionKey.OP_READ);
             long start = System.nanoTime();
             while (true) {
+                if (Thread.currentThread().isInterrupted()) {
+                    // the wait it watched is over: no verdict is wanted, and an interrupted select
+                    // returns at once, so looping on would spin until the bound
+                    return true;
+                }
                 long waited = System.nanoTime() - start;
                 if (waited >= running.toNanos() || (waited >= probe.toNanos() && stopped(state))) {
                     return false;

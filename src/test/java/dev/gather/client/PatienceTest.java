@@ -79,6 +79,19 @@ class PatienceTest {
     }
 
     @Test
+    void aProbeWhoseWaitEndedStopsAtOnceInsteadOfSpinning() throws Exception {
+        StateDir state = daemonAnsweringWhenLet(ProcessHandle.current().pid());
+        CompletableFuture<Boolean> answers = new CompletableFuture<>();
+        Thread probe = new Thread(
+                () -> answers.complete(Patience.answers(state, PROBE, Duration.ofMinutes(10))), "patience-probe");
+        probe.start();
+        await().during(PROBE.multipliedBy(3)).atMost(Duration.ofSeconds(30)).until(() -> !answers.isDone());
+        // as Patience's watcher is when the read it watched ends: an interrupted select returns at once
+        probe.interrupt();
+        assertTrue(answers.get(30, TimeUnit.SECONDS), "no verdict once nobody waits: not taken for frozen");
+    }
+
+    @Test
     void noDaemonToReachIsNotAFrozenOne() {
         assertTrue(Patience.answers(new StateDir(home), PROBE, PROBE), "gone, not frozen");
     }
