@@ -50,12 +50,17 @@ public final class DaemonPid {
      */
     public static boolean stopped(long pid) {
         try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.US_ASCII);
-            String state = stat.substring(stat.lastIndexOf(") ") + 2);
+            String state = state(Path.of("/proc", Long.toString(pid)));
             return state.startsWith("T") || state.startsWith("t");
         } catch (IOException | RuntimeException e) {
             return false; // no such process, or no /proc
         }
+    }
+
+    /** The state field of a process's stat line, which follows its command name (itself may hold spaces and parentheses). */
+    private static String state(Path proc) throws IOException {
+        String stat = Files.readString(proc.resolve("stat"), StandardCharsets.US_ASCII);
+        return stat.substring(stat.lastIndexOf(") ") + 2);
     }
 
     /**
@@ -69,9 +74,7 @@ public final class DaemonPid {
             return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
         }
         try {
-            String stat = Files.readString(proc.resolve("stat"), StandardCharsets.US_ASCII);
-            // the state follows the command name, which may itself hold spaces and parentheses
-            String state = stat.substring(stat.lastIndexOf(") ") + 2);
+            String state = state(proc);
             return Files.readString(proc.resolve("comm"), StandardCharsets.US_ASCII)
                             .strip()
                             .equals("java")
