@@ -13,10 +13,10 @@ import java.util.Optional;
 /**
  * Two real Codex CLI panes in a direct link, answering each other offline against a {@link
  * FakeOpenAI}: from the turn-end hook (Codex's notify, {@code bin/gather hook codex}) to the model's
- * request carrying the words, through Codex's own door ({@code codex queue}, as the daemon opens it:
- * the native program behind npm's node launcher) against two other Codex panes typed into, in the
- * same run; in a whole run, a third pair whose {@code codex queue} runs through the launcher, node
- * and all. Each pair has its own CODEX_HOME (so its own background server); n/a when the test
+ * request carrying the words, through Codex's own door (its server's control socket, as the daemon
+ * opens it) against two other Codex panes typed into, in the same run; in a whole run, a third pair
+ * whose door runs {@code codex queue} (the native program behind npm's node launcher) for every
+ * message instead, as it did before. Each pair has its own CODEX_HOME (so its own background server); n/a when the test
  * suite's npm cache is missing.
  */
 final class CodexRelayBenchmark extends PinnedHarnessBenchmark {
@@ -55,20 +55,19 @@ final class CodexRelayBenchmark extends PinnedHarnessBenchmark {
                     doorMs,
                     PinnedHarnesses.hookToModel(keys, model.calls(FakeOpenAI::turn)),
                     Optional.empty()));
-            Path nativeProgram = CodexNative.behind(program);
-            if (!setting.quick() && !nativeProgram.equals(program)) {
-                // what the door saves by not starting node for every message, as it did before
-                CodexHome viaNode = home(dir.resolve("node"), model, work, launcher, homes);
-                relay.doors(program);
+            if (!setting.quick()) {
+                // what the control socket saves by not running `codex queue` for every message, as the door did before
+                CodexHome viaCommand = home(dir.resolve("command"), model, work, launcher, homes);
+                relay.doors(CodexNative.behind(program));
                 List<HarnessRelay.Sample> slow =
-                        relay.pingPong(Profiles.shipped().forKind("codex"), codex, viaNode.env(), work, samples);
-                double[] nodeMs = PinnedHarnesses.hookToModel(slow, model.calls(FakeOpenAI::turn));
-                String vs = DOOR + " native vs through npm's node launcher";
+                        relay.pingPong(Profiles.shipped().forKind("codex"), codex, viaCommand.env(), work, samples);
+                double[] commandMs = PinnedHarnesses.hookToModel(slow, model.calls(FakeOpenAI::turn));
+                String vs = DOOR + ", its control socket vs running codex queue";
                 rows.add(Metric.vs(
                         "hook to the model has the words p50, " + vs,
                         "ms",
                         PinnedHarnesses.p50(doorMs),
-                        PinnedHarnesses.p50(nodeMs),
+                        PinnedHarnesses.p50(commandMs),
                         PinnedHarnesses.throughTheDoor(slow)));
                 rows.add(Metric.vs(
                         "of which hook to the door's answer p50, " + vs,

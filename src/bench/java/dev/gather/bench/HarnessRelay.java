@@ -163,8 +163,8 @@ final class HarnessRelay implements AutoCloseable {
     }
 
     /**
-     * As {@link #doors()}, with {@code codex queue} run through {@code codexProgram} as given (npm's
-     * node launcher, say) instead of the program the daemon would find.
+     * As {@link #doors()}, with Codex's door running {@code codex queue} through {@code codexProgram}
+     * for every message instead of using its server's control socket.
      */
     void doors(Path codexProgram) {
         Doors doors = Doors.shipped(sessions::threadOfPane, timer).register("claude", claude);

@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
  * Opens the {@link CodexQueueDoor} of a Codex pane: once a turn end has named the pane's thread (the
  * first message is typed), with the Codex program the pane runs (the native one behind npm's node
  * launcher, {@link CodexNative}), if its version has {@code codex queue}, and that process's
- * environment ({@code CODEX_HOME}, {@code HOME}, {@code PATH}).
+ * environment ({@code CODEX_HOME}, {@code HOME}, {@code PATH}), whose {@code CODEX_HOME} holds the
+ * server's control socket.
  */
 public final class CodexDoors implements DoorFactory {
     /** The first version {@code codex queue} was tried in; older ones are typed into. */
@@ -54,7 +55,10 @@ public final class CodexDoors implements DoorFactory {
         this.program = program;
     }
 
-    /** The same doors, run through {@code program} instead of the pane's own Codex (tests take the door away). */
+    /**
+     * The same doors, run through {@code program} instead of the pane's own Codex and its control
+     * socket (tests take the door away; the benchmark times {@code codex queue} itself).
+     */
     public CodexDoors through(Path program) {
         return new CodexDoors(threadOfPane, timer, executor, Optional.of(program));
     }
@@ -100,8 +104,11 @@ public final class CodexDoors implements DoorFactory {
             return absent("Codex " + version.get() + " has no `codex queue` (0.169.0 has)");
         }
         Path home = Path.of(env.getOrDefault("CODEX_HOME", env.getOrDefault("HOME", "/nonexistent") + "/.codex"));
-        return new Opening.Open(
-                new CodexQueueDoor(bin, env, thread.get(), CodexRollout.find(home, thread.get(), timer), executor));
+        // the server's control socket first, unless this door was given a program to run instead
+        Optional<Path> control =
+                program.isPresent() ? Optional.empty() : Optional.of(home.resolve(CodexControl.SOCKET));
+        return new Opening.Open(new CodexQueueDoor(
+                bin, control, env, thread.get(), CodexRollout.find(home, thread.get(), timer), executor));
     }
 
     private static Opening absent(String why) {

@@ -105,7 +105,8 @@ final class UnixExchange {
         return false;
     }
 
-    private static void await(SocketChannel ch, Selector selector, int op, long end, String doing)
+    /** Waits for {@code op} on {@code ch} until {@code end} (nanoTime), else {@link TimeoutException}. */
+    static void await(SocketChannel ch, Selector selector, int op, long end, String doing)
             throws IOException, TimeoutException {
         SelectionKey key = ch.isRegistered() ? ch.keyFor(selector) : ch.register(selector, op);
         key.interestOps(op);

@@ -54,8 +54,10 @@ class CodexQueueDoorTest {
     }
 
     private CodexQueueDoor door(Path program) {
+        // no server runs here: the control socket is absent, and the door runs the program
         return new CodexQueueDoor(
                 program,
+                Optional.of(dir.resolve(".codex").resolve(CodexControl.SOCKET)),
                 Map.of("PATH", System.getenv("PATH")),
                 THREAD,
                 CodexRollout.find(dir.resolve(".codex"), THREAD, timer),
@@ -150,6 +152,7 @@ class CodexQueueDoorTest {
         // it speaks, then neither ends nor closes its output: reading that to its end would wait 60 s
         CodexQueueDoor door = new CodexQueueDoor(
                 program("echo 'working'\nexec sleep 60\n"),
+                Optional.empty(),
                 Map.of("PATH", System.getenv("PATH")),
                 THREAD,
                 Optional.empty(),

@@ -164,7 +164,9 @@ class CodexDoorLiveTest {
                 () -> steps("oneshot", ref).toString(),
                 bo);
         List<String> steps = steps("oneshot", ref);
+        // on the server's control socket, as `codex queue` would have sent it, without running it
         assertTrue(steps.get(0).startsWith("handed: codex-queue: Queued message"), steps.toString());
+        assertTrue(steps.get(0).endsWith("(control socket)."), steps.toString());
         assertTrue(steps.get(1).startsWith("delivered: taken: codex transcript shows it"), steps.toString());
         assertTrue(steps.get(2).startsWith("confirmed: codex transcript: task_complete"), steps.toString());
         assertEquals(1, turnsEndingWith(text).size(), "once");
