@@ -182,7 +182,7 @@ final class UnixWebSocket implements AutoCloseable {
         }
         try (selector;
                 channel) {
-            // both closed, the selector first
+            // the channel, then the selector that watched it
         } catch (IOException e) {
             // nothing more to let go of
         }
