@@ -108,7 +108,13 @@ public final class CodexDoors implements DoorFactory {
         Optional<Path> control =
                 program.isPresent() ? Optional.empty() : Optional.of(home.resolve(CodexControl.SOCKET));
         return new Opening.Open(new CodexQueueDoor(
-                bin, control, env, thread.get(), CodexRollout.find(home, thread.get(), timer), executor));
+                bin,
+                control,
+                env,
+                thread.get(),
+                CodexRollout.find(home, thread.get(), timer),
+                executor,
+                CodexQueueDoor.ANSWER_WITHIN));
     }
 
     private static Opening absent(String why) {

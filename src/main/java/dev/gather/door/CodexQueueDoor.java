@@ -45,16 +45,6 @@ final class CodexQueueDoor implements Door {
     /** By parcel reference: where the transcript says each parcel is, until a turn takes it (or it is typed instead). */
     private final Map<String, Supplier<Door.Whereabouts>> records = new ConcurrentHashMap<>();
 
-    CodexQueueDoor(
-            Path program,
-            Optional<Path> control,
-            Map<String, String> env,
-            String thread,
-            Optional<CodexRollout> rollout,
-            Executor executor) {
-        this(program, control, env, thread, rollout, executor, ANSWER_WITHIN);
-    }
-
     /**
      * {@code control}: the server's control socket, if it is to be tried first; {@code answerWithin}:
      * how long the server or {@code codex queue} may take before the door counts as failed.

@@ -61,7 +61,8 @@ class CodexQueueDoorTest {
                 Map.of("PATH", System.getenv("PATH")),
                 THREAD,
                 CodexRollout.find(dir.resolve(".codex"), THREAD, timer),
-                Runnable::run);
+                Runnable::run,
+                CodexQueueDoor.ANSWER_WITHIN);
     }
 
     private static void append(Path file, String line) throws Exception {
