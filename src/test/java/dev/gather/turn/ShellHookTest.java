@@ -3,10 +3,12 @@ package dev.gather.turn;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -134,6 +136,61 @@ class ShellHookTest {
         assertEquals(1, run.stderr().lines().count());
         assertTrue(run.stderr().contains("unknown harness 'aider'"));
         assertTrue(Files.notExists(home.resolve("spool/in")));
+    }
+
+    /**
+     * Each program a hook starts costs its turn a fork and an exec (milliseconds apiece): a common turn,
+     * its spool there and its daemon alive, starts date, the cat that reads stdin and mv, and sleeps
+     * (its holder, its wait), whatever the number of its parents. Every program on PATH is replaced by
+     * one that writes its name down before it runs the real one.
+     */
+    @Test
+    void aCommonTurnStartsOnlyTheProgramsItNeeds() throws Exception {
+        Path self = Path.of("/proc/self/comm");
+        assumeTrue(Files.readString(self).strip().equals("java"), "the lock must name a live java process");
+        Path shims = Files.createDirectories(home.resolve("shims"));
+        Path log = home.resolve("programs.log");
+        Path logger = Files.writeString(
+                home.resolve("logger"),
+                "#!/bin/sh\nn=${0##*/}; echo \"$n\" >> \"$GATHER_TEST_PROGRAMS\"; IFS=:\n"
+                        + "for d in $GATHER_TEST_PATH; do [ -x \"$d/$n\" ] && exec \"$d/$n\" \"$@\"; done; exit 127\n");
+        assertTrue(logger.toFile().setExecutable(true));
+        String path = System.getenv("PATH");
+        for (String dir : path.split(":")) {
+            if (dir.isEmpty() || !Files.isDirectory(Path.of(dir))) {
+                continue;
+            }
+            try (Stream<Path> programs = Files.list(Path.of(dir))) {
+                for (Path program : programs.filter(Files::isExecutable).toList()) {
+                    Path shim = shims.resolve(program.getFileName().toString());
+                    if (Files.notExists(shim, LinkOption.NOFOLLOW_LINKS)) {
+                        Files.createSymbolicLink(shim, logger);
+                    }
+                }
+            }
+        }
+        Files.createDirectories(home.resolve("spool/in"));
+        Files.createDirectories(home.resolve("spool/tmp"));
+        Files.writeString(home.resolve("daemon.lock"), ProcessHandle.current().pid() + "\n");
+        List<TurnOutput> seen = new CopyOnWriteArrayList<>();
+        SpoolWatcher w =
+                SpoolWatcher.start(new Spool(home.resolve("spool")), HookParsers.withClaudeRoots(List.of()), seen::add);
+        try {
+            Run run = hook(
+                    Map.of("PATH", shims.toString(), "GATHER_TEST_PATH", path, "GATHER_TEST_PROGRAMS", log.toString()),
+                    Samples.text("sim/reply.json"),
+                    "%5",
+                    "sim");
+            assertEquals(new Run(0, "", ""), run);
+            await().atMost(Duration.ofSeconds(20)).until(() -> seen.size() == 1);
+        } finally {
+            w.close();
+        }
+        List<String> started = Files.readAllLines(log).stream()
+                .filter(program -> !program.equals("sleep"))
+                .toList();
+        // sh: the launcher's #!/usr/bin/env sh
+        assertEquals(List.of("sh", "date", "cat", "mv"), started);
     }
 
     @Test
