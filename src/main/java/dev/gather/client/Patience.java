@@ -10,10 +10,8 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.OptionalLong;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * A client's wait on the daemon with a deadline: a frozen daemon (SIGSTOP, a deadlock) still accepts
@@ -66,40 +64,61 @@ public final class Patience {
      * meanwhile, closes the connection (which ends the read) and throws {@link NotAnswering}.
      */
     public static <T> T await(StateDir state, Closeable connection, Read<T> read) throws IOException {
-        AtomicBoolean frozen = new AtomicBoolean();
-        // the wait's own watcher, started with it and ended with it: nothing outlives a client's call
-        ScheduledExecutorService watch = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "gather-patience");
-            t.setDaemon(true);
-            return t;
-        });
-        watch.scheduleWithFixedDelay(
-                () -> {
-                    if (!frozen.get() && !answers(state)) {
-                        frozen.set(true);
-                        try {
-                            connection.close();
-                        } catch (IOException e) {
-                            // closing is how the read is ended; a failure to close ends it too
-                        }
-                    }
-                },
-                PROBE.toMillis(),
-                PROBE.toMillis(),
-                TimeUnit.MILLISECONDS);
+        Watch watch = new Watch(state, connection);
+        watch.start();
         try {
             T value = read.read();
-            if (frozen.get()) {
+            if (watch.frozen) {
                 throw new NotAnswering(state);
             }
             return value;
         } catch (IOException e) {
-            if (frozen.get()) {
+            if (watch.frozen) {
                 throw new NotAnswering(state);
             }
             throw e;
         } finally {
-            watch.shutdownNow();
+            watch.interrupt();
+        }
+    }
+
+    /**
+     * A wait's own watcher, started with it and ended with it (interrupted: nothing outlives a client's
+     * call): it probes the daemon every {@link #PROBE} after the last probe ended, and closes the
+     * connection when one goes unanswered. A plain thread rather than a scheduled executor: every
+     * client call starts one, and an executor's classes and lambdas cost a fresh JVM ~15 ms.
+     */
+    private static final class Watch extends Thread {
+        private final StateDir state;
+        private final Closeable connection;
+        volatile boolean frozen;
+
+        Watch(StateDir state, Closeable connection) {
+            super("gather-patience");
+            setDaemon(true);
+            this.state = state;
+            this.connection = connection;
+        }
+
+        @Override
+        public void run() {
+            long next = System.nanoTime() + PROBE.toNanos();
+            while (!isInterrupted()) {
+                long left = next - System.nanoTime();
+                if (left > 0) {
+                    LockSupport.parkNanos(this, left);
+                } else if (answers(state)) {
+                    next = System.nanoTime() + PROBE.toNanos();
+                } else if (!isInterrupted()) {
+                    frozen = true;
+                    try {
+                        connection.close();
+                    } catch (IOException e) {
+                        // closing is how the read is ended; a failure to close ends it too
+                    }
+                    return;
+                }
+            }
         }
     }
 
