@@ -15,7 +15,9 @@ import java.util.concurrent.TimeUnit;
  * What a person or an agent pays per call, against an idle daemon: the wall time of a client command
  * ({@code gather status}, {@code gather links}) and the resident memory of {@code gather mcp} over a
  * session. {@code bin/gather}'s bridges (the daemon runs the command, or hosts the MCP session)
- * against the full command line in a JVM of its own, as every call ran before, in the same run.
+ * against the full command line in a JVM of its own, as every call ran before, in the same run. The
+ * headline is a command's time above a bare JVM's start with the bridge's flags, timed in the same
+ * run: what gather adds, where the JVM's own start is the machine's.
  */
 final class ClientBenchmark extends Benchmark {
     /** How bin/gather ran every command before the bridges; the old path measured here. */
@@ -40,20 +42,29 @@ final class ClientBenchmark extends Benchmark {
         Process daemon = BenchDaemon.start(home, socket);
         try {
             String launcher = HookBenchmark.launcher().toString();
-            int runs = context.sized(3, 25);
+            int runs = context.sized(9, 25);
+            // the floor under any JVM client on this machine: a bare JVM with the bridge's own flags
+            double floor = pct(wall(bareJvm(), home, socket, runs), 50);
             List<Metric> metrics = new ArrayList<>();
+            metrics.add(Metric.of("a bare JVM's start and exit p50, the bridge's flags", "ms", floor, ""));
             for (String command : List.of("status", "links")) {
                 double[] bridged = wall(List.of(launcher, command), home, socket, runs);
                 double[] full = wall(full(command), home, socket, runs);
                 metrics.add(Metric.vs(
-                                "gather " + command + " wall p50, idle daemon",
-                                "ms",
-                                pct(bridged, 50),
-                                pct(full, 50),
-                                "p50 ≤ 150 ms")
-                        .headline(150));
+                        "gather " + command + " wall p50, idle daemon",
+                        "ms",
+                        pct(bridged, 50),
+                        pct(full, 50),
+                        "goal: p50 ≤ 150 ms (not a headline: the JVM's own start, above, is this machine's)"));
                 metrics.add(Metric.vs(
                         "gather " + command + " wall p90, idle daemon", "ms", pct(bridged, 90), pct(full, 90), ""));
+                metrics.add(Metric.vs(
+                                "gather " + command + " wall p50 above a bare JVM's, idle daemon",
+                                "ms",
+                                pct(bridged, 50) - floor,
+                                pct(full, 50) - floor,
+                                "≤ 75 ms: the launcher, the bridge, the daemon's answer")
+                        .headline(75));
             }
             int calls = context.sized(3, 50);
             double bridgedMcp = mcpPeak(List.of(launcher, "mcp"), home, socket, calls);
@@ -70,6 +81,17 @@ final class ClientBenchmark extends Benchmark {
             BenchDaemon.stop(daemon, state);
             BenchDaemon.killTmuxServer(socket);
         }
+    }
+
+    /** The bridge's JVM (bin/gather's flags for it), starting and exiting with nothing to do. */
+    private static List<String> bareJvm() {
+        return List.of(
+                ProcessHandle.current().info().command().orElse("java"),
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
+                "-Xshare:auto",
+                "-XX:-UsePerfData",
+                "-version");
     }
 
     private static List<String> full(String... args) {
