@@ -27,16 +27,8 @@ final class UnixExchange {
         try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
                 Selector selector = Selector.open()) {
             ch.configureBlocking(false);
-            if (!ch.connect(UnixDomainSocketAddress.of(socket))) {
-                await(ch, selector, SelectionKey.OP_CONNECT, end, "connecting to");
-                ch.finishConnect();
-            }
-            ByteBuffer buf = ByteBuffer.wrap(out);
-            while (buf.hasRemaining()) {
-                if (ch.write(buf) == 0) {
-                    await(ch, selector, SelectionKey.OP_WRITE, end, "writing to");
-                }
-            }
+            connect(ch, selector, socket, end);
+            writeAll(ch, selector, out, end);
             ch.shutdownOutput();
             try {
                 return readToEnd(ch, selector, end, maxIn);
@@ -103,6 +95,26 @@ final class UnixExchange {
             }
         }
         return false;
+    }
+
+    /** Connects the non-blocking {@code ch} to {@code socket} before {@code end} (nanoTime). */
+    static void connect(SocketChannel ch, Selector selector, Path socket, long end)
+            throws IOException, TimeoutException {
+        if (!ch.connect(UnixDomainSocketAddress.of(socket))) {
+            await(ch, selector, SelectionKey.OP_CONNECT, end, "connecting to");
+            ch.finishConnect();
+        }
+    }
+
+    /** Writes all of {@code out} to the non-blocking {@code ch} before {@code end} (nanoTime). */
+    static void writeAll(SocketChannel ch, Selector selector, byte[] out, long end)
+            throws IOException, TimeoutException {
+        ByteBuffer buf = ByteBuffer.wrap(out);
+        while (buf.hasRemaining()) {
+            if (ch.write(buf) == 0) {
+                await(ch, selector, SelectionKey.OP_WRITE, end, "writing to");
+            }
+        }
     }
 
     /** Waits for {@code op} on {@code ch} until {@code end} (nanoTime), else {@link TimeoutException}. */

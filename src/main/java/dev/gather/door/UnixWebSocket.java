@@ -2,7 +2,6 @@ package dev.gather.door;
 
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
@@ -66,10 +65,7 @@ final class UnixWebSocket implements AutoCloseable {
             throw e;
         }
         try {
-            if (!channel.connect(UnixDomainSocketAddress.of(socket))) {
-                ws.await(SelectionKey.OP_CONNECT, deadline, "connecting to");
-                channel.finishConnect();
-            }
+            UnixExchange.connect(channel, ws.selector, socket, deadline);
             ws.upgrade(resource, deadline);
             return ws;
         } catch (IOException | TimeoutException | RuntimeException e) {
@@ -259,12 +255,7 @@ final class UnixWebSocket implements AutoCloseable {
     }
 
     private void write(byte[] bytes, long deadline) throws IOException, TimeoutException {
-        ByteBuffer buf = ByteBuffer.wrap(bytes);
-        while (buf.hasRemaining()) {
-            if (channel.write(buf) == 0) {
-                await(SelectionKey.OP_WRITE, deadline, "writing to");
-            }
-        }
+        UnixExchange.writeAll(channel, selector, bytes, deadline);
     }
 
     private void await(int op, long deadline, String doing) throws IOException, TimeoutException {
