@@ -22,6 +22,9 @@ import java.util.concurrent.TimeUnit;
 final class ClientBenchmark extends Benchmark {
     /** How bin/gather ran every command before the bridges; the old path measured here. */
     private static final List<String> FULL_JVM = List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto");
+    /** How bin/gather starts a bridge's JVM (status, links and the other quick commands). */
+    private static final List<String> BRIDGE_JVM =
+            List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-XX:-UsePerfData");
 
     private static final String HANDSHAKE =
             """
@@ -85,19 +88,21 @@ final class ClientBenchmark extends Benchmark {
 
     /** The bridge's JVM (bin/gather's flags for it), starting and exiting with nothing to do. */
     private static List<String> bareJvm() {
-        return List.of(
-                ProcessHandle.current().info().command().orElse("java"),
-                "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1",
-                "-Xshare:auto",
-                "-XX:-UsePerfData",
-                "-version");
+        List<String> cmd = java(BRIDGE_JVM);
+        cmd.add("-version");
+        return cmd;
+    }
+
+    /** This JVM's own java program with {@code flags}, to be added to. */
+    private static List<String> java(List<String> flags) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(ProcessHandle.current().info().command().orElse("java"));
+        cmd.addAll(flags);
+        return cmd;
     }
 
     private static List<String> full(String... args) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(ProcessHandle.current().info().command().orElse("java"));
-        cmd.addAll(FULL_JVM);
+        List<String> cmd = java(FULL_JVM);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.gather.cli.Main"));
         cmd.addAll(List.of(args));
         return cmd;

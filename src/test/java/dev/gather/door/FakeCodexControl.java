@@ -30,7 +30,7 @@ import java.util.function.Function;
  * answer, as a server may.
  */
 final class FakeCodexControl implements AutoCloseable {
-    static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** What the server does with a request: the frames it sends back (none: it stays silent). */
     interface Script extends Function<JsonNode, List<String>> {}
