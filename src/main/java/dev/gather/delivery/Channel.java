@@ -55,7 +55,7 @@ final class Channel {
         this.office = office;
         this.hasDoor = hasDoor;
         this.recognition = new Recognition(this, pane, profile, recogniser);
-        ScreenWatch screen = new ScreenWatch(this, pane, office.deliverer(), office.executor(), office.timer());
+        ScreenWatch screen = new ScreenWatch(this, pane, office);
         boolean signalled = profile.turns().signal() != Profile.TurnSignal.NONE;
         this.turns = new Turns(
                 pane, signalled ? MemberState.STARTING : MemberState.IDLE, office.clock(), office.ledger(), screen);
@@ -197,9 +197,10 @@ final class Channel {
     }
 
     /**
-     * The member's turn ended as its screen, a door's trace or ({@code at}: by its stamp) a hook showed:
-     * what it took is confirmed, the next may go. A turn that ended before the words being typed were
-     * even pasted was on earlier ones: it confirms those, never the words being typed.
+     * The member's turn ended as a door's trace, its screen or a hook showed ({@code at}: when the
+     * screen was looked at, or the hook's stamp): what it took is confirmed, the next may go. A turn
+     * that ended before the words being typed were even pasted was on earlier ones: it confirms
+     * those, never the words being typed.
      */
     void settled(String how, Optional<Instant> at) {
         boolean idle;

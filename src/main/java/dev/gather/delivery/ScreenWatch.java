@@ -4,7 +4,9 @@ import dev.gather.profile.Profile;
 import dev.gather.tmux.Deliverer;
 import dev.gather.tmux.InputBox;
 import dev.gather.tmux.TmuxException;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
@@ -23,13 +25,15 @@ final class ScreenWatch {
     private final Deliverer deliverer;
     private final Executor executor;
     private final ScheduledExecutorService timer;
+    private final Clock clock;
 
-    ScreenWatch(Channel channel, String pane, Deliverer deliverer, Executor executor, ScheduledExecutorService timer) {
-        this.timer = timer;
+    ScreenWatch(Channel channel, String pane, Office office) {
         this.channel = channel;
         this.pane = pane;
-        this.deliverer = deliverer;
-        this.executor = executor;
+        this.deliverer = office.deliverer();
+        this.executor = office.executor();
+        this.timer = office.timer();
+        this.clock = office.clock();
     }
 
     /** The note of a member whose box shows {@code box} where an empty one was awaited. */
@@ -145,7 +149,8 @@ final class ScreenWatch {
                 .whenQuiet(pane, quiet, Duration.ofDays(1))
                 .thenRunAsync(
                         () -> {
-                            if (!current(e, MemberState.BUSY)) {
+                            Optional<Instant> looked = busyAsOfNow(e);
+                            if (looked.isEmpty()) {
                                 return;
                             }
                             Optional<Boolean> settled = settled(quiet);
@@ -153,7 +158,9 @@ final class ScreenWatch {
                                 return;
                             }
                             if (settled.get()) {
-                                channel.settled("screen quiet for " + quiet.toMillis() + " ms", Optional.empty());
+                                // as of the look's start: a hook can end the turn and the next words go in
+                                // while tmux answers, and the screen it saw is not their turn's end
+                                channel.settled("screen quiet for " + quiet.toMillis() + " ms", looked);
                             } else {
                                 deliverer.nextOutput(pane, quiet).thenRun(() -> idleByScreen(e));
                             }
@@ -184,6 +191,13 @@ final class ScreenWatch {
         return "unreachable: not ready within " + profile.ready().timeout().toSeconds() + " s (profile "
                 + profile.name()
                 + (profile.quirks().input().isPresent() ? ": its input box was never seen empty)" : ")");
+    }
+
+    /** Now, if {@code e} is still the current epoch and the member busy: when a look at its screen starts. */
+    private Optional<Instant> busyAsOfNow(long e) {
+        synchronized (channel) {
+            return channel.turns().current(e, MemberState.BUSY) ? Optional.of(clock.instant()) : Optional.empty();
+        }
     }
 
     /** Whether {@code e} is still the current epoch and the member is in {@code expected}. */

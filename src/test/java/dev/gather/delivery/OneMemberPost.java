@@ -12,11 +12,11 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * One member on a fake pane that echoes what is typed, started with a given profile, and a post
+ * One member on a fake pane that echoes what is typed (or runs a given program), started with a given profile, and a post
  * office that notes each letter's steps as {@code "ref:state"}: the turn-timing tests' ground.
  */
 final class OneMemberPost implements AutoCloseable {
-    final FakeTmux tmux = new FakeTmux().program("agent", FakeTmux.CAT);
+    final FakeTmux tmux;
     final String pane;
     final List<String> steps = new CopyOnWriteArrayList<>();
     final PostOffice post;
@@ -24,6 +24,12 @@ final class OneMemberPost implements AutoCloseable {
     private volatile Ledger then = Ledger.NONE;
 
     OneMemberPost(String name, Profile profile, Clock clock) {
+        this(name, profile, clock, FakeTmux.CAT);
+    }
+
+    /** As above, with the pane running {@code program} instead of one that echoes. */
+    OneMemberPost(String name, Profile profile, Clock clock, FakeTmux.Program program) {
+        tmux = new FakeTmux().program("agent", program);
         pane = tmux.spawn(SpawnSpec.of(name, Path.of("."), "agent")).id();
         deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC);
         post = new PostOffice(tmux, deliverer, Profiles.shipped(), clock, (letter, p, state, detail) -> {

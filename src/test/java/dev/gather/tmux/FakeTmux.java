@@ -47,6 +47,10 @@ public final class FakeTmux implements Tmux {
 
     private boolean stalled;
     private int refusedCaptures;
+    /** Run on the caller's thread before each look at a screen and each paste: where a test steps in. */
+    private volatile Runnable beforeCapture = () -> {};
+
+    private volatile Runnable beforePaste = () -> {};
 
     private final Map<String, Program> programs = new LinkedHashMap<>();
     private final Map<String, FakePane> panes = new LinkedHashMap<>();
@@ -95,12 +99,28 @@ public final class FakeTmux implements Tmux {
     }
 
     @Override
-    public synchronized String capture(String paneId, int historyLines) {
-        if (stalled) {
-            refusedCaptures++;
-            throw new TmuxException(TmuxException.Kind.TIMED_OUT, "fake tmux: capture-pane got no answer in 10 s");
+    public String capture(String paneId, int historyLines) {
+        beforeCapture.run();
+        synchronized (this) {
+            if (stalled) {
+                refusedCaptures++;
+                throw new TmuxException(TmuxException.Kind.TIMED_OUT, "fake tmux: capture-pane got no answer in 10 s");
+            }
+            return pane(paneId).screen.toString();
         }
-        return pane(paneId).screen.toString();
+    }
+
+    /**
+     * {@code step} runs on the looking thread, outside this server's lock, before every later look at
+     * a screen: what happens meanwhile elsewhere, while tmux answers a look.
+     */
+    public void beforeCapture(Runnable step) {
+        beforeCapture = step;
+    }
+
+    /** {@code step} runs on the pasting thread, outside this server's lock, before every later paste. */
+    public void beforePaste(Runnable step) {
+        beforePaste = step;
     }
 
     /** While {@code stalled}, every look at a screen times out, as a loaded tmux server's can. */
@@ -115,6 +135,7 @@ public final class FakeTmux implements Tmux {
 
     @Override
     public void paste(String paneId, String text) {
+        beforePaste.run();
         logged("paste", paneId, text).paste(text);
     }
 
