@@ -4,12 +4,9 @@ import dev.gather.profile.Profile;
 import dev.gather.tmux.Deliverer;
 import dev.gather.tmux.InputBox;
 import dev.gather.tmux.TmuxException;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.concurrent.Executor;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -22,18 +19,13 @@ import java.util.concurrent.TimeUnit;
 final class ScreenWatch {
     private final Channel channel;
     private final String pane;
-    private final Deliverer deliverer;
-    private final Executor executor;
-    private final ScheduledExecutorService timer;
-    private final Clock clock;
+    /** Its keyboard and eyes on the pane, the threads its looks run on, and the clock they are dated by. */
+    private final Office office;
 
     ScreenWatch(Channel channel, String pane, Office office) {
         this.channel = channel;
         this.pane = pane;
-        this.deliverer = office.deliverer();
-        this.executor = office.executor();
-        this.timer = office.timer();
-        this.clock = office.clock();
+        this.office = office;
     }
 
     /** The note of a member whose box shows {@code box} where an empty one was awaited. */
@@ -53,7 +45,7 @@ final class ScreenWatch {
         if (!current(e, MemberState.BUSY) || channel.profile().quirks().input().isEmpty()) {
             return;
         }
-        deliverer
+        office.deliverer()
                 .whenQuiet(pane, channel.profile().ready().quiet(), Duration.ofDays(1))
                 .thenRunAsync(
                         () -> {
@@ -62,14 +54,17 @@ final class ScreenWatch {
                             }
                             InputBox.State box;
                             try {
-                                box = deliverer.inputBox(pane, channel.profile().quirks());
+                                box = office.deliverer()
+                                        .inputBox(pane, channel.profile().quirks());
                             } catch (TmuxException x) {
                                 return;
                             }
                             busyShows(e, box);
-                            deliverer.nextOutput(pane, Duration.ofDays(1)).thenRun(() -> watchForDialog(e));
+                            office.deliverer()
+                                    .nextOutput(pane, Duration.ofDays(1))
+                                    .thenRun(() -> watchForDialog(e));
                         },
-                        executor);
+                        office.executor());
     }
 
     /** STARTING → READY once the input box is drawn and empty and the screen was quiet long enough. */
@@ -79,7 +74,7 @@ final class ScreenWatch {
             channel.giveUp(e);
             return;
         }
-        deliverer
+        office.deliverer()
                 .whenQuiet(pane, channel.profile().ready().quiet(), left)
                 .thenRunAsync(
                         () -> {
@@ -96,7 +91,7 @@ final class ScreenWatch {
                             } else if (startingInDialog(e)) {
                                 // a trust dialog at start waits for a person, visibly, however long it
                                 // takes; once answered the harness gets its whole start time again
-                                deliverer
+                                office.deliverer()
                                         .nextOutput(pane, Duration.ofDays(1))
                                         .thenRun(() -> awaitReady(
                                                 e,
@@ -113,19 +108,19 @@ final class ScreenWatch {
                                 // and then went still (an idle Gemini) would otherwise never be looked at
                                 Duration again = max(channel.profile().ready().quiet(), Duration.ofMillis(100));
                                 Duration rest = Duration.ofNanos(deadline - System.nanoTime());
-                                deliverer
+                                office.deliverer()
                                         .nextOutput(pane, again.compareTo(rest) < 0 ? again : rest)
                                         .thenRun(() -> awaitReady(e, deadline));
                             }
                         },
-                        executor);
+                        office.executor());
     }
 
     /** Whether a dialog stands where the starting harness's box should be; says so in the note. */
     private boolean startingInDialog(long e) {
         InputBox.State box;
         try {
-            box = deliverer.inputBox(pane, channel.profile().quirks());
+            box = office.deliverer().inputBox(pane, channel.profile().quirks());
         } catch (TmuxException x) {
             return false;
         }
@@ -137,7 +132,8 @@ final class ScreenWatch {
         watchForDialog(e);
         Profile.Turns turns = channel.profile().turns();
         Duration wait = turns.signal() == Profile.TurnSignal.HOOK ? turns.grace() : Duration.ZERO;
-        timer.schedule(() -> executor.execute(() -> idleByScreen(e)), wait.toNanos(), TimeUnit.NANOSECONDS);
+        office.timer()
+                .schedule(() -> office.executor().execute(() -> idleByScreen(e)), wait.toNanos(), TimeUnit.NANOSECONDS);
     }
 
     private void idleByScreen(long e) {
@@ -145,7 +141,7 @@ final class ScreenWatch {
             return;
         }
         Duration quiet = channel.profile().turns().quiet();
-        deliverer
+        office.deliverer()
                 .whenQuiet(pane, quiet, Duration.ofDays(1))
                 .thenRunAsync(
                         () -> {
@@ -162,10 +158,10 @@ final class ScreenWatch {
                                 // while tmux answers, and the screen it saw is not their turn's end
                                 channel.settled("screen quiet for " + quiet.toMillis() + " ms", looked);
                             } else {
-                                deliverer.nextOutput(pane, quiet).thenRun(() -> idleByScreen(e));
+                                office.deliverer().nextOutput(pane, quiet).thenRun(() -> idleByScreen(e));
                             }
                         },
-                        executor);
+                        office.executor());
     }
 
     /**
@@ -175,8 +171,9 @@ final class ScreenWatch {
      */
     private Optional<Boolean> settled(Duration quiet) {
         try {
-            return Optional.of(deliverer.inputBox(pane, channel.profile().quirks()) == InputBox.State.EMPTY
-                    && deliverer.quietFor(pane).compareTo(quiet) >= 0);
+            return Optional.of(
+                    office.deliverer().inputBox(pane, channel.profile().quirks()) == InputBox.State.EMPTY
+                            && office.deliverer().quietFor(pane).compareTo(quiet) >= 0);
         } catch (TmuxException x) {
             if (!x.paneGone()) {
                 return Optional.of(false);
@@ -196,7 +193,9 @@ final class ScreenWatch {
     /** Now, if {@code e} is still the current epoch and the member busy: when a look at its screen starts. */
     private Optional<Instant> busyAsOfNow(long e) {
         synchronized (channel) {
-            return channel.turns().current(e, MemberState.BUSY) ? Optional.of(clock.instant()) : Optional.empty();
+            return channel.turns().current(e, MemberState.BUSY)
+                    ? Optional.of(office.clock().instant())
+                    : Optional.empty();
         }
     }
 
