@@ -3,7 +3,6 @@ package dev.gather.ops;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.agents.AgentCommands;
 import dev.gather.gathering.Gathering;
-import dev.gather.history.Pulse;
 import dev.gather.journal.Announcement;
 import dev.gather.journal.Lifecycle;
 import dev.gather.link.Link;
@@ -126,10 +125,9 @@ public final class JoinOp {
         long ref = d.relay.journal(link).append(entry(link, m, agent, pane.isEmpty() && agent.isEmpty()));
         try {
             if (g.isPresent()) {
+                // the gathering's pulse was searched as it started: asking for it again costs nothing
                 Gathering circle = g.get();
-                String pulse = Pulse.of(
-                        Pulse.keywords(circle.rhythm().name(), circle.question()), d.state.journals(), circle.id());
-                circle.join(m, pulse).join();
+                circle.join(m, circle.pulse()).join();
             } else {
                 d.relay.announce(
                         link,
