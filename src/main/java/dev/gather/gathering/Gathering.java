@@ -165,10 +165,7 @@ public final class Gathering {
         return lane.submit(() -> send(GatheringEvent.START, Map.of()));
     }
 
-    /**
-     * What past talk said of the gathering's keywords, as its seeds carry it: searched at the first
-     * call (the start), then the same for every seed, a late member's too.
-     */
+    /** What past talk said of its keywords, as every seed carries it (a late one's too): searched once. */
     public String pulse() {
         return pulse.get();
     }
@@ -233,12 +230,14 @@ public final class Gathering {
     }
 
     /**
-     * {@code m} (already in the gathering's link) joins while it runs: it gets a seed with the
-     * conversation so far, everyone else is told, and a speaker takes its place at the end of the
-     * speaking order from the next round. Refused once the rounds are over.
+     * {@code m} joins while it runs: it gets a seed with the conversation so far, everyone else is
+     * told, and a speaker takes its place at the end of the speaking order from the next round.
+     * Refused once the rounds are over. {@code admitted} (into the link, journalled) runs on the lane
+     * once the gathering took {@code m} and before anything is said of it: a refused join was never
+     * journalled, and every entry after the join may go to {@code m}.
      */
-    public CompletableFuture<Void> join(Member m, String pulse) {
-        return lane.submit(() -> seats.join(m, pulse));
+    public CompletableFuture<Void> join(Member m, String pulse, Runnable admitted) {
+        return lane.submit(() -> seats.join(m, pulse, admitted));
     }
 
     /** A member left (its leaving journalled elsewhere): skipped from now on, as below. */

@@ -66,7 +66,7 @@ class SlowPulseTest {
         searching.await();
 
         // a client's join while the start searches: the gathering's lane takes it now
-        CompletableFuture<Void> joined = g.join(PAT, "calm seas");
+        CompletableFuture<Void> joined = g.join(PAT, "calm seas", () -> {});
         await().atMost(BOUND).until(joined::isDone);
         assertFalse(joined.isCompletedExceptionally(), joined::toString);
 
@@ -82,7 +82,7 @@ class SlowPulseTest {
         found.countDown();
         Gathering g = gathering(() -> "calm seas, search " + searches.incrementAndGet());
         g.start().get();
-        g.join(PAT, g.pulse()).get();
+        g.join(PAT, g.pulse(), () -> {}).get();
         assertEquals(1, searches.get(), "the join did not search again");
         Effect.Inject seed = effects.stream()
                 .filter(e -> e instanceof Effect.Inject i && i.kind() == Prompt.SEED && i.to().equals(PAT))
