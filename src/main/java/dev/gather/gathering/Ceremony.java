@@ -232,6 +232,8 @@ final class Ceremony {
     void join(Member m) {
         members.add(m);
         present.add(m);
+        // it gets its own seed as it joins: one that came before the first turn is not seeded again
+        seeded.add(m);
         if (m.role() == Role.HARVESTER) {
             return;
         }

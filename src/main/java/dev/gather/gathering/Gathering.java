@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * One running instance of a rhythm over a set of members: talking piece, beats, phases, harvest. It
@@ -32,6 +33,8 @@ public final class Gathering {
     private final Seats seats;
     private final Hearing hearing;
     private final PieceMoves moves;
+    /** The seeds' pulse: searched once, never on the lane (a search of past talk may take seconds). */
+    private final Supplier<String> pulse;
 
     private Gathering(
             String id,
@@ -44,6 +47,7 @@ public final class Gathering {
         this.rhythm = rhythm;
         this.clock = setting.clock();
         this.lane = new Lane(setting.executor());
+        this.pulse = new Once<>(setting.pulse());
         MachinePort port = new MachinePort(this::state, () -> closed, this::send);
         this.timers = new StepTimers(setting.scheduler(), clock, lane, port);
         this.ceremony = new Ceremony(rhythm, members, options);
@@ -67,7 +71,7 @@ public final class Gathering {
                         digest,
                         digest::phaseEnded,
                         timers,
-                        setting.pulse(),
+                        pulse,
                         setting.midTurn().or(hearing::answering)));
         this.ceremony.useVars(machine.variables());
     }
@@ -134,6 +138,9 @@ public final class Gathering {
      * now. A gathering still seeding seeds whom the last daemon had not and begins.
      */
     public CompletableFuture<Void> resume(Snapshot s, Instant now) {
+        if (s.state() == GatheringState.SEEDING) {
+            pulse();
+        }
         return lane.submit(() -> {
             ceremony.restore(s);
             machine.remember("resumed(" + s.state() + ", turn " + s.turn() + ")");
@@ -149,9 +156,18 @@ public final class Gathering {
         });
     }
 
-    /** Seeds every member and begins the first turn. */
+    /**
+     * Seeds every member and begins the first turn. The seeds' pulse is searched first, on the caller's
+     * thread: while it is, the lane takes what comes (a join, a leaving) instead of waiting behind it.
+     */
     public CompletableFuture<Void> start() {
+        pulse();
         return lane.submit(() -> send(GatheringEvent.START, Map.of()));
+    }
+
+    /** What past talk said of its keywords, as every seed carries it (a late one's too): searched once. */
+    public String pulse() {
+        return pulse.get();
     }
 
     /**
@@ -214,12 +230,14 @@ public final class Gathering {
     }
 
     /**
-     * {@code m} (already in the gathering's link) joins while it runs: it gets a seed with the
-     * conversation so far, everyone else is told, and a speaker takes its place at the end of the
-     * speaking order from the next round. Refused once the rounds are over.
+     * {@code m} joins while it runs: it gets a seed with the conversation so far, everyone else is
+     * told, and a speaker takes its place at the end of the speaking order from the next round.
+     * Refused once the rounds are over. {@code admitted} (into the link, journalled) runs on the lane
+     * once the gathering took {@code m} and before anything is said of it: a refused join was never
+     * journalled, and every entry after the join may go to {@code m}.
      */
-    public CompletableFuture<Void> join(Member m, String pulse) {
-        return lane.submit(() -> seats.join(m, pulse));
+    public CompletableFuture<Void> join(Member m, String pulse, Runnable admitted) {
+        return lane.submit(() -> seats.join(m, pulse, admitted));
     }
 
     /** A member left (its leaving journalled elsewhere): skipped from now on, as below. */

@@ -58,10 +58,11 @@ final class Seats {
     }
 
     /**
-     * {@code m} joins, on the lane: seeded with the conversation so far, announced to everyone else.
-     * Refused once the rounds are over, under a name already taken, or beyond the speakers allowed.
+     * {@code m} joins, on the lane: {@code admitted} runs once it may (a refusal throws first), then
+     * it is seated, seeded with the conversation so far and announced to everyone else. Refused once
+     * the rounds are over, under a name already taken, or beyond the speakers allowed.
      */
-    void join(Member m, String pulse) {
+    void join(Member m, String pulse, Runnable admitted) {
         boolean isClosed = machine.closed();
         if (isClosed || machine.state() == GatheringState.HARVESTING) {
             throw new IllegalArgumentException(
@@ -80,6 +81,7 @@ final class Seats {
             throw new IllegalArgumentException("rhythm " + rhythm.name() + " allows at most "
                     + rhythm.roles().maxSpeakers() + " speakers");
         }
+        admitted.run();
         c.join(m);
         effects.accept(new Effect.Announce(Announcement.JOINED, prompting.joined(m), Optional.of(m)));
         effects.accept(new Effect.Inject(m, Prompt.SEED, prompting.lateSeed(m, pulse, c.conversation.said())));

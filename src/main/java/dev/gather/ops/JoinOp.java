@@ -3,7 +3,6 @@ package dev.gather.ops;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.agents.AgentCommands;
 import dev.gather.gathering.Gathering;
-import dev.gather.history.Pulse;
 import dev.gather.journal.Announcement;
 import dev.gather.journal.Lifecycle;
 import dev.gather.link.Link;
@@ -18,6 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * {@code join}: a member arrives late. Into a running gathering: an existing pane, a newly spawned
@@ -117,28 +117,28 @@ public final class JoinOp {
         }
         int number = view.members().stream().mapToInt(Member::number).max().orElse(0) + 1;
         Member m = new Member(name, number, Role.SPEAKER, memberPane);
-        try {
-            d.links.add(link, m);
-        } catch (IllegalStateException e) {
-            agent.ifPresent(a -> m.pane().ifPresent(memberPanes::kill));
-            throw new UserError("join: " + e.getMessage());
-        }
-        long ref = d.relay.journal(link).append(entry(link, m, agent, pane.isEmpty() && agent.isEmpty()));
+        Lifecycle.Join entry = entry(link, m, agent, pane.isEmpty() && agent.isEmpty());
+        // nothing is journalled before the gathering took m: the join and its place in the journal
+        // are decided on its lane, so a join it refuses (closed meanwhile) was never said to happen
+        AtomicLong ref = new AtomicLong(-1);
+        Runnable admitted = () -> ref.set(admit(link, m, entry));
         try {
             if (g.isPresent()) {
+                // the gathering's pulse was searched as it started: asking for it again costs nothing
                 Gathering circle = g.get();
-                String pulse = Pulse.of(
-                        Pulse.keywords(circle.rhythm().name(), circle.question()), d.state.journals(), circle.id());
-                circle.join(m, pulse).join();
+                circle.join(m, circle.pulse(), admitted).join();
             } else {
+                admitted.run();
                 d.relay.announce(
                         link,
                         m.name() + " (" + m.number() + ") has joined the link; it hears what is said from now on.",
                         Announcement.JOINED,
                         Optional.of(m));
             }
-        } catch (CompletionException e) {
-            d.relay.leave(link, m, "could not join");
+        } catch (CompletionException | IllegalStateException e) {
+            if (ref.get() >= 0) {
+                d.relay.leave(link, m, "could not join");
+            }
             agent.ifPresent(a -> m.pane().ifPresent(memberPanes::kill));
             throw new UserError("join: "
                     + (e.getCause() == null ? e.getMessage() : e.getCause().getMessage()));
@@ -155,11 +155,22 @@ public final class JoinOp {
         out.put(g.isPresent() ? "gathering_id" : "link", link.id());
         out.set("member", Ops.member(m));
         if (m.pane().isEmpty()) {
-            Pulls.Pull p = pulls.add(link.id(), m, ref, away, leave);
-            out.put("token", p.token).put("cursor", ref);
+            Pulls.Pull p = pulls.add(link.id(), m, ref.get(), away, leave);
+            out.put("token", p.token).put("cursor", ref.get());
             out.put("away_after_seconds", away.toSeconds()).put("leave_after_seconds", leave.toSeconds());
         }
         return out;
+    }
+
+    /** {@code m} into {@code link} and its join journalled: the entry's number; not journalled, it is not in the link. */
+    private long admit(Link link, Member m, Lifecycle.Join entry) {
+        d.links.add(link, m);
+        try {
+            return d.relay.journal(link).append(entry);
+        } catch (RuntimeException e) {
+            d.links.removeMember(link, m);
+            throw e;
+        }
     }
 
     /** The join entry: who (name, number, role, pane), how (spawned kind, pull), enough to rebuild the roster. */

@@ -148,6 +148,27 @@ class LateArrivalTest {
                         .code());
     }
 
+    @Test
+    void aJoinTheGatheringRefusesIsNeverJournalled() throws Exception {
+        // Hal harvests as a speaker sim, which never answers the harvest prompt: once asked, the
+        // gathering stands harvesting (until its harvest time is up, a minute on) and refuses joins
+        JsonNode started = Ceremonies.start(
+                world,
+                Ceremonies.args("minimal", "Ada:speaker:speaker", "Bo:speaker:speaker", "Hal:harvester:speaker"));
+        String id = started.path("gathering_id").asText();
+        await().atMost(LONG).until(() -> world.entries(id, "private").stream()
+                .anyMatch(e -> e.path("prompt").asText().equals("harvest")));
+
+        assertRefused(World.args().put("gathering", id).put("name", "Pat"), "harvesting; nobody joins now");
+        // the gathering refused it on its lane before anything was journalled: no join, so no leaving
+        assertEquals(List.of(), world.entries(id, "join"));
+        assertTrue(
+                world.entries(id, "left").stream()
+                        .noneMatch(e -> e.path("from").asText().equals("Pat")),
+                () -> world.entries(id, "left").toString());
+        world.call(null, "end_gathering", World.args().put("gathering", id).put("now", true));
+    }
+
     private void assertRefused(ObjectNode args, String why) throws Exception {
         JsonNode r = world.call(null, "join", args);
         assertFalse(r.path("ok").asBoolean(), r.toString());

@@ -21,7 +21,7 @@ class JoinTest {
         Circle c = new Circle("standard", 2, true, false);
         c.gathering.start().join();
         speak(c, "Ada");
-        c.gathering.join(CY, "calm seas").join();
+        c.gathering.join(CY, "calm seas", () -> {}).join();
         assertEquals(
                 "Cy (4) has joined the gathering as speaker; they take their place at the end of the speaking"
                         + " order from the next round.",
@@ -51,16 +51,16 @@ class JoinTest {
         // issue 28: ten joins and leaves, and then a join was refused as if all were still there
         for (int i = 0; i < max + 2; i++) {
             Member m = new Member("Passer" + i, 10 + i, Role.SPEAKER, Optional.empty());
-            c.gathering.join(m, "").join();
+            c.gathering.join(m, "", () -> {}).join();
             c.gathering.memberGone(m).join();
         }
         for (int i = 2; i < max; i++) {
             c.gathering
-                    .join(new Member("Stayer" + i, 100 + i, Role.SPEAKER, Optional.empty()), "")
+                    .join(new Member("Stayer" + i, 100 + i, Role.SPEAKER, Optional.empty()), "", () -> {})
                     .join();
         }
         CompletionException full = assertThrows(CompletionException.class, () -> c.gathering
-                .join(new Member("OneTooMany", 200, Role.SPEAKER, Optional.empty()), "")
+                .join(new Member("OneTooMany", 200, Role.SPEAKER, Optional.empty()), "", () -> {})
                 .join());
         assertTrue(full.getCause().getMessage().contains("at most " + max + " speakers"), full.getMessage());
     }
@@ -70,14 +70,35 @@ class JoinTest {
         Circle c = new Circle("minimal", 2, true, false);
         c.gathering.start().join();
         CompletionException taken = assertThrows(CompletionException.class, () -> c.gathering
-                .join(new Member("bo", 4, Role.SPEAKER, Optional.empty()), "")
+                .join(new Member("bo", 4, Role.SPEAKER, Optional.empty()), "", () -> {})
                 .join());
         assertTrue(taken.getCause().getMessage().contains("already has a member called bo"));
         c.passAround(20);
         assertEquals(GatheringState.HARVESTING, c.gathering.state());
         CompletionException late = assertThrows(
-                CompletionException.class, () -> c.gathering.join(CY, "").join());
+                CompletionException.class,
+                () -> c.gathering.join(CY, "", () -> {}).join());
         assertTrue(late.getCause().getMessage().contains("harvesting; nobody joins now"));
+    }
+
+    @Test
+    void aJoinIsAdmittedOnlyOnceTheGatheringTookIt() {
+        Circle c = new Circle("minimal", 2, true, false);
+        c.gathering.start().join();
+        List<String> admitted = new ArrayList<>();
+        c.gathering
+                .join(
+                        CY,
+                        "",
+                        () -> admitted.add("Cy after " + c.announced("joined").size() + " announcements"))
+                .join();
+        assertEquals(List.of("Cy after 0 announcements"), admitted);
+        c.passAround(20);
+        Member di = new Member("Di", 5, Role.SPEAKER, Optional.empty());
+        assertThrows(
+                CompletionException.class,
+                () -> c.gathering.join(di, "", () -> admitted.add("Di")).join());
+        assertEquals(1, admitted.size(), "a join refused once harvesting is not admitted: " + admitted);
     }
 
     private static void speak(Circle c, String name) {

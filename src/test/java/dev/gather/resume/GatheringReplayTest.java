@@ -55,7 +55,7 @@ class GatheringReplayTest extends InReplayWorld {
                 Role.SPEAKER,
                 w.tmux.spawn(SpawnSpec.of("Ed", w.home, "agent")).id());
         w.journals.of("g-replay").append(JoinOp.entry(w.link, ed, Optional.empty(), false));
-        w.live.join(ed, "calm").join();
+        w.live.join(ed, "calm", () -> {}).join();
         w.members.add(ed);
         w.assertReplayMatches("Ed joined, waiting for the next round");
         // round after round through every phase: each speaker passes at once
