@@ -7,11 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/** A program with an input box ({@code > } and its text) and no turns: delivery tests' member whose box can hold text. */
+/** A program with an input box ({@code > } and its text): delivery tests' member whose box can hold text. */
 public final class BoxedProfile {
     private BoxedProfile() {}
 
-    /** Written into {@code dir} and loaded. */
+    /** One without turns, written into {@code dir} and loaded. */
     public static Profile load(Path dir) throws IOException {
         Files.writeString(
                 dir.resolve("boxed.yaml"),
@@ -30,5 +30,33 @@ public final class BoxedProfile {
                   signal: none
                 """);
         return Profiles.load(List.of(dir)).get("boxed").orElseThrow();
+    }
+
+    /**
+     * A program with the same input box that reports its turns by a hook, written into {@code dir}
+     * and loaded: its screen is looked at {@code grace} after a letter went in (as a profile writes
+     * it, "100ms") and judged idle once still for {@code quiet}.
+     */
+    public static Profile hooked(Path dir, String quiet, String grace) throws IOException {
+        Files.writeString(
+                dir.resolve("boxed-hooked.yaml"),
+                """
+                profile: boxed-hooked
+                description: a program with an input box that reports its turns by a hook
+                typing:
+                  enter_gap: 0ms
+                ready:
+                  quiet: 50ms
+                  timeout: 10s
+                input_box:
+                  line: '^> ?(?<text>.*)$'
+                  search_lines: 3
+                turns:
+                  signal: hook
+                  quiet: %s
+                  grace: %s
+                """
+                        .formatted(quiet, grace));
+        return Profiles.load(List.of(dir)).get("boxed-hooked").orElseThrow();
     }
 }

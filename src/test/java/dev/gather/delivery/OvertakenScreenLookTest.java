@@ -5,10 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gather.profile.Profile;
-import dev.gather.profile.Profiles;
 import dev.gather.tmux.FakeTmux;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -41,7 +38,8 @@ class OvertakenScreenLookTest {
         // its empty box again; the piece it thinks about, drawing over its box as the sim does
         FakeTmux.Program harness = (pane, input) -> pane.print(
                 input.contains("piece") ? "Bo:\n(Bo is thinking)\n(Bo is thinking)\n(Bo is thinking)\n" : "> ");
-        try (OneMemberPost bo = new OneMemberPost("Bo", hooked(), Clock.systemUTC(), harness)) {
+        try (OneMemberPost bo =
+                new OneMemberPost("Bo", BoxedProfile.hooked(dir, "300ms", "0s"), Clock.systemUTC(), harness)) {
             bo.tmux.pane(bo.pane).print("> ");
             Letter phase = new Letter("j", 1, "Bo", "--- Phase: INHALE ---");
             Letter piece = new Letter("j", 2, "Bo", "The piece is now with Bo (1).");
@@ -83,28 +81,5 @@ class OvertakenScreenLookTest {
     /** Whether {@code t} still runs the screen watch's code (it has not come to its verdict and acted on it). */
     private static boolean inScreenWatch(Thread t) {
         return Arrays.stream(t.getStackTrace()).anyMatch(f -> f.getClassName().equals(ScreenWatch.class.getName()));
-    }
-
-    /** A harness with an input box whose turns a hook reports; the screen is looked at as soon as it is still. */
-    private Profile hooked() throws Exception {
-        Files.writeString(
-                dir.resolve("boxhook.yaml"),
-                """
-                profile: boxhook
-                description: a harness with an input box that reports its turns by a hook
-                typing:
-                  enter_gap: 0ms
-                ready:
-                  quiet: 50ms
-                  timeout: 10s
-                input_box:
-                  line: '^> ?(?<text>.*)$'
-                  search_lines: 3
-                turns:
-                  signal: hook
-                  quiet: 300ms
-                  grace: 0s
-                """);
-        return Profiles.load(List.of(dir)).get("boxhook").orElseThrow();
     }
 }

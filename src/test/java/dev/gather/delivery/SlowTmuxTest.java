@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gather.profile.Profile;
 import dev.gather.profile.Profiles;
 import dev.gather.tmux.Deliverer;
 import dev.gather.tmux.DeliveryResult;
@@ -15,7 +14,6 @@ import dev.gather.tmux.HarnessQuirks;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.SpawnSpec;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -82,7 +80,7 @@ class SlowTmuxTest {
 
     @Test
     void aTurnEndTmuxDoesNotShowIsLookedForAgainAndConfirmsWhatTheMemberTook() throws IOException {
-        post.started(pane.id(), boxedAndHooked());
+        post.started(pane.id(), BoxedProfile.hooked(dir, "1s", "100ms"));
         CompletableFuture<DeliveryResult> sent = post.post(pane.id(), new Letter("j", 1, "Bo", "hello bo"));
         assertInstanceOf(DeliveryResult.Delivered.class, sent.join());
         // no hook comes: after the grace its screen is looked at, and tmux does not answer; the look for a
@@ -95,29 +93,6 @@ class SlowTmuxTest {
         await().atMost(LONG).until(() -> post.status(pane.id()).orElseThrow().state() == MemberState.IDLE);
         assertTrue(steps.contains("1 confirmed"), steps::toString);
         assertFalse(steps.contains("1 failed"), steps::toString);
-    }
-
-    /** A program with an input box gather reads that reports its turns by a hook, its screen looked at 100 ms after. */
-    private Profile boxedAndHooked() throws IOException {
-        Files.writeString(
-                dir.resolve("boxed-hooked.yaml"),
-                """
-                profile: boxed-hooked
-                description: a program with an input box that reports its turns by a hook
-                typing:
-                  enter_gap: 0ms
-                ready:
-                  quiet: 50ms
-                  timeout: 10s
-                input_box:
-                  line: '^> ?(?<text>.*)$'
-                  search_lines: 3
-                turns:
-                  signal: hook
-                  quiet: 1s
-                  grace: 100ms
-                """);
-        return Profiles.load(List.of(dir)).get("boxed-hooked").orElseThrow();
     }
 
     private String note() {
