@@ -82,6 +82,22 @@ public final class StartGatheringOp {
         d.runs.put(id, new GatheringRuns.Run(starter, spawned, r.flag("keep")));
         Link link = d.links.create(id, rhythm.name(), OptionalInt.empty(), members);
         String question = options.question().orElse(rhythm.openingQuestion());
+        // the start entry first: a member that leaves from now on (its pane ended, its harness known
+        // never ready) leaves a gathering its journal says began, and a close it causes comes after
+        d.relay
+                .journal(link)
+                .append(startEntry(
+                        id,
+                        rhythm,
+                        question,
+                        options,
+                        members,
+                        spawned,
+                        starter,
+                        r.flag("keep"),
+                        PanePids.of(
+                                d.tmux.panes(),
+                                members.stream().flatMap(m -> m.pane().stream()).toList())));
         Gathering g = wire(
                 id,
                 link,
@@ -102,19 +118,6 @@ public final class StartGatheringOp {
                 }
             });
         }
-        Lifecycle.Start start = startEntry(
-                id,
-                rhythm,
-                question,
-                options,
-                members,
-                spawned,
-                starter,
-                r.flag("keep"),
-                PanePids.of(
-                        d.tmux.panes(),
-                        members.stream().flatMap(m -> m.pane().stream()).toList()));
-        d.relay.journal(link).append(start);
         g.start();
         ObjectNode out =
                 Dispatcher.JSON.createObjectNode().put("gathering_id", id).put("rhythm", rhythm.name());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.testing.Beside;
 import java.nio.file.Files;
 import java.time.Duration;
@@ -67,6 +68,37 @@ class UnreachableMemberTest {
         }
         JsonNode status = world.call(null, "gathering_status", World.args().put("gathering", id));
         assertFalse(status.path("members").toString().contains("\"Zed\""), status.toString());
+    }
+
+    @Test
+    void aMemberKnownNeverReadyAtTheStartLeavesAfterTheStartIsJournalled() throws Exception {
+        // Zed's harness never became ready in one gathering, ended with its agents kept: its pane is
+        // known unreachable
+        JsonNode first = Ceremonies.start(
+                world, Ceremonies.minimal(1, 1).put("keep", true), "Zed::sleeper", "Ada::speaker", "Bo::speaker");
+        String firstId = first.path("gathering_id").asText();
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> world.entries(firstId, "left").size() == 1);
+        JsonNode ended = world.call(
+                null,
+                "end_gathering",
+                World.args().put("gathering", firstId).put("now", true).put("operator", true));
+        assertTrue(ended.path("ok").asBoolean(), ended.toString());
+        String zedPane = Ceremonies.pane(first, "Zed").id();
+
+        // a second gathering given that pane: Zed leaves it at once, and with one speaker left it closes
+        ObjectNode args = Ceremonies.minimal(1, 1);
+        args.putArray("participants")
+                .add(World.args().put("name", "Zed").put("pane", zedPane).put("role", "speaker"))
+                .add(World.args().put("name", "Cy").put("role", "speaker").put("agent", "speaker"));
+        String id = Ceremonies.start(world, args).path("gathering_id").asText();
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> !world.entries(id, "left").isEmpty()
+                        && !world.entries(id, "close").isEmpty());
+        List<JsonNode> journal = world.journal(id);
+        assertEquals(
+                "start", journal.get(0).path("kind").asText(), () -> "the journal begins with its start:" + seen(id));
+        assertTrue(world.entries(id, "left").get(0).path("text").asText().contains("never became ready"), seen(id));
     }
 
     /** What the journal said, one line an entry, for a failure to show. */
