@@ -23,6 +23,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -82,7 +83,16 @@ class DaemonRestartDeliveryTest {
                 "the others were queued");
 
         assertNotEquals(pid, Cli.daemonPid(home, Optional.of(daemons.socket)), "a new daemon started");
-        await().atMost(Duration.ofSeconds(40)).until(() -> SimLog.inputs(log).size() >= 3);
+        try {
+            await().atMost(Duration.ofSeconds(40))
+                    .until(() -> SimLog.inputs(log).size() >= 3);
+        } catch (ConditionTimeoutException e) {
+            // it once ran out in CI and said nothing more: what Bo took, the journal, his screen and the log
+            throw new AssertionError(
+                    "Bo took " + SimLog.inputs(log) + " after the restart; journal:\n" + read(journal) + "\nscreen:\n"
+                            + screenOf("Bo") + "\ndaemon.log:\n" + read(new StateDir(home).log()),
+                    e);
+        }
         await().during(Duration.ofSeconds(2))
                 .atMost(Duration.ofSeconds(5))
                 .until(() -> SimLog.inputs(log).size() == 3);
