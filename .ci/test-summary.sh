@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Prints the suite's closing line from the surefire reports, whatever the run's outcome:
 # "tests: N passed, N failed, N skipped", then each failing test as Class.method, then what the run
-# left behind (target/leftovers.txt, written by the tests' RunLeftovers listener). Exits 1 when the run
+# left behind (target/leftovers.txt, written by the tests' RunLeftovers listener), after the five
+# slowest classes (target/test-times.txt, written by the TestTimes listener). Exits 1 when the run
 # left something behind, else 0.
 set -uo pipefail
 reports=${1:-target/surefire-reports}
@@ -29,6 +30,12 @@ awk '
     printf "\ntests: %d passed, %d failed, %d skipped\n", t - f - s, f, s
     for (b in bad) print "  failed: " b
   }' "${files[@]}"
+times=$(dirname "$reports")/test-times.txt
+if [ -s "$times" ]; then
+  # written by the tests' TestTimes listener: surefire's reports misplace times when classes run beside each other
+  echo "slowest classes (seconds; seconds into the run it started; all in $times):"
+  awk '$3 !~ /\./' "$times" | head -5 | sed 's/^/  /'
+fi
 leftovers=$(dirname "$reports")/leftovers.txt
 if [ -s "$leftovers" ]; then
   echo "gather: the run left these behind (now ended):"
