@@ -1,8 +1,10 @@
 package dev.gather.process;
 
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinWorkerThread;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -43,8 +45,23 @@ public final class Threads {
                 },
                 null,
                 false);
+        // waited for as a plain future: a join from a thread of another fork-join pool (a test engine's
+        // lane) would run that pool's other tasks meanwhile, and stand until the last of them ended
+        FutureTask<T> task = new FutureTask<>(work::get);
+        pool.execute(task);
         try {
-            return pool.submit(work::get).join();
+            return task.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(name + ": interrupted while waiting", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(name + ": " + e.getCause(), e.getCause());
         } finally {
             pool.shutdownNow();
         }
