@@ -2,8 +2,6 @@ package dev.gather.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -28,16 +26,14 @@ class CommandAloneTest {
                 ALL.getSubcommands().keySet().stream()
                         .filter(c -> !WHOLE.contains(c))
                         .sorted()
-                        .flatMap(
-                                c -> Stream.of(List.of(c, "--help"), List.of(c, "--no-such-option"), List.of(c, "-V"))),
-                Stream.of(List.of("remote", "pair", "--help"), List.of("remote", "pair", "--no-such-option")));
+                        .flatMap(Answers::withoutADaemon),
+                Answers.withoutADaemon("remote", "pair"));
     }
 
     @ParameterizedTest
     @MethodSource("argvs")
     void answersAsAmongAllOfGather(List<String> argv) {
-        String[] args = argv.toArray(String[]::new);
-        assertEquals(run(ALL, args), run(Main.forArgs(args), args));
+        assertEquals(Answers.of(ALL, argv), Answers.of(Main.forArgs(argv.toArray(String[]::new)), argv));
     }
 
     @Test
@@ -61,14 +57,5 @@ class CommandAloneTest {
                 new String[] {"no-such-command"})) {
             assertEquals(all, Main.forArgs(args).getSubcommands().keySet(), String.join(" ", args));
         }
-    }
-
-    private static String run(CommandLine cli, String[] args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int code = cli.execute(args);
-        return "exit " + code + "\nout:\n" + out + "\nerr:\n" + err;
     }
 }
