@@ -25,11 +25,14 @@ import org.junit.platform.launcher.TestPlan;
  * time, and its failure, to whichever class's report was open.
  */
 public final class TestTimes implements TestExecutionListener {
-    private final Map<String, Long> started = new ConcurrentHashMap<>();
+    private final Map<String, Open> started = new ConcurrentHashMap<>();
     private final Queue<Row> rows = new ConcurrentLinkedQueue<>();
     private volatile long runStart = System.nanoTime();
 
     private record Row(double seconds, double at, String name) {}
+
+    /** A class or test under way: its name, and when it started. */
+    private record Open(String name, long start) {}
 
     @Override
     public void testPlanExecutionStarted(TestPlan plan) {
@@ -38,14 +41,15 @@ public final class TestTimes implements TestExecutionListener {
 
     @Override
     public void executionStarted(TestIdentifier id) {
-        name(id).ifPresent(n -> started.put(id.getUniqueId(), System.nanoTime()));
+        name(id).ifPresent(n -> started.put(id.getUniqueId(), new Open(n, System.nanoTime())));
     }
 
     @Override
     public void executionFinished(TestIdentifier id, TestExecutionResult result) {
-        Long start = started.remove(id.getUniqueId());
-        name(id).filter(n -> start != null)
-                .ifPresent(n -> rows.add(new Row((System.nanoTime() - start) / 1e9, (start - runStart) / 1e9, n)));
+        Open open = started.remove(id.getUniqueId());
+        if (open != null) {
+            rows.add(new Row((System.nanoTime() - open.start()) / 1e9, (open.start() - runStart) / 1e9, open.name()));
+        }
     }
 
     @Override
