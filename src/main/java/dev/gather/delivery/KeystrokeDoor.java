@@ -9,6 +9,7 @@ import dev.gather.tmux.Deliverer;
 import dev.gather.tmux.DeliveryResult;
 import dev.gather.tmux.InputBox;
 import dev.gather.tmux.TmuxException;
+import dev.gather.tmux.TypingSteps;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiPredicate;
@@ -30,11 +31,13 @@ final class KeystrokeDoor implements Door {
      * @param go right before the first key of a parcel goes in, typed with that profile: false when the
      *     letter was withdrawn meanwhile (it is then not typed)
      * @param pasted the parcel's words are in the pane, Enter not yet pressed
+     * @param entering Enter is about to be pressed on the parcel's words for the first time
      */
-    record Gate(BiPredicate<Parcel, Profile> go, Consumer<Parcel> pasted) {
+    record Gate(BiPredicate<Parcel, Profile> go, Consumer<Parcel> pasted, Consumer<Parcel> entering) {
         Gate {
             Objects.requireNonNull(go, "go");
             Objects.requireNonNull(pasted, "pasted");
+            Objects.requireNonNull(entering, "entering");
         }
     }
 
@@ -79,8 +82,13 @@ final class KeystrokeDoor implements Door {
         // a harness still loading behind a box it already drew shows the paste only once loaded: wait as
         // long as it may take to start, since the next message is pasted only after this one
         return deliverer
-                .deliverAsync(pane, parcel.text(), used.quirks(), used.ready().timeout(), () -> gate.pasted()
-                        .accept(parcel))
+                .deliverAsync(
+                        pane,
+                        parcel.text(),
+                        used.quirks(),
+                        used.ready().timeout(),
+                        new TypingSteps(() -> gate.pasted().accept(parcel), () -> gate.entering()
+                                .accept(parcel)))
                 .thenApply(this::answer);
     }
 

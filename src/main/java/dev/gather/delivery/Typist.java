@@ -40,8 +40,13 @@ final class Typist {
     private String withdrawnBeforeTyping;
     /** Whether the letter taken for typing has been journalled as typing (past withdrawal). */
     private boolean typingJournalled;
-    /** When the letter being typed was pasted; null until then. */
-    private Instant pastedAt;
+    /**
+     * When Enter was first pressed on the letter being typed (or the last one typed); null until then.
+     * No turn can have taken its words before this: a turn that ended earlier, however late its end is
+     * heard, was on earlier words. Not the paste: a harness reports a turn's end after it drew its
+     * prompt, and the next words can be pasted between the two.
+     */
+    private Instant enteredAt;
     /** Since when the input box has held text we did not type now; null while it is empty. */
     private Instant heldSince;
 
@@ -51,14 +56,17 @@ final class Typist {
         this.pane = pane;
         this.office = office;
         this.keys = new KeystrokeDoor(
-                pane, office.deliverer(), channel.recognition(), new KeystrokeDoor.Gate(this::go, this::pasted));
+                pane,
+                office.deliverer(),
+                channel.recognition(),
+                new KeystrokeDoor.Gate(this::go, this::pasted, this::entering));
     }
 
     /** {@code p} is typed next ({@link #type} runs it, off the lock). */
     void take(Pending p) {
         typing = p;
         typedWith = null;
-        pastedAt = null;
+        enteredAt = null;
         typingJournalled = false;
         withdrawnBeforeTyping = null;
     }
@@ -86,10 +94,11 @@ final class Typist {
         if (turns.state() == MemberState.GONE) {
             return false;
         }
-        if (at.isPresent() && pastedAfter(at.get())) {
-            // it ended before these words were pasted: on earlier ones. While they are typed, those are
-            // confirmed; once typed, it is an earlier turn's end heard late (the screen had ended it and
-            // the member was idle when they were typed): it confirms nothing, the member is busy with them
+        if (at.isPresent() && enteredAfter(at.get())) {
+            // it ended before Enter was pressed on these words: on earlier ones. While they are typed,
+            // those are confirmed; once typed, it is an earlier turn's end heard late (the screen or
+            // another report had ended it and the member was idle when they were typed): it confirms
+            // nothing, the member is busy with them
             if (typing != null) {
                 turns.confirm(how);
             }
@@ -105,14 +114,14 @@ final class Typist {
         return true;
     }
 
-    /** Whether the letter being typed, or the last one typed, was pasted after {@code at} (or not yet). */
-    boolean pastedAfter(Instant at) {
-        return typing != null && pastedAt == null || pastedAt != null && at.isBefore(pastedAt);
+    /** Whether Enter was first pressed on the letter being typed, or the last typed, after {@code at} (or not yet). */
+    boolean enteredAfter(Instant at) {
+        return typing != null && enteredAt == null || enteredAt != null && at.isBefore(enteredAt);
     }
 
-    /** {@code now}, as a turn that ended at {@code endedAt} saw it: what was pasted since still waits. */
+    /** {@code now}, as a turn that ended at {@code endedAt} saw it: what was entered since still waits. */
     ChannelStatus asSeenAt(ChannelStatus now, Instant endedAt) {
-        return pastedAfter(endedAt) ? now.stillWaiting(typing().map(List::of).orElseGet(turns::typed)) : now;
+        return enteredAfter(endedAt) ? now.stillWaiting(typing().map(List::of).orElseGet(turns::typed)) : now;
     }
 
     /** Fails {@code p}, visibly: journalled as failed with {@code why}, and its sender told. Takes no lock. */
@@ -223,10 +232,17 @@ final class Typist {
             if (typing == null || !typing.parcel().equals(parcel)) {
                 return;
             }
-            pastedAt = office.clock().instant();
             letter = typing.letter();
         }
         office.ledger().record(letter, pane, DeliveryState.TYPING, DeliveryState.PASTED);
+    }
+
+    private void entering(Parcel parcel) {
+        synchronized (channel) {
+            if (typing != null && typing.parcel().equals(parcel)) {
+                enteredAt = office.clock().instant();
+            }
+        }
     }
 
     /** Fails {@code p} when it was withdrawn while its pane was looked at; true if so. */

@@ -15,7 +15,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -77,21 +76,21 @@ public final class Deliverer implements AutoCloseable {
 
     /** Starts a delivery; the future never fails, its value says how it ended. */
     public CompletableFuture<DeliveryResult> deliverAsync(String paneId, String text, HarnessQuirks quirks) {
-        return deliverAsync(paneId, text, quirks, timing.echoTimeout, () -> {});
+        return deliverAsync(paneId, text, quirks, timing.echoTimeout, TypingSteps.NONE);
     }
 
     /**
-     * As {@link #deliverAsync(String, String, HarnessQuirks)}, running {@code pasted} once the text is in
-     * the pane and before Enter is pressed: a journal that says so tells a restarted daemon whether a
-     * message it finds unsubmitted was ever pasted (type it again) or was (never twice). The pane has
+     * As {@link #deliverAsync(String, String, HarnessQuirks)}, telling {@code steps} when the text is in
+     * the pane (a journal that says so tells a restarted daemon whether a message it finds unsubmitted
+     * was ever pasted: type it again, or never twice) and right before Enter is first pressed. The pane has
      * up to {@code echoWithin} (at least the echo timeout) to show the paste: a paste not shown yet is
      * still in the program's input (a harness loading behind the box it drew reads it once loaded), and
      * the caller types nothing after it meanwhile, or the late echo and the next paste share one box.
      */
     public CompletableFuture<DeliveryResult> deliverAsync(
-            String paneId, String text, HarnessQuirks quirks, Duration echoWithin, Runnable pasted) {
+            String paneId, String text, HarnessQuirks quirks, Duration echoWithin, TypingSteps steps) {
         Duration echo = echoWithin.compareTo(timing.echoTimeout) > 0 ? echoWithin : timing.echoTimeout;
-        return fanOut(List.of(paneId), text, quirks, echo, id -> pasted.run()).get(paneId);
+        return fanOut(List.of(paneId), text, quirks, echo, steps).get(paneId);
     }
 
     /** Delivers to every pane at once and waits; the map keeps the order of {@code paneIds}. */
@@ -104,11 +103,11 @@ public final class Deliverer implements AutoCloseable {
     /** Starts deliveries of one text to many panes; the text is loaded into tmux once. */
     public Map<String, CompletableFuture<DeliveryResult>> fanOut(
             Collection<String> paneIds, String text, HarnessQuirks quirks) {
-        return fanOut(paneIds, text, quirks, timing.echoTimeout, id -> {});
+        return fanOut(paneIds, text, quirks, timing.echoTimeout, TypingSteps.NONE);
     }
 
     private Map<String, CompletableFuture<DeliveryResult>> fanOut(
-            Collection<String> paneIds, String text, HarnessQuirks quirks, Duration echo, Consumer<String> pasted) {
+            Collection<String> paneIds, String text, HarnessQuirks quirks, Duration echo, TypingSteps steps) {
         long start = System.nanoTime();
         if (quirks.showOnly()) {
             return showAll(paneIds, Typed.capTyped(Sanitizer.sanitize(text)), start);
@@ -142,14 +141,15 @@ public final class Deliverer implements AutoCloseable {
             // "the pane shows the paste" is any screen change after it, not the text itself: TUIs
             // render a long paste as a placeholder such as "[Pasted text #1 +20 lines]"
             CompletableFuture<DeliveryResult> run = pastes.get(id)
-                    .thenRun(() -> pasted.accept(id))
+                    .thenRun(steps.pasted())
                     .thenCompose(x -> safe.isEmpty()
                             ? CompletableFuture.completedFuture(true)
                             : watch.outputAfter(beforePaste, echo))
                     .thenComposeAsync(
                             shown -> shown
                                     ? watch.quiet(quirks.enterGap(), timing.echoTimeout)
-                                            .thenCompose(x -> enter.firstPress(id, watch, quirks, safe, echo, start))
+                                            .thenCompose(x -> enter.firstPress(
+                                                    id, watch, quirks, safe, echo, start, steps.entering()))
                                     : notShown(id, echo),
                             pool);
             out.put(id, run.exceptionallyAsync(x -> classify(id, unwrap(x)), pool));

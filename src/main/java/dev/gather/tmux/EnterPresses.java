@@ -40,15 +40,26 @@ final class EnterPresses {
     /**
      * The one rule of pressing Enter: only while the input box shows the text we typed, read once the
      * screen has settled. A dialog stops the delivery at once without a key pressed; any other screen
-     * once {@code echo} has passed without our text in the box.
+     * once {@code echo} has passed without our text in the box. {@code entering} runs right before
+     * the first press.
      */
     CompletableFuture<DeliveryResult> firstPress(
-            String paneId, PaneWatch watch, HarnessQuirks quirks, String typed, Duration echo, long start) {
+            String paneId,
+            PaneWatch watch,
+            HarnessQuirks quirks,
+            String typed,
+            Duration echo,
+            long start,
+            Runnable entering) {
         patientUntil.put(paneId, System.nanoTime() + echo.toNanos());
         return awaitShown(paneId, watch, quirks, typed, System.nanoTime() + echo.toNanos())
-                .thenCompose(notShown -> notShown.isEmpty()
-                        ? press(paneId, watch, quirks, typed, 1, timing.firstEnterTimeout(), start)
-                        : CompletableFuture.completedFuture(notOurs(paneId, notShown.get(), "Enter not pressed")))
+                .thenCompose(notShown -> {
+                    if (notShown.isPresent()) {
+                        return CompletableFuture.completedFuture(notOurs(paneId, notShown.get(), "Enter not pressed"));
+                    }
+                    entering.run();
+                    return press(paneId, watch, quirks, typed, 1, timing.firstEnterTimeout(), start);
+                })
                 .whenComplete((r, e) -> patientUntil.remove(paneId));
     }
 

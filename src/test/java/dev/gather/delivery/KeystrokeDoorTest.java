@@ -33,7 +33,8 @@ class KeystrokeDoorTest {
     private Profile boxed;
     private final FakeTmux tmux = new FakeTmux();
     private final List<Parcel> asked = new CopyOnWriteArrayList<>();
-    private final List<Parcel> pasted = new CopyOnWriteArrayList<>();
+    /** What the door told its gate of each parcel as it typed: "pasted" or "entering", and its reference. */
+    private final List<String> told = new CopyOnWriteArrayList<>();
 
     @BeforeEach
     void boxedProgram() throws Exception {
@@ -53,7 +54,8 @@ class KeystrokeDoorTest {
                             asked.add(parcel);
                             return wanted;
                         },
-                        pasted::add));
+                        parcel -> told.add("pasted " + parcel.ref()),
+                        parcel -> told.add("entering " + parcel.ref())));
     }
 
     /** What a door into {@code pane} answers for one parcel; {@code wanted}: what its gate says. */
@@ -84,7 +86,10 @@ class KeystrokeDoorTest {
         }
         assertEquals(List.of("hello there"), tmux.pane(pane.id()).submitted());
         assertEquals(List.of(parcel), asked, "asked once, right before the first key");
-        assertEquals(List.of(parcel), pasted, "told once the words were in the pane, by the parcel's reference");
+        assertEquals(
+                List.of("pasted " + parcel.ref(), "entering " + parcel.ref()),
+                told,
+                "told once the words were in the pane, then right before Enter, by the parcel's reference");
     }
 
     @Test
@@ -104,7 +109,7 @@ class KeystrokeDoorTest {
         Pane pane = boxedPane("> ");
         Handover h = hand(pane, false);
         assertInstanceOf(Handover.Withdrawn.class, h, h.toString());
-        assertTrue(pasted.isEmpty());
+        assertTrue(told.isEmpty());
         assertTrue(tmux.pane(pane.id()).submitted().isEmpty());
     }
 
