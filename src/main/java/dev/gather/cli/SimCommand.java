@@ -59,6 +59,9 @@ final class SimCommand implements Callable<Integer> {
     @Option(names = "--log")
     Path log;
 
+    @Option(names = "--report-after-ms", defaultValue = "0")
+    long reportAfterMs;
+
     @Option(names = "--hook")
     String hook;
 
@@ -73,7 +76,8 @@ final class SimCommand implements Callable<Integer> {
                 Duration.ofMillis(busyMs),
                 Duration.ofMillis(readyAfterMs),
                 swallowEnters,
-                Optional.ofNullable(log));
+                Optional.ofNullable(log),
+                Duration.ofMillis(reportAfterMs));
         Optional<HookRunner> hooked = hook == null || hook.isBlank()
                 ? Optional.empty()
                 : Optional.of(new HookRunner(List.of(hook.trim().split("\\s+")), Duration.ofMillis(hookTimeoutMs)));

@@ -128,6 +128,10 @@ public final class Sim {
      * back to relay it.
      */
     private void turnEnded(String payload) throws IOException, InterruptedException {
+        if (!options.fake().reportAfter().isZero()) {
+            // a harness runs its hook after it drew its prompt: the prompt shows before the report is made
+            Thread.sleep(options.fake().reportAfter().toMillis());
+        }
         if (options.hook().isPresent()) {
             options.hook().get().run(payload);
             return;
@@ -211,10 +215,18 @@ public final class Sim {
      * @param readyAfter draw nothing and drop input for this long after starting
      * @param swallowEnters ignore this many first Enters
      * @param log append every submitted input (one JSON string per line) to this file
+     * @param reportAfter report each turn's end (and the start) this long after drawing the prompt, reading
+     *     nothing meanwhile, as a harness whose hook runs once its prompt is back
      */
     public record Fake(
-            Duration enterNewlineWithin, Duration busy, Duration readyAfter, int swallowEnters, Optional<Path> log) {
-        public static final Fake NONE = new Fake(Duration.ZERO, Duration.ZERO, Duration.ZERO, 0, Optional.empty());
+            Duration enterNewlineWithin,
+            Duration busy,
+            Duration readyAfter,
+            int swallowEnters,
+            Optional<Path> log,
+            Duration reportAfter) {
+        public static final Fake NONE =
+                new Fake(Duration.ZERO, Duration.ZERO, Duration.ZERO, 0, Optional.empty(), Duration.ZERO);
     }
 
     /** How a simulated agent behaves; {@code hook}: what its turn ends go through, run as a harness runs its hook. */

@@ -26,10 +26,14 @@ import org.junit.jupiter.api.io.TempDir;
 @Beside
 class GatheringLeaseTest {
     private static final Duration LONG = Duration.ofSeconds(120);
-    /** Answers only its turn announcement, after thinking 20 s. */
+    /**
+     * Answers only its turn announcement, after thinking 20 s; reports each turn's end a second after its
+     * prompt is back, as a harness whose hook runs then: the next words can be pasted before that report
+     * of an earlier turn is made, and it must not end the turn they start.
+     */
     private static final String SLOW =
             """
-              slow: ["{gather}", sim, --name, "{name}", --think-ms, "20000", --reply-when, "now with {name} "]
+              slow: ["{gather}", sim, --name, "{name}", --think-ms, "20000", --report-after-ms, "1000", --reply-when, "now with {name} "]
             """;
 
     @TempDir
