@@ -56,8 +56,10 @@ class GatheringJournalFaultTest {
         String ada = started.path("members").get(0).path("pane").asText();
         String bo = started.path("members").get(1).path("pane").asText();
         await().atMost(Duration.ofSeconds(60)).until(() -> screen(bo).contains("The piece is now with Ada"));
-        // Ada's turns under test begin once the piece reached her: an earlier turn end answers her seed
-        await().atMost(Duration.ofSeconds(60)).until(() -> screen(ada).contains("The piece is now with Ada"));
+        // Ada's turns under test begin once the piece was submitted to her (a turn that ended earlier
+        // answers her seed): it stands in her history, indented, not only in her input box ("> ")
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> screen(ada).lines().anyMatch(l -> l.startsWith("  The piece is now with Ada")));
 
         disk.set(failure);
         Spool spool = new Spool(world.state.spool());
