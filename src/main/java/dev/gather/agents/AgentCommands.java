@@ -141,17 +141,31 @@ public final class AgentCommands {
     }
 
     /**
+     * The JVM options bin/gather runs gather with unless {@code GATHER_JAVA_OPTS} says otherwise: an
+     * agent's command (a sim) runs as briefly or as long as its pane, and the optimizing compiler and a
+     * parallel collector cost it more start-up than they save.
+     */
+    static final String JAVA_OPTS = "-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto";
+
+    /**
      * The gather launcher beside the running code: {@code <project>/bin/gather} for both
-     * target/gather.jar and target/classes; else a java command line for this class path.
+     * target/gather.jar and target/classes; else a java command line for this class path, with the
+     * options bin/gather would give it.
      */
     static List<String> launcher() {
-        return launcherNear(codeLocation())
-                .map(List::of)
-                .orElseGet(() -> List.of(
-                        ProcessHandle.current().info().command().orElse("java"),
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        "dev.gather.cli.Main"));
+        return launcherNear(codeLocation()).map(List::of).orElseGet(() -> {
+            List<String> java = new ArrayList<>();
+            java.add(ProcessHandle.current().info().command().orElse("java"));
+            java.addAll(javaOptions(System.getenv()));
+            java.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.gather.cli.Main"));
+            return java;
+        });
+    }
+
+    /** {@code GATHER_JAVA_OPTS} split at white space where it is set and not blank, as bin/gather reads it; else {@link #JAVA_OPTS}. */
+    static List<String> javaOptions(Map<String, String> env) {
+        String set = env.getOrDefault("GATHER_JAVA_OPTS", "");
+        return List.of((set.isBlank() ? JAVA_OPTS : set).strip().split("\\s+"));
     }
 
     static Optional<String> launcherNear(Optional<Path> code) {

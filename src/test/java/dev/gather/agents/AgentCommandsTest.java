@@ -9,7 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -120,5 +123,24 @@ class AgentCommandsTest {
         String first = sim.get(0);
         assertTrue(first.endsWith("/bin/gather") || first.endsWith("java"), first);
         assertEquals(List.of("sim", "--name", "Ada", "--polite"), sim.subList(sim.size() - 4, sim.size()));
+        if (first.endsWith("java")) {
+            // run from classes, an agent's java is started as bin/gather would start it: with C2 and G1 a
+            // sim cost 40 % more processor, and a suite of sims ran past its time
+            assertEquals(AgentCommands.javaOptions(System.getenv()), sim.subList(1, sim.indexOf("-cp")));
+        }
+    }
+
+    @Test
+    void javaRunsWithBinGathersOptionsUnlessGatherJavaOptsSaysOtherwise() throws Exception {
+        Matcher binGather = Pattern.compile("exec java \\$\\{GATHER_JAVA_OPTS:-([^}]*)\\} -jar")
+                .matcher(Files.readString(Path.of("bin/gather")));
+        assertTrue(binGather.find(), "bin/gather runs the jar with ${GATHER_JAVA_OPTS:-…}");
+        assertEquals(binGather.group(1), AgentCommands.JAVA_OPTS, "the same defaults as bin/gather");
+        assertEquals(List.of(AgentCommands.JAVA_OPTS.split(" ")), AgentCommands.javaOptions(Map.of()));
+        assertEquals(
+                List.of(AgentCommands.JAVA_OPTS.split(" ")),
+                AgentCommands.javaOptions(Map.of("GATHER_JAVA_OPTS", " ")));
+        assertEquals(
+                List.of("-Xint", "-Xmx32m"), AgentCommands.javaOptions(Map.of("GATHER_JAVA_OPTS", " -Xint  -Xmx32m ")));
     }
 }
