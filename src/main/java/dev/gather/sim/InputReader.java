@@ -53,6 +53,7 @@ final class InputReader {
         ByteArrayOutputStream pending = new ByteArrayOutputStream();
         boolean pasting = false;
         long lastInput = System.nanoTime();
+        boolean changed = false;
         int b;
         while ((b = in.read()) >= 0) {
             pending.write(b);
@@ -64,10 +65,10 @@ final class InputReader {
                     pending.reset();
                     lastInput = System.nanoTime();
                 }
+                changed = redraw(input, changed);
                 continue;
             }
             pending.reset();
-            boolean changed = false;
             for (byte x : p) {
                 // raw mode delivers Ctrl-C and Ctrl-D as bytes: Ctrl-C quits, Ctrl-D quits on an empty box
                 // (and, as in a shell, does nothing on a box with text)
@@ -100,11 +101,22 @@ final class InputReader {
                 changed = true;
                 lastInput = System.nanoTime();
             }
-            if (changed) {
-                box.show(input.toString(StandardCharsets.UTF_8));
-            }
+            changed = redraw(input, changed);
         }
         return input.size() == 0 ? null : input.toString(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Draws the box once all that has arrived is read, as a terminal program draws after each read, not
+     * after each byte: a paste of 3,000 bytes drew the box 3,000 times, each a write tmux had to take
+     * in and tell the daemon about. Returns whether a change is still to draw.
+     */
+    private boolean redraw(ByteArrayOutputStream input, boolean changed) throws IOException {
+        if (!changed || in.available() > 0) {
+            return changed;
+        }
+        box.show(input.toString(StandardCharsets.UTF_8));
+        return false;
     }
 
     private static boolean isPrefix(byte[] p, byte[] marker) {
