@@ -1,5 +1,6 @@
 package dev.gather.door;
 
+import dev.gather.home.Homes;
 import dev.gather.process.Processes;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -103,7 +104,9 @@ public final class CodexDoors implements DoorFactory {
         if (!atLeast(version.get(), FIRST)) {
             return absent("Codex " + version.get() + " has no `codex queue` (0.169.0 has)");
         }
-        Path home = Path.of(env.getOrDefault("CODEX_HOME", env.getOrDefault("HOME", "/nonexistent") + "/.codex"));
+        // Codex's own home, as gather resolves every harness home (a CODEX_HOME set but empty is unset, not the
+        // daemon's folder)
+        Path home = Homes.of(env).codex();
         // the server's control socket first, unless this door was given a program to run instead
         Optional<Path> control =
                 program.isPresent() ? Optional.empty() : Optional.of(home.resolve(CodexControl.SOCKET));
