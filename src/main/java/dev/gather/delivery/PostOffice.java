@@ -86,7 +86,7 @@ public final class PostOffice implements AutoCloseable {
 
     /** A pane we started running {@code profile}'s harness: nothing is typed before it is ready. */
     public void started(String pane, Profile profile) {
-        channels.computeIfAbsent(pane, p -> channel(p, profile)).recognition().explicit();
+        channels.computeIfAbsent(pane, p -> channel(p, profile)).recognition().explicit(profile);
     }
 
     /** Queues {@code letter} for {@code pane}; the future completes once it was typed or taken, or failed. */

@@ -45,9 +45,15 @@ final class Recognition {
         }
     }
 
-    /** What started the pane said which harness runs there; hooks do not override it. */
-    void explicit() {
+    /**
+     * What started the pane said {@code said}'s harness runs there; hooks do not override it. It
+     * replaces whatever was recognised or learned before: a resumed daemon that met the pane first in
+     * a message journalled with no profile (sent before the member's first hook was heard) had
+     * recognised it as a plain program, and kept that, so every later letter counted as taken at once.
+     */
+    void explicit(Profile said) {
         synchronized (lock) {
+            profile = said;
             explicit = true;
             known = true;
         }

@@ -75,7 +75,7 @@ public final class Recovery {
      * it was never pasted, else taken as submitted rather than typed twice. One it delivered but never saw confirmed waits for the
      * member's next turn end ({@link #settle}); so does one it handed to the harness's own queue (a
      * door) but never saw taken, which is never sent again. One a harness holds for its person stays
-     * held.
+     * held. A pane is typed into with the profile the newest message to it was typed with.
      */
     public static int redeliver(
             Journals journals,
@@ -85,9 +85,12 @@ public final class Recovery {
             Predicate<String> alive,
             Finish finish) {
         int queued = 0;
+        // the journals come newest first: a pane is typed into as the newest that names it says
+        Map<String, String> profiles = new HashMap<>();
         for (String id : journals.list()) {
             List<Line> entries = Transcript.lines(journals.file(id));
             Map<String, Delivery> last = lastSteps(entries);
+            lastProfiles(entries).forEach(profiles::putIfAbsent);
             for (Line line : entries) {
                 if (!(line.entry() instanceof Message e)) {
                     continue;
@@ -106,7 +109,7 @@ public final class Recovery {
                     }
                     // a step "queued" is one a door sent to the keystrokes: still never typed; one handed
                     // to a door is in the harness's own queue and is not sent again
-                    String profile = e.profiles().getOrDefault(to.getKey(), "");
+                    String profile = profiles.getOrDefault(pane, "");
                     if (state == DeliveryState.QUEUED) {
                         requeue(post, pane, letter, profile);
                         queued++;
@@ -189,6 +192,21 @@ public final class Recovery {
         }
         started(post, pane, profile);
         post.delivered(pane, letter);
+    }
+
+    /**
+     * The profile each pane was last typed with, as the journal names it ("" where it was generic):
+     * what runs there now. A message sent before the member's first hook was heard was typed as into
+     * a plain program; resumed with that, the member's later letters would count as taken at once.
+     */
+    private static Map<String, String> lastProfiles(List<Line> lines) {
+        Map<String, String> named = new HashMap<>();
+        lines.forEach(l -> {
+            if (l.entry() instanceof Message m) {
+                m.panes().forEach((member, pane) -> named.put(pane, m.profiles().getOrDefault(member, "")));
+            }
+        });
+        return named;
     }
 
     private static Optional<DeliveryState> stateOf(Delivery step) {

@@ -4,6 +4,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.delivery.ChannelStatus;
 import dev.gather.delivery.DeliveryState;
 import dev.gather.delivery.Letter;
 import dev.gather.journal.Delivery;
@@ -18,6 +19,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -95,6 +97,54 @@ class RecoveryTest {
                         "confirmed: turn-end hook"),
                 after);
         assertEquals(List.of(), panes.tmux.pane(bo).submitted(), "never typed");
+    }
+
+    @Test
+    void aPaneResumesWithTheProfileItsLastMessageNamedNotAsAPlainProgram() {
+        // the first was sent before the member's first hook was heard: journalled with no profile (typed
+        // as into a plain program) and delivered; the next named the sim that runs there, and waits
+        journal("", "delivered", List.of("screen changed"));
+        long queued = panes.journals
+                .of("l-1")
+                .append(new Message.Relay(
+                        "l-1",
+                        "Ada",
+                        false,
+                        1,
+                        null,
+                        List.of("Bo"),
+                        List.of(),
+                        "the words after",
+                        Map.of("Bo", bo),
+                        Map.of("Bo", "sim")));
+        assertEquals(1, redeliver(), "the waiting one queued again");
+        // a sim reports its turns: the first waits for Bo's turn end (resumed as a plain program, it was
+        // taken as confirmed at once, and the next typed while Bo was still busy)
+        assertEquals("delivered", lastStep().path("state").asText(), lastStep().toString());
+        assertEquals("sim", panes.post.status(bo).orElseThrow().profile());
+        assertEquals(List.of(), panes.tmux.pane(bo).submitted(), "nothing typed while Bo is busy");
+
+        panes.post.turnEnded(bo, Optional.of("sim"), "turn-end hook");
+        assertEquals("confirmed", lastStep().path("state").asText(), lastStep().toString());
+        // the next is Bo's now: typed, or on its way (this fake pane draws no sim's box to type into)
+        ChannelStatus now = panes.post.status(bo).orElseThrow();
+        assertEquals(
+                List.of(queued),
+                Stream.concat(now.typing().stream(), now.queued().stream())
+                        .map(Letter::ref)
+                        .toList(),
+                now::toString);
+    }
+
+    @Test
+    void whatStartedAPaneSaysOutranksWhatWasRecognisedInItBefore() {
+        // a letter the last daemon delivered makes Bo's channel first: recognised as a plain program
+        panes.post.delivered(bo, new Letter("l-1", 1, "Bo", "[Ada] (1):\n\nearlier words"));
+        assertEquals("generic", panes.post.status(bo).orElseThrow().profile());
+        // then a resumed gathering says it started a sim there
+        panes.post.started(bo, panes.post.profiles().forKind("sim"));
+        assertEquals(
+                "sim", panes.post.status(bo).orElseThrow().profile(), "it was kept as generic, and called explicit");
     }
 
     @Test
