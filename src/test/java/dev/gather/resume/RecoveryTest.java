@@ -8,7 +8,6 @@ import dev.gather.delivery.ChannelStatus;
 import dev.gather.delivery.DeliveryState;
 import dev.gather.delivery.Letter;
 import dev.gather.journal.Delivery;
-import dev.gather.journal.Journal;
 import dev.gather.journal.Message;
 import dev.gather.journal.Transcript;
 import dev.gather.relay.FakePanePost;
@@ -104,19 +103,7 @@ class RecoveryTest {
         // the first was sent before the member's first hook was heard: journalled with no profile (typed
         // as into a plain program) and delivered; the next named the sim that runs there, and waits
         journal("", "delivered", List.of("screen changed"));
-        long queued = panes.journals
-                .of("l-1")
-                .append(new Message.Relay(
-                        "l-1",
-                        "Ada",
-                        false,
-                        1,
-                        null,
-                        List.of("Bo"),
-                        List.of(),
-                        "the words after",
-                        Map.of("Bo", bo),
-                        Map.of("Bo", "sim")));
+        long queued = relay("the words after", "sim");
         assertEquals(1, redeliver(), "the waiting one queued again");
         // a sim reports its turns: the first waits for Bo's turn end (resumed as a plain program, it was
         // taken as confirmed at once, and the next typed while Bo was still busy)
@@ -166,21 +153,27 @@ class RecoveryTest {
 
     /** A relay of Ada's to Bo (typed with {@code profile} when not empty), and its steps in {@code state}. */
     private void journal(String profile, String state, List<String> steps) {
-        Journal j = panes.journals.of("l-1");
-        j.append(new Message.Relay(
-                "l-1",
-                "Ada",
-                false,
-                1,
-                null,
-                List.of("Bo"),
-                List.of(),
-                "the words before the kill",
-                Map.of("Bo", bo),
-                profile.isEmpty() ? Map.of() : Map.of("Bo", profile)));
+        long ref = relay("the words before the kill", profile);
         for (String text : steps) {
-            j.append(new Delivery(1, "Bo", bo, state, text));
+            panes.journals.of("l-1").append(new Delivery(ref, "Bo", bo, state, text));
         }
+    }
+
+    /** Journals a relay of Ada's {@code words} to Bo, typed with {@code profile} when not empty; returns its ref. */
+    private long relay(String words, String profile) {
+        return panes.journals
+                .of("l-1")
+                .append(new Message.Relay(
+                        "l-1",
+                        "Ada",
+                        false,
+                        1,
+                        null,
+                        List.of("Bo"),
+                        List.of(),
+                        words,
+                        Map.of("Bo", bo),
+                        profile.isEmpty() ? Map.of() : Map.of("Bo", profile)));
     }
 
     private int redeliver() {
