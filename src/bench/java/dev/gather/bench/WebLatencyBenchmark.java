@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.client.DaemonClient;
 import dev.gather.daemon.Daemon;
 import dev.gather.home.StateDir;
+import dev.gather.process.Threads;
 import dev.gather.rhythm.RhythmLibrary;
 import dev.gather.tmux.Tmux;
 import dev.gather.tmux.TmuxConfig;
@@ -84,40 +85,48 @@ final class WebLatencyBenchmark extends Benchmark {
             List<Double> page = new ArrayList<>();
             List<Double> pane = new ArrayList<>();
             Map<Long, Instant> relayed = new HashMap<>();
-            CompletableFuture<Void> read = CompletableFuture.runAsync(() -> {
-                try (Stream<String> lines = sse.body()) {
-                    String kind = "";
-                    for (String line : (Iterable<String>) lines::iterator) {
-                        if (line.startsWith("event: ")) {
-                            kind = line.substring("event: ".length());
-                        }
-                        if (!line.startsWith("data: ") || !kind.equals("entry")) {
-                            continue;
-                        }
-                        Instant arrived = Instant.now();
-                        JsonNode e = JSON.readTree(line.substring("data: ".length()));
-                        Instant written = Instant.parse(e.path("time").asText());
-                        switch (e.path("event").asText()) {
-                            case "relay" -> {
-                                relayed.put(e.path("n").asLong(), written);
-                                page.add(Duration.between(written, arrived).toNanos() / 1e6);
-                            }
-                            case "delivery" -> {
-                                Instant said = relayed.get(e.path("ref").asLong());
-                                if (said != null && e.path("state").asText().equals("delivered")) {
-                                    pane.add(Duration.between(said, written).toNanos() / 1e6);
+            CompletableFuture<Void> read = CompletableFuture.runAsync(
+                    () -> {
+                        try (Stream<String> lines = sse.body()) {
+                            String kind = "";
+                            for (String line : (Iterable<String>) lines::iterator) {
+                                if (line.startsWith("event: ")) {
+                                    kind = line.substring("event: ".length());
+                                }
+                                if (!line.startsWith("data: ") || !kind.equals("entry")) {
+                                    continue;
+                                }
+                                Instant arrived = Instant.now();
+                                JsonNode e = JSON.readTree(line.substring("data: ".length()));
+                                Instant written = Instant.parse(e.path("time").asText());
+                                switch (e.path("event").asText()) {
+                                    case "relay" -> {
+                                        relayed.put(e.path("n").asLong(), written);
+                                        page.add(Duration.between(written, arrived)
+                                                        .toNanos()
+                                                / 1e6);
+                                    }
+                                    case "delivery" -> {
+                                        Instant said = relayed.get(e.path("ref").asLong());
+                                        if (said != null
+                                                && e.path("state").asText().equals("delivered")) {
+                                            pane.add(Duration.between(said, written)
+                                                            .toNanos()
+                                                    / 1e6);
+                                        }
+                                    }
+                                    case "close" -> {
+                                        return;
+                                    }
+                                    default -> {}
                                 }
                             }
-                            case "close" -> {
-                                return;
-                            }
-                            default -> {}
+                        } catch (IOException e) {
+                            throw new IllegalStateException("the page's event stream broke", e);
                         }
-                    }
-                } catch (IOException e) {
-                    throw new IllegalStateException("the page's event stream broke", e);
-                }
-            });
+                        // a thread of its own, not the common pool's one (on two cores) that a blocked read holds
+                    },
+                    r -> Threads.named("bench-web-events").newThread(r).start());
             read.get(context.sized(120, 300), TimeUnit.SECONDS);
             if (page.isEmpty() || pane.isEmpty()) {
                 throw new IllegalStateException("no relay reached the page or a pane: " + page + " " + pane);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gather.link.Link;
 import dev.gather.link.Member;
 import dev.gather.link.Role;
+import dev.gather.testing.OwnThread;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +38,7 @@ class LinkCloseTest {
             List<CompletableFuture<Void>> ends = new ArrayList<>();
             for (int i = 0; i < 6; i++) {
                 String pane = panes.get(i % 3);
-                ends.add(CompletableFuture.runAsync(() -> {
+                ends.add(OwnThread.run("pane-gone", () -> {
                     try {
                         go.await();
                     } catch (InterruptedException e) {

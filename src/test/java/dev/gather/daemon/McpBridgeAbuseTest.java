@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.testing.OwnThread;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -32,7 +33,7 @@ class McpBridgeAbuseTest extends BridgeCase {
         // still reach destroyForcibly below
         BufferedReader out = p.inputReader(StandardCharsets.UTF_8);
         try {
-            CompletableFuture<Void> written = CompletableFuture.runAsync(() -> {
+            CompletableFuture<Void> written = OwnThread.run("write", () -> {
                 try (OutputStream in = p.getOutputStream()) {
                     in.write(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
                                     + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}\n")
@@ -51,7 +52,7 @@ class McpBridgeAbuseTest extends BridgeCase {
             });
             List<JsonNode> answers = new ArrayList<>();
             while (answers.size() < 4) {
-                String line = CompletableFuture.supplyAsync(() -> {
+                String line = OwnThread.supply("read", () -> {
                             try {
                                 return out.readLine();
                             } catch (IOException e) {

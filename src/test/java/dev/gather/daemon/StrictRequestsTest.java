@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.server.SocketServer;
 import dev.gather.testing.Beside;
+import dev.gather.testing.OwnThread;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -105,7 +106,7 @@ class StrictRequestsTest {
     @Test
     void anOverLongLineHeldOpenIsAnsweredAsItPassesTheLimit() throws Exception {
         try (Conversation c = new Conversation()) {
-            CompletableFuture<String> answer = CompletableFuture.supplyAsync(c::line);
+            CompletableFuture<String> answer = OwnThread.supply("read", c::line);
             byte[] chunk = new byte[64 << 10];
             Arrays.fill(chunk, (byte) ' ');
             c.out.write("{\"op\":\"status\",\"pad\":\"".getBytes(StandardCharsets.UTF_8));

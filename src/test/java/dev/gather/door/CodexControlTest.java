@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gather.testing.OwnThread;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -130,8 +131,8 @@ class CodexControlTest {
                 request -> request.path("method").asText().equals("thread/queue/add") ? List.of() : queues(request);
         try (FakeCodexControl server = new FakeCodexControl(socket(), silent, true)) {
             CodexQueueDoor door = door(Duration.ofMillis(700));
-            CompletableFuture<Handover> h = CompletableFuture.supplyAsync(
-                    () -> door.hand(new Parcel("j#4", "hi")).join());
+            CompletableFuture<Handover> h = OwnThread.supply(
+                    "hand", () -> door.hand(new Parcel("j#4", "hi")).join());
 
             Handover.Failed f = assertInstanceOf(Handover.Failed.class, h.get(10, TimeUnit.SECONDS));
             assertEquals("Codex's app server did not answer within 700 ms", f.why());

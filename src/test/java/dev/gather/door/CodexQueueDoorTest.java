@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gather.testing.OwnThread;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -159,8 +160,8 @@ class CodexQueueDoorTest {
                 Optional.empty(),
                 Runnable::run,
                 Duration.ofMillis(500));
-        CompletableFuture<Handover> h = CompletableFuture.supplyAsync(
-                () -> door.hand(new Parcel("j#5", "hi")).join());
+        CompletableFuture<Handover> h = OwnThread.supply(
+                "hand", () -> door.hand(new Parcel("j#5", "hi")).join());
 
         Handover.Failed f = assertInstanceOf(Handover.Failed.class, h.get(10, TimeUnit.SECONDS));
         assertTrue(f.why().contains("did not answer within 500 ms"), f.why());

@@ -2,6 +2,7 @@ package dev.gather.fuzz;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.testing.OwnThread;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
@@ -98,7 +99,7 @@ final class SocketFuzz {
     static String exchange(Path socket, byte[] line) throws Exception {
         try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
             ch.connect(UnixDomainSocketAddress.of(socket));
-            CompletableFuture<String> answer = CompletableFuture.supplyAsync(() -> readLine(ch));
+            CompletableFuture<String> answer = OwnThread.supply("read", () -> readLine(ch));
             try {
                 ByteBuffer out = ByteBuffer.allocate(line.length + 1)
                         .put(line)

@@ -205,7 +205,8 @@ class HouseTest {
         assertEquals(List.of(), inline, "import these instead of writing them out");
     }
 
-    private static String blank(String source) {
+    /** {@code source} with comments, strings and literals blanked: what is left is code. */
+    static String blank(String source) {
         Matcher m = NOT_CODE.matcher(source);
         StringBuilder out = new StringBuilder();
         while (m.find()) {

@@ -7,6 +7,7 @@ import dev.gather.delivery.Ledger;
 import dev.gather.delivery.Port;
 import dev.gather.delivery.PostOffice;
 import dev.gather.profile.Profiles;
+import dev.gather.testing.OwnThread;
 import dev.gather.tmux.Deliverer;
 import dev.gather.tmux.DeliveryResult;
 import dev.gather.tmux.FakeTmux;
@@ -43,7 +44,7 @@ class FanoutTest {
             for (int i = 0; i < 10; i++) {
                 String text = "message " + i;
                 long ref = i;
-                sends.add(CompletableFuture.supplyAsync(() -> fanout.deliver("test", ref, List.of(m), text)));
+                sends.add(OwnThread.supply("send", () -> fanout.deliver("test", ref, List.of(m), text)));
             }
             sends.forEach(f ->
                     assertInstanceOf(DeliveryResult.Delivered.class, f.join().get(m)));

@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gather.testing.OwnThread;
 import dev.gather.time.ManualScheduler;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -64,7 +65,7 @@ class ConnectionsGiveWayTest {
             assertEquals(ANSWER, exchange(next, "{}"));
         }
         // the first ones gave way, each told why, and the process holds no more than its cap
-        String told = CompletableFuture.supplyAsync(() -> line(open.get(0))).get(30, TimeUnit.SECONDS);
+        String told = OwnThread.supply("read", () -> line(open.get(0))).get(30, TimeUnit.SECONDS);
         assertTrue(told.contains("opened more connections than it may hold (64)"), told);
         await().atMost(Duration.ofSeconds(60)).until(() -> server.open() == SocketServer.PER_PEER - 1);
     }
@@ -95,7 +96,7 @@ class ConnectionsGiveWayTest {
             assertEquals(ANSWER, exchange(next, "{}"));
         }
         // the oldest follow was ended (its client resumes by entry number), the newest still runs
-        String first = CompletableFuture.supplyAsync(() -> line(open.get(0))).get(30, TimeUnit.SECONDS);
+        String first = OwnThread.supply("read", () -> line(open.get(0))).get(30, TimeUnit.SECONDS);
         assertEquals(null, first);
         await().atMost(Duration.ofSeconds(30)).until(() -> server.open() == SocketServer.PER_PEER - 1);
     }

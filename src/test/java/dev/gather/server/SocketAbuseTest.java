@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gather.testing.OwnThread;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
@@ -16,7 +17,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -52,7 +52,7 @@ class SocketAbuseTest {
             assertTrue(refused.contains("too many connections"), refused);
         }
         for (SocketChannel idle : open) {
-            String told = CompletableFuture.supplyAsync(() -> line(idle)).get(30, TimeUnit.SECONDS);
+            String told = OwnThread.supply("read", () -> line(idle)).get(30, TimeUnit.SECONDS);
             assertTrue(told.contains("no request for 1 s: connection closed"), told);
             assertEquals(null, line(idle), "and then closed");
         }
@@ -75,7 +75,7 @@ class SocketAbuseTest {
         SocketChannel fourth = connect(path);
         open.add(fourth);
         assertEquals("{\"answered\":true}", exchange(fourth, "{}"));
-        String told = CompletableFuture.supplyAsync(() -> line(open.get(0))).get(30, TimeUnit.SECONDS);
+        String told = OwnThread.supply("read", () -> line(open.get(0))).get(30, TimeUnit.SECONDS);
         assertTrue(
                 told.contains("closed: process " + ProcessHandle.current().pid()
                         + " opened more connections than it may hold (3)"),
@@ -93,7 +93,7 @@ class SocketAbuseTest {
             c.write(sent);
         }
         // the client holds the line open: the answer must not wait for a newline that never comes
-        String answer = CompletableFuture.supplyAsync(() -> line(c)).get(30, TimeUnit.SECONDS);
+        String answer = OwnThread.supply("read", () -> line(c)).get(30, TimeUnit.SECONDS);
         assertTrue(answer.contains("request line longer than " + SocketServer.MAX_LINE + " bytes"), answer);
         assertEquals(null, line(c), "and then closed");
     }

@@ -10,6 +10,7 @@ import dev.gather.rehearsal.Budget;
 import dev.gather.rhythm.RhythmLibrary;
 import dev.gather.rhythm.RhythmLint;
 import dev.gather.server.UserError;
+import dev.gather.testing.OwnThread;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -92,7 +93,7 @@ class RehearsalBoundsTest {
                     return 0;
                 }));
         String text = minimal("mine");
-        CompletableFuture<ObjectNode> first = CompletableFuture.supplyAsync(() -> studio.rehearse(body("mine", text)));
+        CompletableFuture<ObjectNode> first = OwnThread.supply("rehearse", () -> studio.rehearse(body("mine", text)));
         assertTrue(running.await(30, TimeUnit.SECONDS));
         UserError busy = assertThrows(UserError.class, () -> studio.rehearse(body("mine", text)));
         assertTrue(busy.getMessage().contains("another rehearsal is running"), busy.getMessage());
