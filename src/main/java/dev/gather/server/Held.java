@@ -38,6 +38,13 @@ final class Held {
         private volatile long waitingSince;
         /** The same in nanoseconds, to tell a connection left idle from one whose request is on its way. */
         private volatile long waitingSinceNanos = System.nanoTime();
+        /**
+         * When its answer began to be written (a tick), -1 until then: its client waits no longer, and
+         * from then on it waits for the next request, though its thread may not have looped back yet.
+         */
+        private volatile long answeredSince = -1;
+
+        private volatile long answeredSinceNanos;
 
         private volatile boolean streaming;
 
@@ -51,13 +58,33 @@ final class Held {
         /** It waits for its next request line. */
         void waiting() {
             streaming = false;
-            waitingSinceNanos = System.nanoTime();
-            waitingSince = ticks.incrementAndGet();
+            if (answeredSince >= 0) {
+                // it has waited since its answer went out, not since its thread came back for more
+                waitingSinceNanos = answeredSinceNanos;
+                waitingSince = answeredSince;
+                answeredSince = -1;
+            } else {
+                waitingSinceNanos = System.nanoTime();
+                waitingSince = ticks.incrementAndGet();
+            }
         }
 
         /** A request line came: it is answering. */
         void answering() {
             waitingSince = -1;
+            answeredSince = -1;
+        }
+
+        /**
+         * A line of its answer is about to be written. Its client may ask again, or open another
+         * connection, the moment it reads it: on a loaded machine that came before this thread marked
+         * it waiting, and a newer connection gave way in place of the one left idle longest.
+         */
+        void answered() {
+            if (answeredSince < 0 && waitingSince < 0) {
+                answeredSinceNanos = System.nanoTime();
+                answeredSince = ticks.incrementAndGet();
+            }
         }
 
         /** Whether it was ended to make room for its process's newer connection. */
@@ -86,9 +113,18 @@ final class Held {
             }
         }
 
+        /** Whether it waits for a request, and since when (a tick); a stream never does. */
+        private boolean idle() {
+            return !streaming && (waitingSince >= 0 || answeredSince >= 0);
+        }
+
         private long idleRank() {
-            long since = waitingSince;
+            long since = waitingSince >= 0 ? waitingSince : answeredSince;
             return since >= 0 ? since : Long.MAX_VALUE;
+        }
+
+        private long idleNanos() {
+            return waitingSince >= 0 ? waitingSinceNanos : answeredSinceNanos;
         }
     }
 
@@ -114,13 +150,13 @@ final class Held {
         synchronized (places) {
             long now = System.nanoTime();
             Optional<Place> idle = places.stream()
-                    .filter(p -> !p.gaveWay.get() && p.waitingSince >= 0)
+                    .filter(p -> !p.gaveWay.get() && p.idle())
                     .min(Comparator.comparingLong(Place::idleRank));
             Optional<Place> stream = places.stream()
                     .filter(p -> !p.gaveWay.get() && p.streaming)
                     .min(Comparator.comparingLong(p -> p.opened));
             // one that just connected may be about to send its request: an old stream goes before it
-            Optional<Place> chosen = idle.filter(p -> now - p.waitingSinceNanos >= FRESH_NANOS)
+            Optional<Place> chosen = idle.filter(p -> now - p.idleNanos() >= FRESH_NANOS)
                     .or(() -> stream)
                     .or(() -> idle);
             if (chosen.isEmpty() || !chosen.get().gaveWay.compareAndSet(false, true)) {

@@ -5,8 +5,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.channels.Channels;
-import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -18,7 +16,6 @@ import java.util.OptionalLong;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
 import java.util.function.BooleanSupplier;
@@ -62,6 +59,7 @@ public final class SocketServer implements AutoCloseable {
     private final Slots slots;
     private final Held held = new Held();
     private final IdleWatch idle;
+    private final Conversation conversation;
     private final ThreadPoolExecutor connections;
     /** The most connections open at once since the last time none were. */
     private final AtomicInteger busiest = new AtomicInteger();
@@ -84,6 +82,7 @@ public final class SocketServer implements AutoCloseable {
         this.path = path;
         this.slots = new Slots(maxClients, perPeer);
         this.idle = new IdleWatch(idle, clock);
+        this.conversation = new Conversation(this.idle, perPeer);
         // no idle threads kept: 5,000 connections come and go and the daemon is back to its size
         this.connections = new ThreadPoolExecutor(0, maxClients, 5, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
             Thread t = new Thread(r, "gather-conn");
@@ -158,7 +157,7 @@ public final class SocketServer implements AutoCloseable {
                 busiest.accumulateAndGet(slots.open(), Math::max);
                 connections.execute(() -> {
                     try {
-                        converse(client, peer, place, responder);
+                        conversation.converse(client, peer, place, responder);
                     } finally {
                         place.release();
                         slots.release(peer);
@@ -168,7 +167,7 @@ public final class SocketServer implements AutoCloseable {
             } catch (RuntimeException e) {
                 place.release();
                 slots.release(peer);
-                quietly(client::close);
+                Conversation.quietly(client::close);
                 LOG.warn("connection not served: {}", e.toString());
             }
         }
@@ -189,93 +188,9 @@ public final class SocketServer implements AutoCloseable {
     private static void refuse(AFUNIXSocketChannel client, String why) {
         try (client;
                 OutputStream out = Channels.newOutputStream(client)) {
-            write(out, Dispatcher.error(null, why));
+            Conversation.write(out, Dispatcher.error(null, why));
         } catch (IOException | UncheckedIOException e) {
             LOG.debug("refused connection ended: {}", e.getMessage());
-        }
-    }
-
-    /** A step on a connection that may already be gone, which is then nothing to report. */
-    private interface Step {
-        void run() throws IOException;
-    }
-
-    private static void quietly(Step step) {
-        try {
-            step.run();
-        } catch (IOException e) {
-            // already gone
-        }
-    }
-
-    private void converse(SocketChannel client, Peer peer, Held.Place place, Responder responder) {
-        try (client;
-                InputStream raw = Channels.newInputStream(client);
-                OutputStream out = Channels.newOutputStream(client)) {
-            BoundedLines in = new BoundedLines(raw, MAX_LINE);
-            AtomicBoolean idled = new AtomicBoolean();
-            while (true) {
-                // the reader is woken by ending its input; the answer is written on this thread
-                Optional<IdleWatch.Watch> watch = idle.watch(() -> {
-                    idled.set(true);
-                    quietly(client::shutdownInput);
-                });
-                if (watch.isEmpty()) {
-                    return; // the server is stopping
-                }
-                place.waiting();
-                BoundedLines.Next next = in.next();
-                watch.get().cancel();
-                place.answering();
-                if (place.gaveWay() && !(next instanceof BoundedLines.Line)) {
-                    write(
-                            out,
-                            Dispatcher.error(
-                                    null,
-                                    "closed: process " + peer.pid() + " opened more connections than it may hold ("
-                                            + slots.perPeer()
-                                            + "), and this one had waited longest without a request"));
-                    return;
-                }
-                if (idled.get()) {
-                    write(
-                            out,
-                            Dispatcher.error(
-                                    null,
-                                    "no request for " + idle.limit().toSeconds()
-                                            + " s: connection closed; a client connects when it has something to ask"));
-                    return;
-                }
-                if (next instanceof BoundedLines.End) {
-                    return;
-                }
-                if (next instanceof BoundedLines.TooLong) {
-                    // said as soon as the limit is passed, not when (if ever) the line ends
-                    write(out, Dispatcher.error(null, "request line longer than " + MAX_LINE + " bytes"));
-                    return;
-                }
-                String line = new String(((BoundedLines.Line) next).bytes(), StandardCharsets.UTF_8);
-                if (!line.isBlank()
-                        && !responder.respond(
-                                peer,
-                                line,
-                                l -> write(out, l),
-                                place.gone(ChannelStreams.gone(client)),
-                                ChannelStreams.takeover(client, in))) {
-                    return;
-                }
-            }
-        } catch (IOException | UncheckedIOException e) {
-            LOG.debug("connection ended: {}", e.getMessage());
-        }
-    }
-
-    private static void write(OutputStream out, String line) {
-        try {
-            out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
-            out.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 
