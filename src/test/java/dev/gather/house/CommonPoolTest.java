@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -38,18 +37,12 @@ class CommonPoolTest {
     @Test
     void everyAsyncCallNamesItsExecutor() throws IOException {
         List<String> common = new ArrayList<>();
-        for (Path root : List.of(Path.of("src/main/java"), Path.of("src/test/java"), Path.of("src/bench/java"))) {
-            List<Path> files;
-            try (Stream<Path> all = Files.walk(root)) {
-                files = all.filter(f -> f.toString().endsWith(".java")).sorted().toList();
-            }
-            for (Path f : files) {
-                String code = HouseTest.blank(Files.readString(f));
-                Matcher m = CALL.matcher(code);
-                while (m.find()) {
-                    if (arguments(code, m.end()) < WITH_EXECUTOR.get(m.group(1))) {
-                        common.add(f + ":" + (code.substring(0, m.start()).split("\n", -1).length) + ": " + m.group(1));
-                    }
+        for (Path f : HouseTest.sources()) {
+            String code = HouseTest.blank(Files.readString(f));
+            Matcher m = CALL.matcher(code);
+            while (m.find()) {
+                if (arguments(code, m.end()) < WITH_EXECUTOR.get(m.group(1))) {
+                    common.add(f + ":" + (code.substring(0, m.start()).split("\n", -1).length) + ": " + m.group(1));
                 }
             }
         }

@@ -182,27 +182,33 @@ class HouseTest {
     @Test
     void classesAreImportedNotWrittenOutInCode() throws IOException {
         List<String> inline = new ArrayList<>();
-        for (Path root : List.of(Path.of("src/main/java"), Path.of("src/test/java"), Path.of("src/bench/java"))) {
-            List<Path> files;
-            try (Stream<Path> all = Files.walk(root)) {
-                files = all.filter(f -> f.toString().endsWith(".java")).sorted().toList();
-            }
-            for (Path f : files) {
-                String code = blank(Files.readString(f));
-                String[] lines = code.split("\n", -1);
-                for (int i = 0; i < lines.length; i++) {
-                    String line = lines[i].strip();
-                    if (line.startsWith("import ") || line.startsWith("package ")) {
-                        continue;
-                    }
-                    Matcher m = INLINE_NAME.matcher(lines[i]);
-                    while (m.find()) {
-                        inline.add(f + ":" + (i + 1) + ": " + m.group());
-                    }
+        for (Path f : sources()) {
+            String code = blank(Files.readString(f));
+            String[] lines = code.split("\n", -1);
+            for (int i = 0; i < lines.length; i++) {
+                String line = lines[i].strip();
+                if (line.startsWith("import ") || line.startsWith("package ")) {
+                    continue;
+                }
+                Matcher m = INLINE_NAME.matcher(lines[i]);
+                while (m.find()) {
+                    inline.add(f + ":" + (i + 1) + ": " + m.group());
                 }
             }
         }
         assertEquals(List.of(), inline, "import these instead of writing them out");
+    }
+
+    /** Every Java file of the product, its tests and its benchmarks, in order. */
+    static List<Path> sources() throws IOException {
+        List<Path> files = new ArrayList<>();
+        for (Path root : List.of(Path.of("src/main/java"), Path.of("src/test/java"), Path.of("src/bench/java"))) {
+            try (Stream<Path> all = Files.walk(root)) {
+                files.addAll(
+                        all.filter(f -> f.toString().endsWith(".java")).sorted().toList());
+            }
+        }
+        return files;
     }
 
     /** {@code source} with comments, strings and literals blanked: what is left is code. */
