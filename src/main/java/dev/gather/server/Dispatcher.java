@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.journal.JournalUnavailable;
 import dev.gather.tmux.TmuxException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -170,8 +171,10 @@ public final class Dispatcher {
         if (id != null) {
             head.set("id", id);
         }
-        out.accept(head.toString());
         try {
+            // on the connection's own stream: through out, a session's first line reads as an answer sent,
+            // after which the connection counts as waiting for a request and may give way (Held)
+            connection.out().write((head + "\n").getBytes(StandardCharsets.UTF_8));
             takeover.serve(node, request -> answer(peer, request), connection.in(), connection.out());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
