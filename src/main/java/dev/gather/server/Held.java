@@ -113,7 +113,7 @@ final class Held {
             }
         }
 
-        /** Whether it waits for a request, and since when (a tick); a stream never does. */
+        /** Whether it waits for a request (since its answer went out, or its thread came back); a stream never does. */
         private boolean idle() {
             return !streaming && (waitingSince >= 0 || answeredSince >= 0);
         }
