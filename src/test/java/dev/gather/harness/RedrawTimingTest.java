@@ -92,10 +92,24 @@ class RedrawTimingTest {
             List<Long> chunks = new CopyOnWriteArrayList<>();
             try (AutoCloseable sub = tmux.onOutput(pane, c -> chunks.add(System.nanoTime()))) {
                 for (int s = 0; s < SAMPLES; s++) {
-                    await().atMost(Duration.ofSeconds(120))
-                            .pollInterval(Duration.ofMillis(100))
-                            .until(() ->
-                                    box.read(tmux.capture(pane, 0)) == InputBox.State.EMPTY && quietFor(chunks) > 1000);
+                    try {
+                        await().atMost(Duration.ofSeconds(120))
+                                .pollInterval(Duration.ofMillis(100))
+                                .until(() -> box.read(tmux.capture(pane, 0)) == InputBox.State.EMPTY
+                                        && quietFor(chunks) > 1000);
+                    } catch (ConditionTimeoutException e) {
+                        // at a load of 11 Gemini's second sample waited here 2 minutes, and the failure said nothing of
+                        // why
+                        throw new AssertionError(
+                                kind + " #" + s + ": the box never stood empty on a quiet screen (box read "
+                                        + box.read(tmux.capture(pane, 0)) + ", "
+                                        + (chunks.isEmpty()
+                                                ? "no output yet"
+                                                : "last output " + (long) quietFor(chunks) + " ms ago")
+                                        + "); the pane showed:\n"
+                                        + tmux.capture(pane, 0),
+                                e);
+                    }
                     String text = "redraw probe " + s + ": please answer ok";
                     tmux.pasteAllAsync(List.of(pane), text).get(pane).join();
                     // the paste drawn, then quiet: an event, not a speed (at load 36 Codex took over 10 s)
