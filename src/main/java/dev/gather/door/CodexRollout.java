@@ -34,8 +34,6 @@ final class CodexRollout {
      * its writer has appended the turn's user message (seen beside a busy loop: 30 ms late).
      */
     static final Duration CATCH_UP = Duration.ofSeconds(2);
-    /** How far back from a hand the transcript is read for the turns running and ended by then. */
-    private static final int TAIL = 256 << 10;
 
     private final Path file;
     private final ScheduledExecutorService timer;
@@ -80,7 +78,12 @@ final class CodexRollout {
      */
     Watched watch(long from, String text, Duration catchUp) {
         Door.Trace trace = new Door.Trace(new CompletableFuture<>(), new CompletableFuture<>());
-        Watch w = new Watch(from, before(from), HarnessCopy.normal(text), trace, System.nanoTime() + GIVE_UP.toNanos());
+        Watch w = new Watch(
+                from,
+                RolloutBefore.read(file, from),
+                HarnessCopy.normal(text),
+                trace,
+                System.nanoTime() + GIVE_UP.toNanos());
         w.task = timer.scheduleWithFixedDelay(w::look, 0, POLL.toMillis(), TimeUnit.MILLISECONDS);
         return new Watched(
                 new Door.Trace(trace.taken(), trace.ended(), turn -> w.catchUp(catchUp, turn)), w::whereabouts);
@@ -112,7 +115,7 @@ final class CodexRollout {
         private volatile ScheduledFuture<?> task;
 
         /** {@code before}: what the transcript showed by {@code from}, where the watch starts. */
-        Watch(long from, Before before, String text, Door.Trace trace, long deadline) {
+        Watch(long from, RolloutBefore before, String text, Door.Trace trace, long deadline) {
             this.offset = from;
             this.running = before.running();
             this.endedBeforeHand = before.ended();
@@ -249,36 +252,4 @@ final class CodexRollout {
             return lines;
         }
     }
-
-    /**
-     * What the transcript showed by {@code offset}, read in the tail before it (256 KiB): whether a turn
-     * ran then (its last turn start or end is a start), and the ids of the turns that had ended.
-     */
-    private Before before(long offset) {
-        long start = Math.max(0, offset - TAIL);
-        boolean running = false;
-        Set<String> ended = new HashSet<>();
-        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
-            byte[] bytes = new byte[(int) (offset - start)];
-            in.seek(start);
-            in.readFully(bytes);
-            List<String> lines =
-                    new String(bytes, StandardCharsets.UTF_8).lines().toList();
-            // the first line of a tail that does not start the file is cut: not read
-            for (String line : start == 0 ? lines : lines.subList(Math.min(1, lines.size()), lines.size())) {
-                if (!line.contains("task_") && !line.contains("turn_aborted")) {
-                    continue; // most lines are neither a turn's start nor its end: not parsed
-                }
-                Optional<RolloutLine> e = RolloutLine.parse(line);
-                boolean end = e.map(RolloutLine::turnEnd).orElse(false);
-                running = e.map(RolloutLine::turnStart).orElse(false) || (running && !end);
-                e.filter(x -> end).flatMap(RolloutLine::turnId).ifPresent(ended::add);
-            }
-        } catch (IOException e) {
-            return new Before(false, Set.of()); // judged on what comes after, and on the member's own state
-        }
-        return new Before(running, ended);
-    }
-
-    private record Before(boolean running, Set<String> ended) {}
 }
