@@ -99,10 +99,14 @@ final class CodexQueueDoor implements Door {
     private Handover run(Parcel parcel) {
         String text = parcel.text();
         long from = rollout.map(CodexRollout::end).orElse(0L);
-        Handover handover = control.flatMap(socket -> viaControl(socket, text)).orElseGet(() -> viaCommand(text));
+        // the id Codex's server keeps with the message and writes on its turn's item: how the watch knows it
+        String clientId = UUID.randomUUID().toString();
+        Optional<Handover> viaSocket = control.flatMap(socket -> viaControl(socket, text, clientId));
+        Handover handover = viaSocket.orElseGet(() -> viaCommand(text));
+        Optional<String> id = viaSocket.map(h -> clientId);
         if (handover instanceof Handover.Handed) {
             rollout.ifPresent(w -> {
-                CodexRollout.Watched watched = w.watch(from, text, CodexRollout.CATCH_UP);
+                CodexRollout.Watched watched = w.watch(from, text, id, CodexRollout.CATCH_UP);
                 records.put(parcel.ref(), watched.whereabouts());
                 watched.trace().taken().whenComplete((how, e) -> records.remove(parcel.ref()));
                 traces.put(parcel.ref(), watched.trace());
@@ -112,10 +116,9 @@ final class CodexQueueDoor implements Door {
     }
 
     /** Empty when the socket did not take the message: {@code codex queue} may. */
-    private Optional<Handover> viaControl(Path socket, String text) {
+    private Optional<Handover> viaControl(Path socket, String text, String clientId) {
         try {
-            String id =
-                    CodexControl.queue(socket, thread, text, UUID.randomUUID().toString(), answerWithin);
+            String id = CodexControl.queue(socket, thread, text, clientId, answerWithin);
             return Optional.of(
                     new Handover.Handed("Queued message " + id + " for thread " + thread + " (control socket)."));
         } catch (CodexControl.NotQueued e) {

@@ -1,15 +1,11 @@
 package dev.gather.door;
 
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -70,18 +66,22 @@ final class CodexRollout {
     }
 
     /**
-     * Watches from {@code from} for a turn whose user message is {@code text}, then for its end. Its
-     * look, run as a turn of the member ends, reads the file at once (Codex's notify can end a quick
-     * turn before the next poll) and, for at most {@code catchUp}, until the file shows that turn: the
-     * message taken, or a turn end that no earlier look was answered by (the message waits for a later
-     * turn). Past that it answers with what the file shows.
+     * Watches from {@code from} for a turn whose user message is this message, then for its end. A
+     * message queued with client id {@code id} is told by that id, which Codex writes on the turn's
+     * user-message item, whatever its words; the words ({@code text}) decide where there is no id (a
+     * message {@code codex queue} sent) or the transcript names none. Its look, run as a turn of the
+     * member ends, reads the file at once (Codex's notify can end a quick turn before the next poll)
+     * and, for at most {@code catchUp}, until the file shows that turn: the message taken, or a turn end
+     * that no earlier look was answered by (the message waits for a later turn). Past that it answers
+     * with what the file shows.
      */
-    Watched watch(long from, String text, Duration catchUp) {
+    Watched watch(long from, String text, Optional<String> id, Duration catchUp) {
         Door.Trace trace = new Door.Trace(new CompletableFuture<>(), new CompletableFuture<>());
         Watch w = new Watch(
                 from,
                 RolloutBefore.read(file, from),
                 HarnessCopy.normal(text),
+                id,
                 trace,
                 System.nanoTime() + GIVE_UP.toNanos());
         w.task = timer.scheduleWithFixedDelay(w::look, 0, POLL.toMillis(), TimeUnit.MILLISECONDS);
@@ -96,7 +96,7 @@ final class CodexRollout {
         private final String text;
         private final Door.Trace trace;
         private final long deadline;
-        private long offset;
+        private final AppendedLines lines;
         /** Turn ends the file showed after the hand, before a turn took the message. */
         private int ends;
         /** Of those, how many a look at a turn end was answered by. */
@@ -109,14 +109,21 @@ final class CodexRollout {
         private boolean running;
         /** The last look could read the file. */
         private boolean readable = true;
+        /** The client id the message was queued with, when it was: its turn's item names it. */
+        private final Optional<String> id;
+        /** The time of a user message's words whose item has not been read yet; null when none waits. */
+        private String wordsAt;
+        /** Whether those words were this message's. */
+        private boolean wordsOurs;
         /** Where the file ended when its whereabouts were last asked, if they were. */
         private long asked = -1;
 
         private volatile ScheduledFuture<?> task;
 
         /** {@code before}: what the transcript showed by {@code from}, where the watch starts. */
-        Watch(long from, RolloutBefore before, String text, Door.Trace trace, long deadline) {
-            this.offset = from;
+        Watch(long from, RolloutBefore before, String text, Optional<String> id, Door.Trace trace, long deadline) {
+            this.lines = new AppendedLines(file, from);
+            this.id = id;
             this.running = before.running();
             this.endedBeforeHand = before.ended();
             this.text = text;
@@ -126,7 +133,7 @@ final class CodexRollout {
 
         synchronized void look() {
             try {
-                for (String line : newLines()) {
+                for (String line : lines.next()) {
                     judge(line);
                 }
                 readable = true;
@@ -179,21 +186,61 @@ final class CodexRollout {
         }
 
         private void judge(RolloutLine e) {
-            if (!trace.taken().isDone()) {
-                if (e.userMessage() && text.equals(e.userText())) {
-                    trace.taken().complete("codex transcript shows it as the turn's user message at " + e.timestamp());
-                } else if (e.turnEnd()) {
-                    running = false;
-                    if (!e.aborted()) {
-                        ends++; // an aborted turn sends no notify: no look will answer for it
-                        e.turnId().ifPresent(endedBeforeTake::add);
-                    }
-                } else if (e.userMessage() || e.turnStart()) {
-                    running = true; // another message's turn: a queued one starts after it
+            if (trace.taken().isDone()) {
+                if (e.turnEnd()) {
+                    trace.ended().complete("codex transcript: " + e.type() + " at " + e.timestamp());
                 }
-            } else if (e.turnEnd()) {
-                trace.ended().complete("codex transcript: " + e.type() + " at " + e.timestamp());
+                return;
             }
+            if (e.userItem()) {
+                // the item of the words before it: by the client id the message was queued with, where both have one
+                boolean ours = id.isPresent() && e.clientId().isPresent()
+                        ? id.equals(e.clientId())
+                        : wordsAt != null && wordsOurs;
+                if (ours) {
+                    take(
+                            wordsAt != null ? wordsAt : e.timestamp(),
+                            id.isPresent() && e.clientId().isPresent());
+                }
+                wordsAt = null;
+                return;
+            }
+            if (wordsAt != null) {
+                // words with no item after them: a transcript that names no client ids, judged by the words
+                if (wordsOurs) {
+                    take(wordsAt, false);
+                    wordsAt = null;
+                    judge(e);
+                    return;
+                }
+                wordsAt = null;
+            }
+            if (e.userMessage()) {
+                boolean words = text.equals(e.userText());
+                if (words && id.isEmpty()) {
+                    take(e.timestamp(), false);
+                    return;
+                }
+                if (id.isPresent()) {
+                    wordsAt = e.timestamp(); // its item, next, says whose they are
+                    wordsOurs = words;
+                }
+                running = true; // a turn with these words runs: another message's, or this one's until its item says
+            } else if (e.turnEnd()) {
+                running = false;
+                if (!e.aborted()) {
+                    ends++; // an aborted turn sends no notify: no look will answer for it
+                    e.turnId().ifPresent(endedBeforeTake::add);
+                }
+            } else if (e.turnStart()) {
+                running = true; // another message's turn: a queued one starts after it
+            }
+        }
+
+        private void take(String at, boolean byId) {
+            trace.taken()
+                    .complete("codex transcript shows it as the turn's user message at " + at
+                            + (byId ? " (by its client id " + id.orElseThrow() + ")" : ""));
         }
 
         /**
@@ -218,8 +265,8 @@ final class CodexRollout {
                         Door.Whereabouts.Kind.WAITING,
                         "codex transcript shows another turn running; it starts after that");
             }
-            boolean unchanged = asked == offset;
-            asked = offset;
+            boolean unchanged = asked == lines.offset();
+            asked = lines.offset();
             return unchanged
                     ? new Door.Whereabouts(
                             Door.Whereabouts.Kind.MISSING,
@@ -227,29 +274,6 @@ final class CodexRollout {
                     : new Door.Whereabouts(
                             Door.Whereabouts.Kind.UNKNOWN,
                             "codex transcript shows no turn carrying it yet, and none running; asked again after the next wait");
-        }
-
-        /** Whole lines appended since the last look; a line still being written waits for next time. */
-        private List<String> newLines() throws IOException {
-            List<String> lines = new ArrayList<>();
-            try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
-                long size = in.length();
-                if (size <= offset) {
-                    return lines;
-                }
-                byte[] bytes = new byte[(int) Math.min(size - offset, 8L << 20)];
-                in.seek(offset);
-                in.readFully(bytes);
-                int start = 0;
-                for (int i = 0; i < bytes.length; i++) {
-                    if (bytes[i] == '\n') {
-                        lines.add(new String(bytes, start, i - start, StandardCharsets.UTF_8));
-                        start = i + 1;
-                    }
-                }
-                offset += start;
-            }
-            return lines;
         }
     }
 }

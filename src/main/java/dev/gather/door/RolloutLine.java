@@ -51,6 +51,22 @@ record RolloutLine(JsonNode line, JsonNode payload) {
                 && "user".equals(payload.path("role").asText());
     }
 
+    /**
+     * A user message as the thread's item ({@code item_completed} of a {@code UserMessage}), which
+     * Codex writes right after the message's words, naming the id its client gave the message.
+     */
+    boolean userItem() {
+        return event("item_completed")
+                && "UserMessage".equals(payload.path("item").path("type").asText());
+    }
+
+    /** The id the client gave a user message (a queued one: its {@code clientUserMessageId}), where the item names one. */
+    Optional<String> clientId() {
+        return Optional.of(payload.path("item").path("client_id"))
+                .filter(JsonNode::isTextual)
+                .map(JsonNode::asText);
+    }
+
     /** A user message's words, as {@link HarnessCopy#normal} compares them. */
     String userText() {
         StringBuilder s = new StringBuilder();

@@ -18,7 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,12 +33,8 @@ class CodexQueueDoorTest {
     @TempDir
     Path dir;
 
+    @AutoClose("shutdownNow")
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
-
-    @AfterEach
-    void stop() {
-        timer.shutdownNow();
-    }
 
     private Path program(String body) throws Exception {
         Path p = dir.resolve("codex");

@@ -10,15 +10,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,7 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
  * that ended, so the gathering does not judge a turn that took its message as one that did not.
  */
 class CodexRolloutTest {
-    private static final String THREAD = "01a2135b-bbba-7ca1-a0da-de3e4ab16401";
     private static final String TEXT = "The piece is now with Bo (2).";
     private static final String USER = "{\"timestamp\":\"t1\",\"type\":\"response_item\",\"payload\":{\"type\":"
             + "\"message\",\"role\":\"user\",\"content\":[{\"type\":\"input_text\",\"text\":\"" + TEXT + "\"}]}}";
@@ -42,13 +38,8 @@ class CodexRolloutTest {
     @TempDir
     Path dir;
 
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
-    private Path file;
-
-    @AfterEach
-    void stop() {
-        timer.shutdownNow();
-    }
+    @AutoClose
+    private TranscriptFile transcript;
 
     private Door.Trace watch(Duration catchUp) throws Exception {
         return watched(catchUp).trace();
@@ -56,15 +47,10 @@ class CodexRolloutTest {
 
     /** A watch on {@code TEXT}, handed after {@code before} (lines the transcript had by then). */
     private CodexRollout.Watched watched(Duration catchUp, String... before) throws Exception {
-        Path day = Files.createDirectories(dir.resolve(".codex/sessions/2026/11/29"));
-        file = day.resolve("rollout-2026-11-29T02-00-00-" + THREAD + ".jsonl");
-        Files.writeString(file, "{\"type\":\"session_meta\",\"payload\":{}}\n");
-        for (String line : before) {
-            append(line);
-        }
-        CodexRollout rollout =
-                CodexRollout.find(dir.resolve(".codex"), THREAD, timer).orElseThrow();
-        return rollout.watch(rollout.end(), TEXT, catchUp);
+        transcript = new TranscriptFile(dir);
+        transcript.append(before);
+        CodexRollout rollout = transcript.rollout();
+        return rollout.watch(rollout.end(), TEXT, Optional.empty(), catchUp);
     }
 
     @Test
@@ -104,7 +90,7 @@ class CodexRolloutTest {
     }
 
     private void append(String line) throws Exception {
-        Files.writeString(file, line + "\n", StandardOpenOption.APPEND);
+        transcript.append(line);
     }
 
     /**
@@ -228,7 +214,7 @@ class CodexRolloutTest {
         assertEquals(Door.Whereabouts.Kind.TAKEN, asked(watched));
 
         CodexRollout.Watched lost = watched(PATIENT);
-        Files.delete(file);
+        Files.delete(transcript.file());
         assertEquals(Door.Whereabouts.Kind.UNKNOWN, asked(lost));
         assertEquals(Door.Whereabouts.Kind.UNKNOWN, asked(lost), "never missing on a file it cannot read");
     }

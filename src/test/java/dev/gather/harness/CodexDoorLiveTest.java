@@ -168,6 +168,8 @@ class CodexDoorLiveTest {
         assertTrue(steps.get(0).startsWith("handed: codex-queue: Queued message"), steps.toString());
         assertTrue(steps.get(0).endsWith("(control socket)."), steps.toString());
         assertTrue(steps.get(1).startsWith("delivered: taken: codex transcript shows it"), steps.toString());
+        // told by the client id it was queued with, which this Codex writes on the turn's item: not by its words
+        assertTrue(steps.get(1).contains("(by its client id "), steps.toString());
         assertTrue(steps.get(2).startsWith("confirmed: codex transcript: task_complete"), steps.toString());
         assertEquals(1, turnsEndingWith(text).size(), "once");
         assertTrue(BOX.shows(world.screen(bo), DRAFT), "the draft is untouched:\n" + world.screen(bo));
