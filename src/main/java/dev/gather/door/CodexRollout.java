@@ -92,6 +92,9 @@ final class CodexRollout {
     /** A message's trace in the transcript, and where the transcript says it is when its wait runs out. */
     record Watched(Door.Trace trace, Supplier<Door.Whereabouts> whereabouts) {}
 
+    /** A user message's words, read at {@code at}: this message's, or another's. */
+    private record Words(String at, boolean ours) {}
+
     private final class Watch {
         private final String text;
         private final Door.Trace trace;
@@ -111,10 +114,8 @@ final class CodexRollout {
         private boolean readable = true;
         /** The client id the message was queued with, when it was: its turn's item names it. */
         private final Optional<String> id;
-        /** The time of a user message's words whose item has not been read yet; null when none waits. */
-        private String wordsAt;
-        /** Whether those words were this message's. */
-        private boolean wordsOurs;
+        /** A user message's words whose item has not been read yet; null when none waits. */
+        private Words words;
         /** Where the file ended when its whereabouts were last asked, if they were. */
         private long asked = -1;
 
@@ -192,38 +193,30 @@ final class CodexRollout {
                 }
                 return;
             }
+            Words before = words;
+            words = null;
             if (e.userItem()) {
                 // the item of the words before it: by the client id the message was queued with, where both have one
-                boolean ours = id.isPresent() && e.clientId().isPresent()
-                        ? id.equals(e.clientId())
-                        : wordsAt != null && wordsOurs;
-                if (ours) {
-                    take(
-                            wordsAt != null ? wordsAt : e.timestamp(),
-                            id.isPresent() && e.clientId().isPresent());
+                boolean byId = id.isPresent() && e.clientId().isPresent();
+                if (byId ? id.equals(e.clientId()) : before != null && before.ours()) {
+                    take(before != null ? before.at() : e.timestamp(), byId);
                 }
-                wordsAt = null;
                 return;
             }
-            if (wordsAt != null) {
+            if (before != null && before.ours()) {
                 // words with no item after them: a transcript that names no client ids, judged by the words
-                if (wordsOurs) {
-                    take(wordsAt, false);
-                    wordsAt = null;
-                    judge(e);
-                    return;
-                }
-                wordsAt = null;
+                take(before.at(), false);
+                judge(e);
+                return;
             }
             if (e.userMessage()) {
-                boolean words = text.equals(e.userText());
-                if (words && id.isEmpty()) {
+                boolean ours = text.equals(e.userText());
+                if (ours && id.isEmpty()) {
                     take(e.timestamp(), false);
                     return;
                 }
                 if (id.isPresent()) {
-                    wordsAt = e.timestamp(); // its item, next, says whose they are
-                    wordsOurs = words;
+                    words = new Words(e.timestamp(), ours); // its item, next, says whose they are
                 }
                 running = true; // a turn with these words runs: another message's, or this one's until its item says
             } else if (e.turnEnd()) {
