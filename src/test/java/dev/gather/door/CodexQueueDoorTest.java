@@ -8,15 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gather.testing.OwnThread;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
@@ -28,13 +25,14 @@ import org.junit.jupiter.api.io.TempDir;
  * come from the thread's transcript only.
  */
 class CodexQueueDoorTest {
-    private static final String THREAD = "01a2135b-bbba-7ca1-a0da-de3e4ab16401";
+    private static final String THREAD = TranscriptFile.THREAD;
 
     @TempDir
     Path dir;
 
-    @AutoClose("shutdownNow")
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+    /** The thread's transcript, once a test writes one. */
+    @AutoClose
+    private TranscriptFile transcript;
 
     private Path program(String body) throws Exception {
         Path p = dir.resolve("codex");
@@ -43,11 +41,9 @@ class CodexQueueDoorTest {
         return p;
     }
 
-    private Path rollout() throws Exception {
-        Path day = Files.createDirectories(dir.resolve(".codex/sessions/2026/11/25"));
-        Path file = day.resolve("rollout-2026-11-25T15-38-28-" + THREAD + ".jsonl");
-        Files.writeString(file, "{\"type\":\"session_meta\",\"payload\":{}}\n");
-        return file;
+    private TranscriptFile rollout() throws Exception {
+        transcript = new TranscriptFile(dir);
+        return transcript;
     }
 
     private CodexQueueDoor door(Path program) {
@@ -57,18 +53,14 @@ class CodexQueueDoorTest {
                 Optional.of(dir.resolve(".codex").resolve(CodexControl.SOCKET)),
                 Map.of("PATH", System.getenv("PATH")),
                 THREAD,
-                CodexRollout.find(dir.resolve(".codex"), THREAD, timer),
+                Optional.ofNullable(transcript).map(TranscriptFile::rollout),
                 Runnable::run,
                 CodexQueueDoor.ANSWER_WITHIN);
     }
 
-    private static void append(Path file, String line) throws Exception {
-        Files.writeString(file, line + "\n", StandardOpenOption.APPEND);
-    }
-
     @Test
     void anOkIsHandedOnlyAndTheTranscriptSaysWhenItWasTakenAndWhenItsTurnEnded() throws Exception {
-        Path file = rollout();
+        TranscriptFile file = rollout();
         CodexQueueDoor door = door(program("echo \"Queued message 01a2 for thread " + THREAD + ".\"\n"));
         String text = "-rf [ada] (1):\n\nsecond line";
 
@@ -79,14 +71,13 @@ class CodexQueueDoorTest {
                 Files.readAllLines(dir.resolve("args")),
                 "the text is one argument, never an option");
         Door.Trace trace = door.trace("j#1 to Ada in %3").orElseThrow();
-        append(file, "{\"type\":\"event_msg\",\"payload\":{\"type\":\"task_complete\"}}"); // an earlier turn's end
-        append(
-                file,
+        file.append("{\"type\":\"event_msg\",\"payload\":{\"type\":\"task_complete\"}}"); // an earlier turn's end
+        file.append(
                 "{\"timestamp\":\"t1\",\"type\":\"response_item\",\"payload\":{\"type\":\"message\",\"role\":\"user\","
                         + "\"content\":[{\"type\":\"input_text\",\"text\":\"-rf [ada] (1):\\n\\nsecond line\"}]}}");
         assertTrue(trace.taken().get(5, TimeUnit.SECONDS).contains("t1"));
         assertFalse(trace.ended().isDone(), "the earlier turn's end is not this one's");
-        append(file, "{\"timestamp\":\"t2\",\"type\":\"event_msg\",\"payload\":{\"type\":\"task_complete\"}}");
+        file.append("{\"timestamp\":\"t2\",\"type\":\"event_msg\",\"payload\":{\"type\":\"task_complete\"}}");
         assertTrue(trace.ended().get(5, TimeUnit.SECONDS).contains("t2"));
     }
 
@@ -96,7 +87,7 @@ class CodexQueueDoorTest {
      */
     @Test
     void whereAParcelIsComesFromItsOwnWatchUntilItIsTakenOrTypedInstead() throws Exception {
-        Path file = rollout();
+        TranscriptFile file = rollout();
         CodexQueueDoor door = door(program("echo 'Queued message'\n"));
         Parcel first = new Parcel("j#6", "first");
         Parcel second = new Parcel("j#7", "second");
@@ -104,14 +95,13 @@ class CodexQueueDoorTest {
         door.hand(second).join();
         Door.Trace firstTrace = door.trace("j#6").orElseThrow();
         Door.Trace secondTrace = door.trace("j#7").orElseThrow();
-        append(
-                file,
+        file.append(
                 "{\"timestamp\":\"t1\",\"type\":\"response_item\",\"payload\":{\"type\":\"message\",\"role\":\"user\","
                         + "\"content\":[{\"type\":\"input_text\",\"text\":\"first\"}]}}");
         firstTrace.taken().get(5, TimeUnit.SECONDS);
         assertEquals(
                 Door.Whereabouts.Kind.WAITING, door.whereabouts(second).kind(), "behind the turn that took the first");
-        append(file, "{\"timestamp\":\"t2\",\"type\":\"event_msg\",\"payload\":{\"type\":\"task_complete\"}}");
+        file.append("{\"timestamp\":\"t2\",\"type\":\"event_msg\",\"payload\":{\"type\":\"task_complete\"}}");
         assertEquals(Door.Whereabouts.Kind.UNKNOWN, door.whereabouts(second).kind(), "idle now: a whole wait first");
         Door.Whereabouts missing = door.whereabouts(second);
         assertEquals(Door.Whereabouts.Kind.MISSING, missing.kind(), missing.how());
