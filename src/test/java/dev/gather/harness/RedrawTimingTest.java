@@ -98,16 +98,16 @@ class RedrawTimingTest {
                                 .until(() -> box.read(tmux.capture(pane, 0)) == InputBox.State.EMPTY
                                         && quietFor(chunks) > 1000);
                     } catch (ConditionTimeoutException e) {
-                        // at a load of 11 Gemini's second sample waited here 2 minutes, and the failure said nothing of
-                        // why
+                        // at a load of 11 Gemini's second sample waited here 2 minutes, and said nothing of why
+                        String screen = tmux.capture(pane, 0); // one look: the box read is of the screen shown
                         throw new AssertionError(
                                 kind + " #" + s + ": the box never stood empty on a quiet screen (box read "
-                                        + box.read(tmux.capture(pane, 0)) + ", "
+                                        + box.read(screen) + ", "
                                         + (chunks.isEmpty()
                                                 ? "no output yet"
                                                 : "last output " + (long) quietFor(chunks) + " ms ago")
                                         + "); the pane showed:\n"
-                                        + tmux.capture(pane, 0),
+                                        + screen,
                                 e);
                     }
                     String text = "redraw probe " + s + ": please answer ok";
