@@ -133,15 +133,37 @@ final class WebLatencyBenchmark extends Benchmark {
             }
             double[] p = page.stream().mapToDouble(Double::doubleValue).toArray();
             double[] q = pane.stream().mapToDouble(Double::doubleValue).toArray();
+            double[] a = apiCalls(http, web, context.sized(50, 200));
             return List.of(
                     Metric.of("turn → words on the page p50", "ms", pct(p, 0.5), ""),
                     Metric.of("turn → words on the page p99", "ms", pct(p, 0.99), ""),
                     Metric.of("turn → words in a pane p50", "ms", pct(q, 0.5), ""),
-                    Metric.of("turn → words in a pane p99", "ms", pct(q, 0.99), ""));
+                    Metric.of("turn → words in a pane p99", "ms", pct(q, 0.99), ""),
+                    Metric.of("a page's API call (/api/status) p50", "ms", pct(a, 0.5), "< 20 ms")
+                            .headline(20));
         } finally {
             tmux.killServer();
             daemon.close();
         }
+    }
+
+    /**
+     * {@code n} calls of the overview's status, one after another on the page's connection, in ms: the
+     * daemon's answer and the server's, which sent its body 40 ms late while Nagle's algorithm was on.
+     */
+    private static double[] apiCalls(HttpClient http, WebServer web, int n) throws Exception {
+        HttpRequest status =
+                HttpRequest.newBuilder(URI.create(web.base() + "/api/status")).build();
+        double[] took = new double[n];
+        for (int i = 0; i < n; i++) {
+            long t0 = System.nanoTime();
+            HttpResponse<String> r = http.send(status, HttpResponse.BodyHandlers.ofString());
+            took[i] = (System.nanoTime() - t0) / 1e6;
+            if (r.statusCode() != 200) {
+                throw new IllegalStateException("/api/status answered " + r.statusCode() + ": " + r.body());
+            }
+        }
+        return took;
     }
 
     private static double pct(double[] values, double p) {

@@ -45,6 +45,8 @@ public abstract class FakeModel implements AutoCloseable {
     private volatile Function<Call, Reply> script = c -> Reply.text("ok: " + c.lastUserText());
 
     FakeModel() throws IOException {
+        // each answer leaves at once, as gather web's do (read by the JDK's server once, before its first use)
+        System.setProperty("sun.net.httpserver.nodelay", "true");
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
         server.setExecutor(pool);
         server.createContext("/", this::handle);

@@ -57,10 +57,12 @@ public final class WebServer implements AutoCloseable {
     public static WebServer start(DaemonClient daemon, RhythmLibrary rhythms, int port) throws IOException {
         byte[] secret = new byte[24];
         new SecureRandom().nextBytes(secret);
-        // a client gets 5 s to send its request (this server is on loopback only), then its connection is closed: a
-        // slow one
-        // holds a worker meanwhile (read by the JDK's server once, before its first use)
+        // both read by the JDK's server once, before its first use. A client gets 5 s to send its request
+        // (this server is on loopback only), then its connection is closed: a slow one holds a worker
+        // meanwhile. And each answer leaves at once: the server writes its headers and its body apart, and
+        // with Nagle's algorithm on the body waited for the client's delayed ack, 40 ms on every call.
         System.setProperty("sun.net.httpserver.maxReqTime", System.getProperty("sun.net.httpserver.maxReqTime", "5"));
+        System.setProperty("sun.net.httpserver.nodelay", "true");
         HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 32);
         WebServer server = new WebServer(http, daemon, rhythms, HexFormat.of().formatHex(secret));
         http.start();
