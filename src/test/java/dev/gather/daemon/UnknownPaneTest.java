@@ -33,6 +33,10 @@ class UnknownPaneTest {
         Pane bo = world.sim("Bo", "--log", log.toString());
         world.tmux.sendKeys(bo.id(), "-l", "half typed");
         await().atMost(Duration.ofSeconds(10)).until(() -> world.screen(bo).contains("> half typed"));
+        // Bo's start hook is taken by this daemon before it stops: one still in the spool would be the
+        // next daemon's to hear (nothing in the spool is lost), and that daemon would know Bo's harness
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> world.daemon.post.profileOf(bo.id()).name().equals("sim"));
         // the new daemon has heard no hook from Bo: its program (java) is not one gather knows
         world.restartDaemon();
 
