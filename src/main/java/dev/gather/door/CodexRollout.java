@@ -1,5 +1,6 @@
 package dev.gather.door;
 
+import dev.gather.journal.AppendedLines;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.io.RandomAccessFile;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.ClosedWatchServiceException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,12 +54,12 @@ public final class JournalStream {
 
     private static final class Cursor {
         final String id;
-        long offset;
+        final AppendedLines lines;
         long n;
-        final StringBuilder partial = new StringBuilder();
 
-        Cursor(String id) {
-            this.id = id;
+        Cursor(Path file) {
+            this.id = id(file);
+            this.lines = new AppendedLines(file, 0);
         }
     }
 
@@ -93,7 +91,7 @@ public final class JournalStream {
 
     private boolean drain(Predicate<ObjectNode> sink) throws IOException {
         for (Path file : journals()) {
-            Cursor c = files.computeIfAbsent(file, f -> new Cursor(id(f)));
+            Cursor c = files.computeIfAbsent(file, Cursor::new);
             if (!drain(file, c, sink)) {
                 return false;
             }
@@ -120,52 +118,29 @@ public final class JournalStream {
         if (!Files.exists(file)) {
             return true;
         }
-        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "r")) {
-            if (f.length() <= c.offset) {
-                return true;
-            }
-            byte[] bytes = new byte[(int) Math.min(f.length() - c.offset, 16L << 20)];
-            f.seek(c.offset);
-            f.readFully(bytes);
-            // only whole lines: a UTF-8 sequence is never split by '\n', so the cut is always clean
-            int end = lastNewline(bytes);
-            if (end < 0) {
-                return true;
-            }
-            c.offset += end + 1;
-            c.partial.append(new String(bytes, 0, end + 1, StandardCharsets.UTF_8));
-        }
-        int nl;
-        while ((nl = c.partial.indexOf("\n")) >= 0) {
-            String line = c.partial.substring(0, nl);
-            c.partial.delete(0, nl + 1);
-            if (line.isBlank()) {
-                continue;
-            }
-            JsonNode entry;
-            try {
-                entry = JSON.readTree(line);
-            } catch (IOException torn) {
-                continue; // a line torn by a crash is skipped, and not counted, as Transcript.read does
-            }
-            c.n++;
-            if (c.n <= after || !(entry instanceof ObjectNode object)) {
-                continue;
-            }
-            if (!sink.test(Events.event(c.id, c.n, object))) {
-                return false;
+        for (List<String> read = c.lines.next(); !read.isEmpty(); read = c.lines.next()) {
+            for (String line : read) {
+                if (!take(line, c, sink)) {
+                    return false;
+                }
             }
         }
         return true;
     }
 
-    private static int lastNewline(byte[] bytes) {
-        for (int i = bytes.length - 1; i >= 0; i--) {
-            if (bytes[i] == '\n') {
-                return i;
-            }
+    /** One line of {@code c}'s journal: false when the sink wants no more. */
+    private boolean take(String line, Cursor c, Predicate<ObjectNode> sink) {
+        if (line.isBlank()) {
+            return true;
         }
-        return -1;
+        JsonNode entry;
+        try {
+            entry = JSON.readTree(line);
+        } catch (IOException torn) {
+            return true; // a line torn by a crash is skipped, and not counted, as Transcript.read does
+        }
+        c.n++;
+        return c.n <= after || !(entry instanceof ObjectNode object) || sink.test(Events.event(c.id, c.n, object));
     }
 
     private static String id(Path file) {

@@ -3,14 +3,13 @@ package dev.gather.journal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.RandomAccessFile;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.ClosedWatchServiceException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardWatchEventKinds;
 import java.nio.file.WatchService;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
@@ -22,11 +21,11 @@ public final class JournalTail {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Path file;
-    private long offset;
-    private final StringBuilder partial = new StringBuilder();
+    private final AppendedLines lines;
 
     public JournalTail(Path file) {
         this.file = file;
+        this.lines = new AppendedLines(file, 0);
     }
 
     /**
@@ -62,22 +61,11 @@ public final class JournalTail {
         if (!Files.exists(file)) {
             return true;
         }
-        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "r")) {
-            if (f.length() <= offset) {
-                return true;
-            }
-            byte[] bytes = new byte[(int) (f.length() - offset)];
-            f.seek(offset);
-            f.readFully(bytes);
-            offset += bytes.length;
-            partial.append(new String(bytes, StandardCharsets.UTF_8));
-        }
-        int nl;
-        while ((nl = partial.indexOf("\n")) >= 0) {
-            String line = partial.substring(0, nl);
-            partial.delete(0, nl + 1);
-            if (!line.isBlank() && !entry.test(JSON.readTree(line))) {
-                return false;
+        for (List<String> read = lines.next(); !read.isEmpty(); read = lines.next()) {
+            for (String line : read) {
+                if (!line.isBlank() && !entry.test(JSON.readTree(line))) {
+                    return false;
+                }
             }
         }
         return true;
