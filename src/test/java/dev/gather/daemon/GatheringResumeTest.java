@@ -10,6 +10,7 @@ import dev.gather.client.DaemonPid;
 import dev.gather.home.StateDir;
 import dev.gather.journal.Transcript;
 import dev.gather.testing.Beside;
+import dev.gather.testing.GrowingJournal;
 import dev.gather.testing.LiveRhythm;
 import java.io.File;
 import java.io.IOException;
@@ -138,7 +139,7 @@ class GatheringResumeTest {
         assertEquals(0, started.code(), started.out());
         Matcher m = Pattern.compile("started (g-\\S+)").matcher(started.out());
         assertTrue(m.find(), started.out());
-        Path journal = home.resolve("journal").resolve(m.group(1) + ".jsonl");
+        GrowingJournal journal = new GrowingJournal(home.resolve("journal").resolve(m.group(1) + ".jsonl"));
 
         // a moment is "once the journal holds N entries", N seeded, from seeding to the last round; the
         // last one falls while the harvester writes (it thinks long enough for that): a few entries,
@@ -154,11 +155,11 @@ class GatheringResumeTest {
         List<Supplier<Boolean>> moments = new ArrayList<>();
         List<String> names = new ArrayList<>();
         for (int n : during) {
-            moments.add(() -> entries(journal).size() >= n);
+            moments.add(() -> journal.entries().size() >= n);
             names.add(String.valueOf(n));
         }
         moments.add(() -> {
-            List<JsonNode> now = entries(journal);
+            List<JsonNode> now = journal.entries();
             for (int i = 0; i < now.size(); i++) {
                 if (now.get(i).path("prompt").asText().equals("harvest")) {
                     return now.size() >= i + 1 + afterHarvestPrompt;
@@ -175,9 +176,9 @@ class GatheringResumeTest {
             String moment = names.get(k);
             await().atMost(Duration.ofSeconds(90))
                     .pollInterval(Duration.ofMillis(20))
-                    .until(() -> reached.get() && count(journal, "resumed") >= resumedBefore);
+                    .until(() -> reached.get() && journal.count("resumed") >= resumedBefore);
             killDaemon();
-            List<JsonNode> before = entries(journal);
+            List<JsonNode> before = journal.entries();
             assertTrue(
                     before.stream().noneMatch(e -> e.path("kind").asText().equals("close")),
                     () -> "the gathering closed before moment " + moment + "; the moments must lie inside it");
@@ -185,16 +186,16 @@ class GatheringResumeTest {
             startDaemon();
             resumes++;
             int expected = resumes;
-            await().atMost(Duration.ofSeconds(60)).until(() -> count(journal, "resumed") >= expected);
+            await().atMost(Duration.ofSeconds(60)).until(() -> journal.count("resumed") >= expected);
         }
         System.out.println("GatheringResumeTest killed at: " + String.join(", ", killedAt));
 
         await().atMost(Duration.ofSeconds(120))
-                .until(() -> count(journal, "close") == 1 && count(journal, "harvest") == 1);
-        List<JsonNode> all = entries(journal);
+                .until(() -> journal.count("close") == 1 && journal.count("harvest") == 1);
+        List<JsonNode> all = journal.entries();
         String dump = Transcript.readable(all).stream().reduce("", (a, b) -> a + b + "\n");
-        assertEquals(0, count(journal, "interrupted"), () -> "never marked interrupted:\n" + dump);
-        assertEquals(KILLS, count(journal, "resumed"), () -> "resumed after every kill:\n" + dump);
+        assertEquals(0, journal.count("interrupted"), () -> "never marked interrupted:\n" + dump);
+        assertEquals(KILLS, journal.count("resumed"), () -> "resumed after every kill:\n" + dump);
         JsonNode close = all.stream()
                 .filter(e -> e.path("kind").asText().equals("close"))
                 .findFirst()
@@ -203,7 +204,7 @@ class GatheringResumeTest {
 
         Ceremonies.assertEveryTurnOnceInOrder(all, SPEAKERS, ROUNDS);
         System.out.println("GatheringResumeTest: " + all.size() + " journal entries; duplicates caught after a"
-                + " restart: " + count(journal, "duplicate"));
+                + " restart: " + journal.count("duplicate"));
     }
 
     /** Entries a full run journals before its last round (measured: ~780 in all, ~740 at the last turn). */
@@ -247,15 +248,5 @@ class GatheringResumeTest {
             }
         }
         return "start";
-    }
-
-    private static List<JsonNode> entries(Path journal) {
-        return Files.exists(journal) ? Transcript.read(journal) : List.of();
-    }
-
-    private static long count(Path journal, String kind) {
-        return entries(journal).stream()
-                .filter(e -> e.path("kind").asText().equals(kind))
-                .count();
     }
 }
