@@ -9,7 +9,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardWatchEventKinds;
 import java.nio.file.WatchService;
 import java.time.Duration;
-import java.util.List;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
@@ -22,6 +23,8 @@ public final class JournalTail {
 
     private final Path file;
     private final AppendedLines lines;
+    /** Lines read but not yet handed on: a consumer that stopped the last follow gets them at the next. */
+    private final Deque<String> unread = new ArrayDeque<>();
 
     public JournalTail(Path file) {
         this.file = file;
@@ -61,11 +64,10 @@ public final class JournalTail {
         if (!Files.exists(file)) {
             return true;
         }
-        for (List<String> read = lines.next(); !read.isEmpty(); read = lines.next()) {
-            for (String line : read) {
-                if (!line.isBlank() && !entry.test(JSON.readTree(line))) {
-                    return false;
-                }
+        while (!unread.isEmpty() || unread.addAll(lines.next())) {
+            String line = unread.poll();
+            if (!line.isBlank() && !entry.test(JSON.readTree(line))) {
+                return false;
             }
         }
         return true;

@@ -2,6 +2,7 @@ package dev.gather.journal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -52,5 +53,16 @@ class JournalTailTest {
         assertFalse(new JournalTail(file).follow(e -> seen.add(e.path("n").asInt()), Duration.ZERO));
         assertEquals(entries, seen.size());
         assertEquals(entries, seen.get(seen.size() - 1));
+    }
+
+    @Test
+    void whatFollowsWhereTheConsumerStoppedComesAtTheNextFollow() throws Exception {
+        Path file = dir.resolve("g-1.jsonl");
+        Files.writeString(file, "{\"n\":1}\n{\"n\":2}\n{\"n\":3}\n");
+        JournalTail tail = new JournalTail(file);
+        List<Integer> seen = new ArrayList<>();
+        assertTrue(tail.follow(e -> seen.add(e.path("n").asInt()) && seen.size() < 1, Duration.ofSeconds(5)));
+        assertFalse(tail.follow(e -> seen.add(e.path("n").asInt()), Duration.ZERO));
+        assertEquals(List.of(1, 2, 3), seen);
     }
 }
