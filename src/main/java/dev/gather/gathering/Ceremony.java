@@ -14,23 +14,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CopyOnWriteArraySet;
 
 /**
  * The talking piece's bookkeeping for one gathering: who holds it, who is present, whose words come
- * late, and the turns as they begin (the order they go round in is the {@link SpeakingOrder}'s). The
- * counters the machine's guards read (phase, round, beat, turn) live in the machine's extended
- * state, once {@link #useVars} moved them there.
+ * late, and the turns as they begin (the order they go round in is the {@link SpeakingOrder}'s;
+ * where the piece stands, phase, round, beat, turn and holder, is the {@link Counters}').
  */
 final class Ceremony {
-    static final String PHASE = "phase";
-    static final String ROUND = "round";
-    static final String BEAT = "beat";
-    static final String TURN = "turn";
-    static final String HOLDER = "holder";
-
     final Rhythm rhythm;
     final Beats beats;
     final String question;
@@ -44,7 +36,7 @@ final class Ceremony {
     /** The parts the speakers play, fixed at the start (see {@link Casting}). */
     final Map<Member, RolePart> parts;
 
-    private Map<Object, Object> vars;
+    private final Counters counters = new Counters();
     private final Set<Member> present;
     private final SpeakingOrder circle;
     private final Set<Member> remindedThisTurn = new HashSet<>();
@@ -81,38 +73,31 @@ final class Ceremony {
                 members.stream().filter(m -> m.role() == Role.HARVESTER).findFirst();
         this.parts = Casting.of(rhythm.name(), rhythm.roles(), order, options.cast());
         this.present = new CopyOnWriteArraySet<>(members);
-        // until the machine exists; then useVars moves them into its extended state
-        this.vars = new ConcurrentHashMap<>();
-        vars.put(PHASE, 0);
-        vars.put(ROUND, 1);
-        vars.put(BEAT, 0);
-        vars.put(TURN, 0);
     }
 
     /** Moves the counters into the machine's extended state once the machine exists. */
     void useVars(Map<Object, Object> machineVars) {
-        machineVars.putAll(vars);
-        this.vars = machineVars;
+        counters.use(machineVars);
     }
 
     int phaseIndex() {
-        return (Integer) vars.get(PHASE);
+        return counters.phaseIndex();
     }
 
     int round() {
-        return (Integer) vars.get(ROUND);
+        return counters.round();
     }
 
     int beat() {
-        return (Integer) vars.get(BEAT);
+        return counters.beat();
     }
 
     int turn() {
-        return (Integer) vars.get(TURN);
+        return counters.turn();
     }
 
     Optional<Member> holder() {
-        return Optional.ofNullable((Member) vars.get(HOLDER));
+        return counters.holder();
     }
 
     Phase phase() {
@@ -149,9 +134,7 @@ final class Ceremony {
     }
 
     int nextBeat() {
-        int b = beat() + 1;
-        vars.put(BEAT, b);
-        return b;
+        return counters.nextBeat();
     }
 
     /** The turn of {@code m} ended while it was mid-turn: what it says next is late. */
@@ -243,11 +226,7 @@ final class Ceremony {
     /** Starts {@code next}: the piece moves, the beat count restarts. */
     void begin(NextTurn next) {
         circle.begin(next.holder(), next.roundStarts(), holder().isPresent(), present::contains);
-        vars.put(PHASE, next.phaseIndex());
-        vars.put(ROUND, next.round());
-        vars.put(BEAT, 0);
-        vars.put(TURN, turn() + 1);
-        vars.put(HOLDER, next.holder());
+        counters.begin(next.phaseIndex(), next.round(), next.holder());
         remindedThisTurn.clear();
     }
 
@@ -257,12 +236,8 @@ final class Ceremony {
 
     /** Takes the counters, holder, round and presence of a journal's snapshot (a resumed gathering). */
     void restore(Snapshot s) {
-        vars.put(PHASE, s.phase());
-        vars.put(ROUND, s.round());
-        vars.put(BEAT, s.beat());
-        vars.put(TURN, s.turn());
+        counters.set(s.phase(), s.round(), s.beat(), s.turn(), s.holder().flatMap(this::named));
         harvestAsked = s.state() == GatheringState.HARVESTING;
-        s.holder().flatMap(this::named).ifPresentOrElse(h -> vars.put(HOLDER, h), () -> vars.remove(HOLDER));
         named(s.gone()).forEach(present::remove);
         seeded.addAll(named(s.seeded()));
         s.unheard().forEach((name, typed) -> named(name).ifPresent(m -> unheard.put(m, new ArrayList<>(typed))));
@@ -292,7 +267,7 @@ final class Ceremony {
     }
 
     void release() {
-        vars.remove(HOLDER);
+        counters.release();
     }
 
     /** The turn about to begin. */
