@@ -6,13 +6,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,7 +34,7 @@ public final class ControlModeTmux extends CommandTmux {
 
     private final String session;
     private final Object lock = new Object();
-    private final PaneSinks outputs = new PaneSinks();
+    private final LinkedWindows linked;
     private final ExitPoller exits;
     private ControlClient client;
     private boolean closed;
@@ -43,6 +43,7 @@ public final class ControlModeTmux extends CommandTmux {
         super(config);
         this.session = ControlSessions.name(ProcessHandle.current().pid(), INSTANCES.incrementAndGet());
         this.exits = new ExitPoller(this::panes, 1000);
+        this.linked = new LinkedWindows(this, session);
     }
 
     /** Connects (starting the server when none runs); throws {@link TmuxException} when tmux cannot. */
@@ -80,7 +81,7 @@ public final class ControlModeTmux extends CommandTmux {
                 client.awaitAttached(TIMEOUT_SECONDS);
                 if (reconnect) {
                     LOG.info("reconnected to {} in control mode", config.describe());
-                    outputs.windows().forEach(w -> client.send(ControlQuoting.line(linkArgs(w))));
+                    linked.relinks().forEach(args -> client.send(ControlQuoting.line(args)));
                 }
             }
             return client;
@@ -125,14 +126,7 @@ public final class ControlModeTmux extends CommandTmux {
     /** One round trip: the buffer is set and pasted by two pipelined commands. */
     @Override
     public CompletableFuture<Void> pasteAsync(String paneId, String text) {
-        String buffer = bufferName();
-        CompletableFuture<List<String>> set = submit(List.of("set-buffer", "-b", buffer, "--", text));
-        CompletableFuture<List<String>> paste = pasteInto(paneId, pasteArgs(buffer, paneId));
-        return set.thenCombine(paste, (a, b) -> (Void) null).whenComplete((ok, e) -> {
-            if (e != null && set.isDone() && !set.isCompletedExceptionally()) {
-                submit(List.of("delete-buffer", "-b", buffer)).exceptionally(x -> List.of());
-            }
-        });
+        return pasteOnce(paneId, text, buffer -> pasteArgs(buffer, paneId));
     }
 
     /** One set-buffer for all panes, then one pipelined paste each (no -d: the buffer is shared). */
@@ -151,10 +145,18 @@ public final class ControlModeTmux extends CommandTmux {
 
     @Override
     public CompletableFuture<Void> pressEnterAsync(String paneId) {
+        return pasteOnce(paneId, "\r", buffer -> rawEnterArgs(buffer, paneId));
+    }
+
+    /**
+     * {@code text} set into a buffer of its own and pasted into the pane by {@code paste(buffer)}, two
+     * pipelined commands; the paste deletes the buffer, or, when the paste failed, a third command does.
+     */
+    private CompletableFuture<Void> pasteOnce(String paneId, String text, Function<String, List<String>> paste) {
         String buffer = bufferName();
-        CompletableFuture<List<String>> set = submit(List.of("set-buffer", "-b", buffer, "--", "\r"));
-        CompletableFuture<List<String>> paste = pasteInto(paneId, rawEnterArgs(buffer, paneId));
-        return set.thenCombine(paste, (a, b) -> (Void) null).whenComplete((ok, e) -> {
+        CompletableFuture<List<String>> set = submit(List.of("set-buffer", "-b", buffer, "--", text));
+        CompletableFuture<List<String>> pasted = pasteInto(paneId, paste.apply(buffer));
+        return set.thenCombine(pasted, (a, b) -> (Void) null).whenComplete((ok, e) -> {
             if (e != null && set.isDone() && !set.isCompletedExceptionally()) {
                 submit(List.of("delete-buffer", "-b", buffer)).exceptionally(x -> List.of());
             }
@@ -176,30 +178,13 @@ public final class ControlModeTmux extends CommandTmux {
 
     @Override
     public AutoCloseable onOutput(String paneId, Consumer<String> sink) {
-        String window = run(List.of("display-message", "-p", "-t", paneId, "#{window_id}"))
-                .get(0);
-        PaneSinks.Listeners listeners = outputs.add(paneId, window, sink);
-        List<String> linked = run(List.of("list-windows", "-t", session, "-F", "#{window_id}"));
-        if (!linked.contains(window)) {
-            run(linkArgs(window));
-        }
-        return () -> {
-            boolean lastOfWindow = outputs.remove(paneId, listeners, sink)
-                    && !outputs.windows().contains(window);
-            if (lastOfWindow && !isClosed()) {
-                submit(List.of("unlink-window", "-t", session + ":" + window)).exceptionally(x -> List.of());
-            }
-        };
+        return linked.watch(paneId, sink);
     }
 
-    private boolean isClosed() {
+    boolean isClosed() {
         synchronized (lock) {
             return closed;
         }
-    }
-
-    private List<String> linkArgs(String window) {
-        return List.of("link-window", "-d", "-s", window, "-t", session + ":");
     }
 
     @Override
@@ -210,45 +195,13 @@ public final class ControlModeTmux extends CommandTmux {
     private void notification(String line) {
         ControlNotification n = ControlNotification.parse(line);
         if (n instanceof ControlNotification.Output o) {
-            outputs.deliver(o.paneId(), o.latin1());
+            linked.deliver(o.paneId(), o.latin1());
         } else if (n instanceof ControlNotification.PanesChanged) {
             // off the reader thread: the reaper takes the lock that close() holds while it waits for a
             // reply only this thread reads (the two waited on each other until close's 10 s timeout)
-            exits.later(this::reapOrphans);
+            exits.later(linked::reapOrphans);
             exits.poke();
         }
-    }
-
-    /**
-     * Kills the windows we watch that no session but our hidden one holds any more: their own
-     * session was killed ({@code tmux kill-session} on a member), and only our link kept them
-     * running. On the exit poller's thread: never on the control client's reader thread.
-     */
-    private void reapOrphans() {
-        Set<String> ours = outputs.windows();
-        if (ours.isEmpty() || isClosed()) {
-            return; // closing: its sessions go with it, nothing is left to reap
-        }
-        CompletableFuture<List<String>> windows;
-        try {
-            windows = submit(List.of("list-windows", "-t", session, "-F", "#{window_id} #{window_linked_sessions}"));
-        } catch (TmuxException e) { // closed meanwhile, or the server is gone: nothing to reap either
-            LOG.debug("looking for orphaned windows: {}", e.getMessage());
-            return;
-        }
-        windows.thenAccept(lines -> {
-                    for (String line : lines) {
-                        String[] f = line.split(" ");
-                        if (f.length == 2 && f[1].equals("1") && ours.contains(f[0])) {
-                            LOG.info("window {} lost its own session; ending it", f[0]);
-                            submit(List.of("kill-window", "-t", f[0]));
-                        }
-                    }
-                })
-                .exceptionally(e -> {
-                    LOG.debug("looking for orphaned windows: {}", e.getMessage());
-                    return null;
-                });
     }
 
     @Override
