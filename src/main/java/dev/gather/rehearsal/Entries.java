@@ -23,24 +23,18 @@ final class Entries {
     /** The journal entry of {@code e}, or none for an effect the journal has no line for. */
     static Optional<ObjectNode> of(Effect e, List<Member> present) {
         ObjectNode o = JSON.objectNode();
-        if (e instanceof Effect.Relay r) {
+        Optional<Spoken> spoken = Spoken.of(e, present);
+        if (spoken.isPresent()) {
+            Spoken s = spoken.get();
             o.put("kind", "relay")
-                    .put("from", r.from().name())
-                    .put("from_number", r.from().number());
-            present.stream()
-                    .filter(m -> !m.equals(r.from()) && !r.held().contains(m))
-                    .forEach(m -> o.withArray("to").add(m.name()));
-            held(o, r.held());
-            o.put("text", r.text());
-        } else if (e instanceof Effect.Confide c) {
-            o.put("kind", "relay")
-                    .put("from", c.from().name())
-                    .put("from_number", c.from().number())
-                    .put("voice", "private");
-            c.to().stream().filter(m -> !c.held().contains(m)).forEach(m -> o.withArray("to")
-                    .add(m.name()));
-            held(o, c.held());
-            o.put("text", c.text());
+                    .put("from", s.from().name())
+                    .put("from_number", s.from().number());
+            if (s.confided()) {
+                o.put("voice", "private");
+            }
+            s.to().forEach(m -> o.withArray("to").add(m.name()));
+            held(o, s.held());
+            o.put("text", s.text());
         } else if (e instanceof Effect.Inject i) {
             o.put("kind", "private")
                     .put("prompt", i.kind().word())
@@ -66,6 +60,28 @@ final class Entries {
         return Optional.of(o);
     }
 
+    /**
+     * A member's words as the relay types them: by whom, to whom now (a relay to everyone present but
+     * its speaker, a confidence to those it names; neither to whom it is kept for), and whether in
+     * confidence. The journal entry and the deliveries are both read from it, so they cannot disagree.
+     */
+    private record Spoken(Member from, List<Member> to, List<Member> held, String text, boolean confided) {
+        static Optional<Spoken> of(Effect e, List<Member> present) {
+            if (e instanceof Effect.Relay r) {
+                List<Member> to = present.stream()
+                        .filter(m -> !m.equals(r.from()) && !r.held().contains(m))
+                        .toList();
+                return Optional.of(new Spoken(r.from(), to, r.held(), r.text(), false));
+            }
+            if (e instanceof Effect.Confide c) {
+                List<Member> to =
+                        c.to().stream().filter(m -> !c.held().contains(m)).toList();
+                return Optional.of(new Spoken(c.from(), to, c.held(), c.text(), true));
+            }
+            return Optional.empty();
+        }
+    }
+
     /** Names the members an entry is kept for until their own turn (digest hearing), as the relay does. */
     private static void held(ObjectNode o, List<Member> held) {
         held.forEach(m -> o.withArray("held").add(m.name()));
@@ -74,16 +90,11 @@ final class Entries {
     /** Who finds {@code e} typed into their pane, and as what: as the relay delivers it. */
     static List<Delivery> deliveries(Effect e, List<Member> present) {
         List<Delivery> out = new ArrayList<>();
-        if (e instanceof Effect.Relay r) {
-            String typed = Attribution.of(r.from(), r.text());
-            present.stream()
-                    .filter(m -> !m.equals(r.from()) && !r.held().contains(m))
-                    .forEach(m -> out.add(new Delivery(m, "relay", "relay", Optional.of(r.from()), typed)));
-        } else if (e instanceof Effect.Confide c) {
-            String typed = Attribution.of(c.from(), c.text());
-            c.to().stream()
-                    .filter(m -> !c.held().contains(m))
-                    .forEach(m -> out.add(new Delivery(m, "relay", "relay", Optional.of(c.from()), typed)));
+        Optional<Spoken> spoken = Spoken.of(e, present);
+        if (spoken.isPresent()) {
+            Spoken s = spoken.get();
+            String typed = Attribution.of(s.from(), s.text());
+            s.to().forEach(m -> out.add(new Delivery(m, "relay", "relay", Optional.of(s.from()), typed)));
         } else if (e instanceof Effect.Inject i) {
             out.add(new Delivery(i.to(), "private", i.kind().word(), Optional.empty(), i.text()));
         } else if (e instanceof Effect.Announce a) {
