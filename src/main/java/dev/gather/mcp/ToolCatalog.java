@@ -2,9 +2,9 @@ package dev.gather.mcp;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gather.about.Shipped;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -23,11 +23,9 @@ final class ToolCatalog {
 
     /** Every tool definition by name, in file order. */
     static Map<String, McpSchema.Tool> load() {
-        try (InputStream in = ToolCatalog.class.getResourceAsStream("tools.json")) {
-            if (in == null) {
-                throw new IllegalStateException("tools.json is missing from the gather jar");
-            }
-            List<Map<String, Object>> entries = JSON.readValue(in, new TypeReference<>() {});
+        try {
+            List<Map<String, Object>> entries =
+                    JSON.readValue(Shipped.text("/dev/gather/mcp/tools.json", "tools.json"), new TypeReference<>() {});
             Map<String, McpSchema.Tool> tools = new LinkedHashMap<>();
             for (Map<String, Object> e : entries) {
                 String name = (String) e.get("name");

@@ -1,11 +1,10 @@
 package dev.gather.profile;
 
+import dev.gather.about.Shipped;
 import dev.gather.process.Processes;
 import dev.gather.rhythm.RhythmException;
 import dev.gather.tmux.Terminal;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -166,13 +165,6 @@ public final class Profiles {
     }
 
     private static String shippedText(String name) {
-        try (InputStream in = Profiles.class.getResourceAsStream("/profiles/" + name + ".yaml")) {
-            if (in == null) {
-                throw new IllegalStateException("shipped profile " + name + " is missing from the build");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read shipped profile " + name, e);
-        }
+        return Shipped.text("/profiles/" + name + ".yaml", "shipped profile " + name);
     }
 }

@@ -1,9 +1,8 @@
 package dev.gather.rhythm;
 
+import dev.gather.about.Shipped;
 import dev.gather.home.StateDir;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -179,14 +178,7 @@ public final class RhythmLibrary {
 
     /** The shipped rhythm's text, from inside the jar. */
     static String shipped(String name) {
-        try (InputStream in = RhythmLibrary.class.getResourceAsStream("/rhythms/" + name + ".yaml")) {
-            if (in == null) {
-                throw new IllegalStateException("shipped rhythm " + name + " is missing from the build");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read shipped rhythm " + name, e);
-        }
+        return Shipped.text("/rhythms/" + name + ".yaml", "shipped rhythm " + name);
     }
 
     /** The folder the user's own rhythms are saved to (the first the library reads), if it has one. */

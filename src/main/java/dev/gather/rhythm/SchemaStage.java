@@ -7,8 +7,8 @@ import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import com.networknt.schema.path.NodePath;
+import dev.gather.about.Shipped;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -134,11 +134,8 @@ final class SchemaStage {
     }
 
     private JsonNode read() {
-        try (InputStream in = SchemaStage.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalStateException("schema " + resource + " is missing from the build");
-            }
-            return new ObjectMapper().readTree(in);
+        try {
+            return new ObjectMapper().readTree(Shipped.text(resource, "schema " + resource));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the schema " + resource, e);
         }

@@ -1,8 +1,8 @@
 package dev.gather.web;
 
 import com.sun.net.httpserver.HttpExchange;
+import dev.gather.about.Shipped;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
@@ -70,9 +70,7 @@ final class Pages {
         return new String(resource(name).orElseThrow(), StandardCharsets.UTF_8);
     }
 
-    private static Optional<byte[]> resource(String name) throws IOException {
-        try (InputStream in = Pages.class.getResourceAsStream("/web/" + name)) {
-            return in == null ? Optional.empty() : Optional.of(in.readAllBytes());
-        }
+    private static Optional<byte[]> resource(String name) {
+        return Shipped.bytes("/web/" + name);
     }
 }
