@@ -35,9 +35,7 @@ final class DiagramCommand implements Callable<Integer> {
             System.err.println("gather diagram: name a rhythm or a file (or --write-docs)");
             return 2;
         }
-        Rhythm r = rhythm.endsWith(".yaml") || rhythm.endsWith(".yml")
-                ? RhythmLoader.load(Path.of(rhythm))
-                : RhythmLibrary.standard().load(rhythm);
+        Rhythm r = RhythmLibrary.standard().nameOrFile(rhythm);
         System.out.print(RhythmDiagram.mermaid(r));
         return 0;
     }

@@ -12,7 +12,6 @@ import dev.gather.rhythm.Durations;
 import dev.gather.rhythm.Listening;
 import dev.gather.rhythm.Rhythm;
 import dev.gather.rhythm.RhythmLibrary;
-import dev.gather.rhythm.RhythmLoader;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -56,9 +55,7 @@ final class RehearseCommand implements Callable<Integer> {
             err.flush();
             return 2;
         }
-        Rhythm loaded = rhythm.endsWith(".yaml") || rhythm.endsWith(".yml")
-                ? RhythmLoader.load(Path.of(rhythm))
-                : RhythmLibrary.standard().load(rhythm);
+        Rhythm loaded = RhythmLibrary.standard().nameOrFile(rhythm);
         if (hearing != null && !hearing.equals("live") && !hearing.equals("digest")) {
             err.println("gather rehearse: --hearing must be live or digest (found '" + hearing + "')");
             err.flush();

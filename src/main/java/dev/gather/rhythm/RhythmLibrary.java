@@ -69,6 +69,11 @@ public final class RhythmLibrary {
         throw new IllegalArgumentException(unknown(name));
     }
 
+    /** The rhythm a command line names: a file where it ends in .yaml or .yml, read where it lies; else a name ({@link #load}). */
+    public Rhythm nameOrFile(String given) {
+        return given.endsWith(".yaml") || given.endsWith(".yml") ? RhythmLoader.load(Path.of(given)) : load(given);
+    }
+
     /**
      * The rhythm direct links run, which the daemon needs to start at all: the user's {@code direct}
      * if it loads; if it does not, the shipped one, with the user's errors in the log (every other
