@@ -3,7 +3,6 @@ package dev.gather.web;
 import com.sun.net.httpserver.HttpExchange;
 import dev.gather.about.Shipped;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
 
@@ -66,8 +65,8 @@ final class Pages {
         Http.bytes(ex, 200, TYPES.get(name.substring(name.lastIndexOf('.') + 1)), body.get());
     }
 
-    private static String text(String name) throws IOException {
-        return new String(resource(name).orElseThrow(), StandardCharsets.UTF_8);
+    private static String text(String name) {
+        return Shipped.text("/web/" + name, "page " + name);
     }
 
     private static Optional<byte[]> resource(String name) {
