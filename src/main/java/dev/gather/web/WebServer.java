@@ -40,14 +40,20 @@ public final class WebServer implements AutoCloseable {
         this.http = http;
         this.guard = new Guard(token, http.getAddress().getPort());
         // one thread per open event stream (the daemon's events op is a blocking read) and per request
-        // whose headers are still coming: bounded, or 3,000 slow clients made 3,000 threads
-        this.workers = Threads.bounded("web-worker", WORKERS);
+        // whose headers are still coming: bounded, or 3,000 slow clients made 3,000 threads. Named by
+        // the port, so a thread dump (and a test) tells one server's workers from another's
+        this.workers = Threads.bounded(workerName(http.getAddress().getPort()), WORKERS);
         this.heartbeats = Executors.newSingleThreadScheduledExecutor(Threads.named("web-heartbeat"));
         this.api = new Api(daemon, new Rhythms(rhythms));
         this.pages = new Pages(guard);
         this.feed = new EventFeed(daemon, heartbeats);
         http.setExecutor(workers);
         http.createContext("/", this::handle);
+    }
+
+    /** The name of the worker threads of the server on {@code port}. */
+    static String workerName(int port) {
+        return "web-worker-" + port;
     }
 
     /**
