@@ -149,9 +149,11 @@ public final class Daemon implements AutoCloseable {
         this.post = new PostOffice(tmux, deliverer, profiles, clock, ledger, port);
         post.doors(doors);
         this.fanout = new Fanout(post);
-        this.relay = new Relay(links, journals, fanout, TurnFilter.defaults(), DirectRhythm.from(rhythms.direct()));
+        fanout.remote(p -> remote.address(p).isPresent(), remote::deliver);
+        var relayPort = new DaemonRelayPort(screens, sessions, learnedPanes, remote, gatherings, this::replies);
+        this.relay = new Relay(
+                links, journals, fanout, TurnFilter.defaults(), DirectRhythm.from(rhythms.direct()), relayPort);
         this.replies = new Replies(relay, post);
-        Notices.wire(relay, fanout, remote, screens, sessions, learnedPanes);
         this.house = DaemonOps.household(this);
         DaemonOps.register(this);
     }
@@ -159,6 +161,11 @@ public final class Daemon implements AutoCloseable {
     /** The relay, once built: the post office's port reads it only when a member turns out unreachable. */
     private Relay relay() {
         return relay;
+    }
+
+    /** The replies, once built: the relay's port reads them only once turns arrive. */
+    private Replies replies() {
+        return replies;
     }
 
     /**

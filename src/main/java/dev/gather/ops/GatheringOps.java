@@ -8,7 +8,6 @@ import dev.gather.gathering.GatheringStatus;
 import dev.gather.link.Link;
 import dev.gather.link.Member;
 import dev.gather.link.Role;
-import dev.gather.relay.HandedOver;
 import dev.gather.relay.Relay;
 import dev.gather.rhythm.Phase;
 import dev.gather.rhythm.Rhythm;
@@ -32,15 +31,6 @@ public final class GatheringOps {
     }
 
     public void register(Dispatcher dispatcher) {
-        // a member's words that arrive after its gathering closed (its link is gone) are still kept,
-        // and stay in the spool while the journal refuses them, as any turn does
-        d.relay.onUnlinked(
-                out -> d.gatherings.all().stream().filter(Gathering::closed).forEach(g -> g.members().stream()
-                        .filter(m -> m.pane().equals(Optional.of(out.pane())))
-                        .findFirst()
-                        .filter(m -> !out.text().isBlank())
-                        .ifPresent(m -> HandedOver.await(
-                                g.id(), g.onTurnOutput(m, out.text().strip())))));
         StartGatheringOp start = new StartGatheringOp(d);
         PullOps pulls = new PullOps(d);
         pulls.register(dispatcher);

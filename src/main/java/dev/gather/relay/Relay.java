@@ -16,16 +16,13 @@ import dev.gather.turn.PaneSettleSource;
 import dev.gather.turn.TurnFilter;
 import dev.gather.turn.TurnOutput;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiFunction;
-import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -53,16 +50,15 @@ public final class Relay extends Outbox {
     private final Map<String, BiFunction<Member, Runnable, CompletableFuture<Void>>> leavings =
             new ConcurrentHashMap<>();
 
-    private final List<Consumer<Link.View>> closeListeners = new CopyOnWriteArrayList<>();
-    private final List<Consumer<String>> goneListeners = new CopyOnWriteArrayList<>();
-    private final List<Consumer<TurnOutput>> unlinked = new CopyOnWriteArrayList<>();
-    private final List<TurnEnding> turnEnding = new CopyOnWriteArrayList<>();
+    private final RelayPort port;
 
-    public Relay(Links links, Journals journals, Fanout fanout, TurnFilter filter, DirectRhythm direct) {
+    public Relay(
+            Links links, Journals journals, Fanout fanout, TurnFilter filter, DirectRhythm direct, RelayPort port) {
         super(journals, fanout);
         this.links = links;
         this.filter = filter;
         this.direct = direct;
+        this.port = port;
     }
 
     public DirectRhythm direct() {
@@ -76,7 +72,8 @@ public final class Relay extends Outbox {
                 journals,
                 fanout,
                 TurnFilter.defaults(),
-                new DirectRhythm("direct", OptionalInt.empty(), "", ""));
+                new DirectRhythm("direct", OptionalInt.empty(), "", ""),
+                RelayPort.NONE);
     }
 
     /** A resumed link's member in {@code pane} last said {@code words} (journalled by the daemon before). */
@@ -109,12 +106,9 @@ public final class Relay extends Outbox {
         // what the turn took, read first: a hook can beat its door's poll; the turn's id tells an earlier end
         fanout.post().look(output.pane(), output.turn());
         Map<Member, CompletableFuture<DeliveryResult>> sent = relayTurn(output);
-        if (!turnEnding.isEmpty()) {
-            Optional<String> words = filter.apply(output.text());
-            Set<String> reached =
-                    sent.keySet().stream().flatMap(m -> m.pane().stream()).collect(Collectors.toSet());
-            turnEnding.forEach(l -> l.ending(output, words, reached));
-        }
+        Set<String> reached =
+                sent.keySet().stream().flatMap(m -> m.pane().stream()).collect(Collectors.toSet());
+        port.turnEnding(output, filter.apply(output.text()), reached);
         // after the words went out: the speaker is idle, its own queue may move
         fanout.post()
                 .turnEnded(
@@ -134,7 +128,7 @@ public final class Relay extends Outbox {
         Optional<Link> found = links.byPane(output.pane());
         if (found.isEmpty()) {
             // a member of a link owned by another computer, or nobody's
-            unlinked.forEach(l -> l.accept(output));
+            port.unlinked(output);
             return Map.of();
         }
         Link link = found.get();
@@ -213,36 +207,7 @@ public final class Relay extends Outbox {
         links.close(link);
         interceptors.remove(link.id());
         leavings.remove(link.id());
-        Link.View view = link.snapshot();
-        closeListeners.forEach(l -> l.accept(view));
-    }
-
-    /** Also tell {@code listener} when a link closes. */
-    public void onClosed(Consumer<Link.View> listener) {
-        closeListeners.add(listener);
-    }
-
-    /**
-     * Tell {@code listener} about every turn end, with its filtered words, before the post office hears
-     * of it (so the letters that turn took are still open).
-     */
-    void onTurnEnding(TurnEnding listener) {
-        turnEnding.add(listener);
-    }
-
-    /** A turn end, its filtered words, and the panes its link relayed them to (none outside a link). */
-    interface TurnEnding {
-        void ending(TurnOutput output, Optional<String> words, Set<String> relayedTo);
-    }
-
-    /** Tell {@code listener} about turn outputs from panes in no link here. */
-    public void onUnlinked(Consumer<TurnOutput> listener) {
-        unlinked.add(listener);
-    }
-
-    /** Also tell {@code listener} when a pane is found gone (a gathering skips its member). */
-    public void onGone(Consumer<String> listener) {
-        goneListeners.add(listener);
+        port.closed(link.snapshot());
     }
 
     /** A pane ended: its member leaves every link, and nothing more is typed into it. */
@@ -270,7 +235,7 @@ public final class Relay extends Outbox {
      * the future completes once it is journalled.
      */
     public CompletableFuture<Void> leave(String pane, String why) {
-        goneListeners.forEach(l -> l.accept(pane));
+        port.gone(pane);
         Optional<Link> found = links.byPane(pane);
         if (found.isEmpty()) {
             return CompletableFuture.completedFuture(null);
@@ -291,7 +256,7 @@ public final class Relay extends Outbox {
     private void left(Link link, Optional<Member> m, String why) {
         m.ifPresent(x -> record(link, new Lifecycle.Left(link.id(), x.name(), x.name() + " left (" + why + ")")));
         if (!link.snapshot().open()) {
-            // same path as any close: journal, interceptor, listeners (e.g. the survivor's screen watch)
+            // same path as any close: journal, interceptor, port (e.g. the survivor's screen watch)
             close(link, "fewer than two members");
         }
     }

@@ -38,13 +38,14 @@ public final class Replies {
     public Replies(Relay relay, PostOffice post) {
         this.relay = relay;
         this.post = post;
-        relay.onTurnEnding(this::turnEnding);
-        relay.onGone(pane -> {
-            byWorkerPane.remove(pane);
-            byWorkerPane
-                    .values()
-                    .forEach(l -> l.removeIf(p -> p.sender().pane().orElse("").equals(pane)));
-        });
+    }
+
+    /** {@code pane} is gone: its replies are neither awaited nor sent to it. */
+    public void gone(String pane) {
+        byWorkerPane.remove(pane);
+        byWorkerPane
+                .values()
+                .forEach(l -> l.removeIf(p -> p.sender().pane().orElse("").equals(pane)));
     }
 
     /** Expects {@code worker}'s reply to request {@code request}; forgotten if the request is not delivered. */
@@ -61,8 +62,11 @@ public final class Replies {
         });
     }
 
-    /** Called before the post office hears of the turn end, while the letters it takes are still open. */
-    private void turnEnding(TurnOutput output, Optional<String> words, Set<String> relayedTo) {
+    /**
+     * A turn ended (see {@link RelayPort#turnEnding}): told before the post office hears of the end,
+     * while the letters it takes are still open.
+     */
+    public void turnEnding(TurnOutput output, Optional<String> words, Set<String> relayedTo) {
         List<Pending> waiting = byWorkerPane.get(output.pane());
         if (waiting == null || waiting.isEmpty()) {
             return;

@@ -51,7 +51,8 @@ public final class FakePanePost implements AutoCloseable {
                 journals,
                 new Fanout(post),
                 TurnFilter.defaults(),
-                new DirectRhythm("direct", OptionalInt.empty(), "", ""));
+                new DirectRhythm("direct", OptionalInt.empty(), "", ""),
+                RelayPort.NONE);
     }
 
     @Override

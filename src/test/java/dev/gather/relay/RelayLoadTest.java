@@ -56,7 +56,8 @@ class RelayLoadTest {
                     new Fanout(new PostOffice(
                             tmux, deliverer, Profiles.shipped(), Clock.systemUTC(), Relay.ledger(journals))),
                     TurnFilter.defaults(),
-                    new DirectRhythm("direct", OptionalInt.empty(), "", ""));
+                    new DirectRhythm("direct", OptionalInt.empty(), "", ""),
+                    RelayPort.NONE);
             for (int l = 0; l < LINKS; l++) {
                 Pane a = tmux.spawn(SpawnSpec.of("a" + l, home, "agent"));
                 Pane b = tmux.spawn(SpawnSpec.of("b" + l, home, "agent"));
