@@ -110,7 +110,8 @@ public final class Dispatcher {
      * {@code connection} that an op may take over (null: none may).
      */
     public boolean respond(
-            Peer peer, String line, Consumer<String> out, BooleanSupplier gone, SocketServer.Connection connection) {
+            Peer peer, String line, Consumer<String> client, BooleanSupplier gone, SocketServer.Connection connection) {
+        Consumer<String> out = ClientGone.watching(client);
         JsonNode id = null;
         StreamHandler.Stream stream;
         try {
@@ -142,6 +143,9 @@ public final class Dispatcher {
         } catch (UserError | IllegalArgumentException | IllegalStateException e) {
             out.accept(error(id, e.getMessage()));
             return true;
+        } catch (ClientGone e) {
+            LOG.debug("client went before its answer: {}", e.getMessage());
+            return false;
         } catch (Exception e) {
             LOG.warn("stream request failed: {}", line, e);
             out.accept(error(id, "internal error (" + e.getClass().getSimpleName() + "); see the daemon log"));
