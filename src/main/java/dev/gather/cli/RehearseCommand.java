@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.gathering.GatheringOptions;
 import dev.gather.history.Pulse;
-import dev.gather.home.StateDir;
+import dev.gather.home.Homes;
 import dev.gather.rehearsal.Part;
 import dev.gather.rehearsal.Rehearsal;
 import dev.gather.rehearsal.Timeline;
@@ -13,7 +13,6 @@ import dev.gather.rhythm.Listening;
 import dev.gather.rhythm.Rhythm;
 import dev.gather.rhythm.RhythmLibrary;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -78,10 +77,9 @@ final class RehearseCommand implements Callable<Integer> {
                 : participants.stream().map(Part::parse).toList();
         GatheringOptions options = overrides.options();
         String q = options.question().orElse(r.openingQuestion());
-        Path journals = StateDir.fromEnvironment().journals();
+        Homes homes = Homes.fromEnvironment();
         // the pulse a real gathering of this rhythm would get now, from the user's own history
-        Timeline t =
-                Rehearsal.run(r, parts, options, () -> Pulse.of(Pulse.keywords(r.name(), q), journals, "rehearsal"));
+        Timeline t = Rehearsal.run(r, parts, options, () -> Pulse.of(Pulse.keywords(r.name(), q), homes, "rehearsal"));
         if (format.equals("json")) {
             ObjectNode o = JSON.createObjectNode()
                     .put("rhythm", r.name())

@@ -65,6 +65,9 @@ public final class Daemon implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Daemon.class);
 
     final StateDir state;
+    /** gather's state and the harnesses' homes: where their transcripts are read from. */
+    final Homes homes;
+
     final Clock clock;
     final Instant started;
     final Tmux tmux;
@@ -118,13 +121,14 @@ public final class Daemon implements AutoCloseable {
     /** Whether it runs under the daemon lock, which wrote its pid (see {@link DaemonLock#announce}). */
     private boolean locked;
 
-    Daemon(StateDir state, Tmux tmux, Clock clock) {
-        this(state, tmux, clock, JournalFiles.REAL);
+    Daemon(Homes homes, Tmux tmux, Clock clock) {
+        this(homes, tmux, clock, JournalFiles.REAL);
     }
 
     /** A daemon whose journals are written through {@code files} (tests fail the disk on purpose). */
-    Daemon(StateDir state, Tmux tmux, Clock clock, JournalFiles files) {
-        this.state = state;
+    Daemon(Homes homes, Tmux tmux, Clock clock, JournalFiles files) {
+        this.homes = homes;
+        this.state = homes.state();
         this.clock = clock;
         this.started = clock.instant();
         this.pulls = new Pulls(clock);
@@ -169,16 +173,9 @@ public final class Daemon implements AutoCloseable {
     }
 
     /**
-     * Runs a daemon for {@code state} until shut down; returns false at once when another daemon
-     * already holds the state directory.
-     */
-    public static boolean run(StateDir state) throws IOException, InterruptedException {
-        return run(state, d -> {});
-    }
-
-    /**
-     * The same, with ops that live above this package ({@code mcp}'s bridged sessions) added to the
-     * dispatcher before the socket opens.
+     * Runs a daemon for {@code state} until shut down, with ops that live above this package ({@code
+     * mcp}'s bridged sessions) added to the dispatcher before the socket opens; returns false at once
+     * when another daemon already holds the state directory.
      */
     public static boolean run(StateDir state, Consumer<Dispatcher> extend) throws IOException, InterruptedException {
         state.create();
@@ -187,7 +184,8 @@ public final class Daemon implements AutoCloseable {
             return false;
         }
         lock.get().announce();
-        try (Daemon daemon = new Daemon(state, Tmuxes.connect(), Clock.systemUTC())) {
+        try (Daemon daemon =
+                new Daemon(Homes.fromEnvironment().withState(state), Tmuxes.connect(), Clock.systemUTC())) {
             daemon.locked = true;
             extend.accept(daemon.dispatcher);
             daemon.start();
@@ -198,10 +196,13 @@ public final class Daemon implements AutoCloseable {
         return true;
     }
 
-    /** A daemon serving {@code state} inside this process (the demo, tests); close it to stop. */
+    /**
+     * A daemon serving {@code state} inside this process, with this environment's harness homes (the demo,
+     * live harness tests); close it to stop.
+     */
     public static Daemon inProcess(StateDir state, Tmux tmux) throws IOException {
         state.create();
-        Daemon d = new Daemon(state, tmux, Clock.systemUTC());
+        Daemon d = new Daemon(Homes.fromEnvironment().withState(state), tmux, Clock.systemUTC());
         d.start();
         return d;
     }
@@ -242,7 +243,7 @@ public final class Daemon implements AutoCloseable {
         resume.run();
         spool = SpoolWatcher.start(
                 new Spool(state.spool()),
-                HookParsers.forUser(Homes.fromEnvironment()),
+                HookParsers.forUser(homes),
                 // the pane a turn came from is the one its hook ran in, not the one $TMUX_PANE named
                 new HookPanes(tmux::panes, learnedPanes, HookPanes.NO_SESSION_IDS),
                 sessions,

@@ -17,7 +17,7 @@ final class DaemonOps {
     /** The daemon's parts, as the ops and the resumption use them. */
     static Household household(Daemon d) {
         return new Household(
-                d.state,
+                d.homes,
                 d.clock,
                 d.started,
                 d.tmux,

@@ -35,22 +35,13 @@ public final class Pulse {
         this.maxChars = maxChars;
     }
 
-    /** The pulse for {@code keywords} over this user's gather journals ({@code $GATHER_HOME}) and agent transcripts. */
-    public static String of(List<String> keywords) {
-        return of(keywords, Homes.fromEnvironment().state().journals());
-    }
-
-    /** The pulse for {@code keywords} over gather's journals in {@code journals} and the transcripts under the home folder. */
-    public static String of(List<String> keywords, Path journals) {
-        return new Pulse(Source.defaults(journals, Homes.fromEnvironment()), MAX_CHARS).compose(keywords);
-    }
-
     /**
-     * The pulse for gathering {@code own}: as {@link #of(List, Path)}, leaving out the gathering's own
-     * journal and harvest (on a fresh home its start line was its only "earlier talk").
+     * The pulse for gathering {@code own}: what gather's journals and the harnesses' transcripts under
+     * {@code homes} said of its keywords, leaving out the gathering's own journal and harvest (on a fresh
+     * home its start line was its only "earlier talk").
      */
-    public static String of(List<String> keywords, Path journals, String own) {
-        return new Pulse(Source.defaults(journals, Homes.fromEnvironment()), MAX_CHARS)
+    public static String of(List<String> keywords, Homes homes, String own) {
+        return new Pulse(Source.defaults(homes.state().journals(), homes), MAX_CHARS)
                 .compose(keywords, file -> file.getFileName().toString().startsWith(own + "."));
     }
 

@@ -73,6 +73,11 @@ public record Homes(
                 (set(env, "GEMINI_CLI_HOME") ? absolute(env.get("GEMINI_CLI_HOME")) : user).resolve(".gemini"));
     }
 
+    /** The same harness homes, with gather's state in {@code other} (a daemon serving a state directory it was given). */
+    public Homes withState(StateDir other) {
+        return new Homes(user, xdgState, xdgConfig, xdgCache, other, claude, claudeJson, codex, gemini);
+    }
+
     /** Claude Code's user settings (hooks live here). */
     public Path claudeSettings() {
         return claude.resolve("settings.json");

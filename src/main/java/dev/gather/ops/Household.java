@@ -3,6 +3,7 @@ package dev.gather.ops;
 import dev.gather.delivery.Ledger;
 import dev.gather.delivery.PostOffice;
 import dev.gather.gathering.Gatherings;
+import dev.gather.home.Homes;
 import dev.gather.home.StateDir;
 import dev.gather.journal.Journals;
 import dev.gather.link.Links;
@@ -29,6 +30,9 @@ import java.util.concurrent.ExecutorService;
  * far; the daemon wires it and hands it over, so nothing below the daemon reaches back up to it.
  */
 public final class Household {
+    /** gather's state directory and the harnesses' homes this daemon reads (their transcripts, for a pulse). */
+    public final Homes homes;
+
     public final StateDir state;
     public final Clock clock;
     public final Instant started;
@@ -64,7 +68,7 @@ public final class Household {
 
     /** Everything a daemon holds, as the ops see it; {@code stop} asks the daemon to stop. */
     public Household(
-            StateDir state,
+            Homes homes,
             Clock clock,
             Instant started,
             Tmux tmux,
@@ -89,7 +93,8 @@ public final class Household {
             MeasuredScheduler scheduler,
             ExecutorService lanes,
             Runnable stop) {
-        this.state = state;
+        this.homes = homes;
+        this.state = homes.state();
         this.clock = clock;
         this.started = started;
         this.tmux = tmux;

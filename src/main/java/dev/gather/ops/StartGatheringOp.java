@@ -198,7 +198,7 @@ public final class StartGatheringOp {
                                 d.scheduler,
                                 d.clock,
                                 d.lanes,
-                                () -> Pulse.of(Pulse.keywords(rhythm.name(), question), d.state.journals(), id),
+                                () -> Pulse.of(Pulse.keywords(rhythm.name(), question), d.homes, id),
                                 this::midTurn),
                         runner));
         // the relay hands a turn over once the member's door was read and before its queue moves on:

@@ -71,7 +71,7 @@ class RehearsalMatchesGatheringTest {
                     .until(() -> !world.entries(id, "close").isEmpty());
 
             // the pulse is what history says, an input like the members: the one the gathering had
-            String pulse = Pulse.of(Pulse.keywords(name, rhythm.openingQuestion()), world.state.journals(), id);
+            String pulse = Pulse.of(Pulse.keywords(name, rhythm.openingQuestion()), world.homes, id);
             Timeline rehearsal = Rehearsal.run(
                     rhythm,
                     Stream.concat(

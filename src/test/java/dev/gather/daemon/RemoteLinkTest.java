@@ -147,7 +147,7 @@ class RemoteLinkTest extends TwoComputers {
                         == 1);
 
         beta.daemon.close(); // beta's daemon stops with "second" queued; its tmux and Bo stay
-        try (Daemon again = new Daemon(beta.state, Tmuxes.connect(TmuxConfig.socket(beta.socket)), Clock.systemUTC())) {
+        try (Daemon again = new Daemon(beta.homes, Tmuxes.connect(TmuxConfig.socket(beta.socket)), Clock.systemUTC())) {
             again.start();
             await().atMost(Duration.ofSeconds(30))
                     .until(() -> SimLog.inputs(log).size() >= 2);
@@ -177,7 +177,7 @@ class RemoteLinkTest extends TwoComputers {
         new Spool(beta.state.spool())
                 .drop(new HookEvent(
                         "sim", bo.id(), Instant.now(), "{\"last_message\":\"Bo answered while beta was down\"}"));
-        try (Daemon again = new Daemon(beta.state, Tmuxes.connect(TmuxConfig.socket(beta.socket)), Clock.systemUTC())) {
+        try (Daemon again = new Daemon(beta.homes, Tmuxes.connect(TmuxConfig.socket(beta.socket)), Clock.systemUTC())) {
             again.start();
             // the restarted daemon must still know that Bo's pane reports to alpha's link
             await().atMost(Duration.ofSeconds(30)).until(() -> alpha.entries(link, "relay").stream()

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gather.home.Homes;
 import dev.gather.home.StateDir;
 import dev.gather.journal.JournalFiles;
 import dev.gather.journal.JournalSchema;
@@ -13,6 +14,7 @@ import dev.gather.journal.Transcript;
 import dev.gather.link.Link;
 import dev.gather.link.Member;
 import dev.gather.link.Role;
+import dev.gather.testing.TestHomes;
 import dev.gather.testing.TmuxServers;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.SpawnSpec;
@@ -43,6 +45,9 @@ final class World implements AutoCloseable {
     static final ObjectMapper JSON = new ObjectMapper();
 
     final String socket = "gather-test-" + UUID.randomUUID();
+    /** Its state directory, and harness homes of its own, empty: never the developer's transcripts. */
+    final Homes homes;
+
     final StateDir state;
     Tmux tmux;
     Daemon daemon;
@@ -53,10 +58,11 @@ final class World implements AutoCloseable {
 
     /** A world whose daemon writes its journals through {@code files} (a disk that can fail). */
     World(Path home, JournalFiles files) throws IOException {
-        this.state = new StateDir(home);
+        this.homes = TestHomes.under(home);
+        this.state = homes.state();
         Files.createDirectories(home);
         this.tmux = Tmuxes.connect(TmuxConfig.socket(socket));
-        this.daemon = new Daemon(state, tmux, Clock.systemUTC(), files);
+        this.daemon = new Daemon(homes, tmux, Clock.systemUTC(), files);
         daemon.start();
     }
 
@@ -73,7 +79,7 @@ final class World implements AutoCloseable {
         daemon.close();
         meanwhile.run();
         tmux = Tmuxes.connect(TmuxConfig.socket(socket));
-        daemon = new Daemon(state, tmux, Clock.systemUTC());
+        daemon = new Daemon(homes, tmux, Clock.systemUTC());
         daemon.start();
     }
 
