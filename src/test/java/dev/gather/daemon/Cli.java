@@ -1,8 +1,10 @@
 package dev.gather.daemon;
 
 import dev.gather.client.DaemonPid;
+import dev.gather.home.Homes;
 import dev.gather.home.StateDir;
 import dev.gather.testing.HomeProcesses;
+import dev.gather.testing.TestHomes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -58,9 +60,8 @@ final class Cli {
                 "dev.gather.cli.Main"));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).directory(cwd.toFile());
-        pb.environment().put("GATHER_HOME", home.toString());
+        own(pb.environment(), home);
         tmuxSocket.ifPresent(s -> pb.environment().put("GATHER_TMUX_SOCKET", s));
-        pb.environment().remove("TMUX_PANE");
         pb.environment().putAll(env);
         return pb;
     }
@@ -79,12 +80,23 @@ final class Cli {
                 "dev.gather.bridge.CliBridge"));
         cmd.addAll(List.of(command));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(stderr);
-        pb.environment().put("GATHER_HOME", home.toString());
+        own(pb.environment(), home);
         pb.environment().put("GATHER_TMUX_SOCKET", tmuxSocket);
-        pb.environment().remove("TMUX_PANE");
         Process p = pb.start();
         p.getOutputStream().close();
         return p;
+    }
+
+    /**
+     * A command's environment: {@code home} as {@code $GATHER_HOME}, the homes of {@link TestHomes#under}
+     * (a daemon it starts reads no transcript of the developer's), no pane of the developer's.
+     */
+    private static void own(Map<String, String> env, Path home) {
+        Homes homes = TestHomes.under(home);
+        env.put("GATHER_HOME", home.toString());
+        env.put("HOME", homes.user().toString());
+        env.keySet().removeIf(k -> k.matches("XDG_(STATE|CONFIG|CACHE)_HOME") || Homes.HARNESS_VARIABLES.contains(k));
+        env.remove("TMUX_PANE");
     }
 
     /** Runs the command to its end. */
