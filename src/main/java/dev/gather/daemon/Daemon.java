@@ -152,8 +152,7 @@ public final class Daemon implements AutoCloseable {
         DaemonPort port = new DaemonPort(screens, sessions, wiredDoors.claude().traces(), this::relay);
         this.post = new PostOffice(tmux, deliverer, profiles, clock, ledger, port);
         post.doors(doors);
-        this.fanout = new Fanout(post);
-        fanout.remote(p -> remote.address(p).isPresent(), remote::deliver);
+        this.fanout = new Fanout(post, remote);
         var relayPort = new DaemonRelayPort(screens, sessions, learnedPanes, remote, gatherings, this::replies);
         this.relay = new Relay(
                 links, journals, fanout, TurnFilter.defaults(), DirectRhythm.from(rhythms.direct()), relayPort);

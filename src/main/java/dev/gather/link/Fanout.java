@@ -7,8 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.BiFunction;
-import java.util.function.Predicate;
 
 /**
  * Hands one text for many members to their channels at once. Members without a pane (a CLI-only
@@ -16,23 +14,22 @@ import java.util.function.Predicate;
  */
 public final class Fanout {
     private final PostOffice post;
-    private volatile Predicate<String> remote = pane -> false;
-    private volatile BiFunction<String, Letter, CompletableFuture<DeliveryResult>> remoteDelivery;
+    private final Elsewhere elsewhere;
 
+    /** Every member on this computer. */
     public Fanout(PostOffice post) {
-        this.post = post;
+        this(post, Elsewhere.NOWHERE);
     }
 
-    /** Panes {@code isRemote} accepts (members on other computers) are handed to {@code deliver} instead. */
-    public void remote(
-            Predicate<String> isRemote, BiFunction<String, Letter, CompletableFuture<DeliveryResult>> deliver) {
-        this.remoteDelivery = deliver;
-        this.remote = isRemote;
+    /** Members here through {@code post}; those on other computers through {@code elsewhere}. */
+    public Fanout(PostOffice post, Elsewhere elsewhere) {
+        this.post = post;
+        this.elsewhere = elsewhere;
     }
 
     /** One letter for one pane, here or on another computer. */
     public CompletableFuture<DeliveryResult> post(String pane, Letter letter) {
-        return remote.test(pane) ? remoteDelivery.apply(pane, letter) : post.post(pane, letter);
+        return elsewhere.holds(pane) ? elsewhere.deliver(pane, letter) : post.post(pane, letter);
     }
 
     public PostOffice post() {

@@ -9,6 +9,7 @@ import dev.gather.journal.Audit;
 import dev.gather.journal.Entry;
 import dev.gather.journal.Journals;
 import dev.gather.journal.Message;
+import dev.gather.link.Elsewhere;
 import dev.gather.link.Links;
 import dev.gather.link.Member;
 import dev.gather.link.Role;
@@ -42,7 +43,7 @@ import org.slf4j.LoggerFactory;
  * the member's turn outputs ({@code turn}) and its pane ending ({@code gone}). A computer whose
  * liveness key expired loses its members as if their panes died.
  */
-public final class Remote {
+public final class Remote implements Elsewhere {
     private static final Logger LOG = LoggerFactory.getLogger(Remote.class);
     /** Journals of links owned elsewhere are named with this prefix on the member's computer. */
     public static final String REMOTE = "remote-";
@@ -110,6 +111,11 @@ public final class Remote {
         return Optional.of(new String[] {m.group(1), m.group(2)});
     }
 
+    @Override
+    public boolean holds(String pane) {
+        return address(pane).isPresent();
+    }
+
     /** Whether {@code computer}'s daemon is there. */
     public boolean reachable(String computer) {
         return transport.alive(computer);
@@ -124,6 +130,7 @@ public final class Remote {
     }
 
     /** Owner side: hands a letter for a remote member to its computer; completes when it was typed, or failed. */
+    @Override
     public CompletableFuture<DeliveryResult> deliver(String pane, Letter letter) {
         String[] a = address(pane).orElseThrow(() -> new IllegalArgumentException("not a remote pane: " + pane));
         CompletableFuture<DeliveryResult> done = new CompletableFuture<>();
