@@ -22,6 +22,7 @@ import java.util.function.Supplier;
 import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -37,8 +38,8 @@ final class LintCommand implements Callable<Integer> {
     @Option(names = "--user")
     boolean user;
 
-    @Option(names = "--format", defaultValue = "text")
-    String format;
+    @Mixin
+    FormatOption format = new FormatOption();
 
     private static List<RhythmError> check(Path f) {
         if (!isProfile(f)) {
@@ -74,10 +75,6 @@ final class LintCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if (!format.equals("text") && !format.equals("json")) {
-            err.println("gather lint: --format must be text or json (found '" + format + "')");
-            return 2;
-        }
         boolean none = paths == null || paths.isEmpty();
         // what to check, each with how to check it: shipped rhythms live in the jar, not in a folder
         List<Supplier<List<RhythmError>>> files = new ArrayList<>();
@@ -108,7 +105,7 @@ final class LintCommand implements Callable<Integer> {
         List<RhythmError> errors = new ArrayList<>();
         perFile.forEach(errors::addAll);
         long bad = perFile.stream().filter(e -> !e.isEmpty()).count();
-        if (format.equals("json")) {
+        if (format.json()) {
             ObjectNode o = new ObjectMapper()
                     .createObjectNode()
                     .put("files", files.size())

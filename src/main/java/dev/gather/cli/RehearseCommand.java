@@ -39,8 +39,8 @@ final class RehearseCommand implements Callable<Integer> {
     @CommandLine.Mixin
     RhythmOverrides overrides = new RhythmOverrides();
 
-    @Option(names = "--format", defaultValue = "text")
-    String format;
+    @CommandLine.Mixin
+    FormatOption format = new FormatOption();
 
     @Option(names = "--hearing", descriptionKey = "hearing")
     String hearing;
@@ -49,11 +49,6 @@ final class RehearseCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if (!format.equals("text") && !format.equals("json")) {
-            err.println("gather rehearse: --format must be text or json (found '" + format + "')");
-            err.flush();
-            return 2;
-        }
         Rhythm loaded = RhythmLibrary.standard().nameOrFile(rhythm);
         if (hearing != null && !hearing.equals("live") && !hearing.equals("digest")) {
             err.println("gather rehearse: --hearing must be live or digest (found '" + hearing + "')");
@@ -80,7 +75,7 @@ final class RehearseCommand implements Callable<Integer> {
         Homes homes = Homes.fromEnvironment();
         // the pulse a real gathering of this rhythm would get now, from the user's own history
         Timeline t = Rehearsal.run(r, parts, options, () -> Pulse.of(Pulse.keywords(r.name(), q), homes, "rehearsal"));
-        if (format.equals("json")) {
+        if (format.json()) {
             ObjectNode o = JSON.createObjectNode()
                     .put("rhythm", r.name())
                     .put("finished", t.finished())

@@ -31,14 +31,14 @@ final class StatusCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @CommandLine.Option(names = "--format", defaultValue = "text")
-    String format;
+    @CommandLine.Mixin
+    FormatOption format = new FormatOption();
 
     @Override
     public Integer call() throws Exception {
         DaemonClient client = Invocation.of(spec).client().get();
         JsonNode a = client.call(client.request("status"));
-        if (format.equals("json")) {
+        if (format.json()) {
             spec.commandLine().getOut().println(a.toString());
             return 0;
         }

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "transcript", resourceBundle = "dev.gather.cli.help.transcript", mixinStandardHelpOptions = true)
@@ -23,8 +23,8 @@ final class TranscriptCommand implements Callable<Integer> {
     @Parameters(arity = "0..1", descriptionKey = "id")
     String id;
 
-    @Option(names = "--format", defaultValue = "text")
-    String format;
+    @Mixin
+    FormatOption format = new FormatOption();
 
     @Override
     public Integer call() throws Exception {
@@ -34,7 +34,7 @@ final class TranscriptCommand implements Callable<Integer> {
         Path file = journals.file(which);
         ObjectMapper json = new ObjectMapper();
         List<JsonNode> entries = Transcript.read(file);
-        if (format.equals("json")) {
+        if (format.json()) {
             for (JsonNode e : entries) {
                 spec.commandLine().getOut().println(json.writeValueAsString(e));
             }
@@ -42,7 +42,7 @@ final class TranscriptCommand implements Callable<Integer> {
             Transcript.readable(entries).forEach(spec.commandLine().getOut()::println);
         }
         Path harvest = state.journals().resolve(which + ".harvest.md");
-        if (!format.equals("json") && Files.exists(harvest)) {
+        if (!format.json() && Files.exists(harvest)) {
             spec.commandLine().getOut().println("\n--- harvest ---\n" + Files.readString(harvest));
         }
         return 0;
