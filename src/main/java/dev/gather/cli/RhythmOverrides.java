@@ -4,21 +4,49 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.gathering.GatheringOptions;
 import java.time.Duration;
 import java.util.Optional;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /** The start-time overrides of a rhythm, the same for {@code gather start} and {@code gather rehearse}. */
 final class RhythmOverrides {
     @Option(names = "--question")
     String question;
 
-    @Option(names = "--beats")
+    /** The longest a beat or a grace may be, as the daemon takes it (a day). */
+    private static final int MAX_SECONDS = 86_400;
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
     Integer beats;
+    Integer beatSeconds;
+    Integer grace;
+
+    @Option(names = "--beats")
+    void beats(int n) {
+        beats = within(n, 1, 1_000, "--beats");
+    }
 
     @Option(names = "--beat-seconds")
-    Integer beatSeconds;
+    void beatSeconds(int n) {
+        beatSeconds = within(n, 1, MAX_SECONDS, "--beat-seconds");
+    }
 
     @Option(names = "--grace")
-    Integer grace;
+    void grace(int n) {
+        grace = within(n, 0, MAX_SECONDS, "--grace");
+    }
+
+    /** {@code n}, refused as it is parsed (usage, exit 2) outside {@code min..max}, in the option's own words. */
+    private int within(int n, int min, int max, String option) {
+        if (n < min || n > max) {
+            throw new ParameterException(
+                    command.commandLine(), option + " must be from " + min + " to " + max + " (found " + n + ")");
+        }
+        return n;
+    }
 
     /** The overrides as a start_gathering request carries them. */
     void into(ObjectNode request) {
