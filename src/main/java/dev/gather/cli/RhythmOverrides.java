@@ -14,9 +14,6 @@ final class RhythmOverrides {
     @Option(names = "--question")
     String question;
 
-    /** The longest a beat or a grace may be, as the daemon takes it (a day). */
-    private static final int MAX_SECONDS = 86_400;
-
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
 
@@ -26,20 +23,23 @@ final class RhythmOverrides {
 
     @Option(names = "--beats")
     void beats(int n) {
-        beats = within(n, 1, 1_000, "--beats");
+        beats = within(n, 1, GatheringOptions.MAX_BEATS_PER_TURN, "--beats");
     }
 
     @Option(names = "--beat-seconds")
     void beatSeconds(int n) {
-        beatSeconds = within(n, 1, MAX_SECONDS, "--beat-seconds");
+        beatSeconds = within(n, 1, GatheringOptions.MAX_SECONDS, "--beat-seconds");
     }
 
     @Option(names = "--grace")
     void grace(int n) {
-        grace = within(n, 0, MAX_SECONDS, "--grace");
+        grace = within(n, 0, GatheringOptions.MAX_SECONDS, "--grace");
     }
 
-    /** {@code n}, refused as it is parsed (usage, exit 2) outside {@code min..max}, in the option's own words. */
+    /**
+     * {@code n}, refused as it is parsed (usage, exit 2) outside {@code min..max}, in the option's own words;
+     * the bounds are start_gathering's own.
+     */
     private int within(int n, int min, int max, String option) {
         if (n < min || n > max) {
             throw new ParameterException(

@@ -14,6 +14,12 @@ public record GatheringOptions(
         Optional<Duration> grace,
         Optional<String> question,
         Map<String, String> cast) {
+    /** The most beats a turn may be given at the start (start_gathering's bound, and the CLI's). */
+    public static final int MAX_BEATS_PER_TURN = 1_000;
+
+    /** The longest a beat interval or a grace may be set to at the start, in seconds: a day. */
+    public static final int MAX_SECONDS = 86_400;
+
     public static final GatheringOptions NONE =
             new GatheringOptions(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
 

@@ -65,9 +65,10 @@ public final class StartGatheringOp {
         }
         List<Participant> participants = Participants.of(r, rhythm.name(), rhythm.roles());
         GatheringOptions options = new GatheringOptions(
-                r.optionalInt("beats_per_turn", 1, 1000),
-                r.optionalInt("beat_interval_seconds", 1, 86_400).map(Duration::ofSeconds),
-                r.optionalInt("grace_seconds", 0, 86_400).map(Duration::ofSeconds),
+                r.optionalInt("beats_per_turn", 1, GatheringOptions.MAX_BEATS_PER_TURN),
+                r.optionalInt("beat_interval_seconds", 1, GatheringOptions.MAX_SECONDS)
+                        .map(Duration::ofSeconds),
+                r.optionalInt("grace_seconds", 0, GatheringOptions.MAX_SECONDS).map(Duration::ofSeconds),
                 r.optionalText("question"),
                 Participants.cast(participants));
         AgentCommands agents = AgentCommands.load(d.state);
