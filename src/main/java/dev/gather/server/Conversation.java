@@ -24,9 +24,12 @@ final class Conversation {
     /** How many connections one process may hold, as the one that gave way is told. */
     private final int perPeer;
 
-    Conversation(IdleWatch idle, int perPeer) {
+    private final Serving serving;
+
+    Conversation(IdleWatch idle, int perPeer, Serving serving) {
         this.idle = idle;
         this.perPeer = perPeer;
+        this.serving = serving;
     }
 
     /** A step on a connection that may already be gone, which is then nothing to report. */
@@ -42,18 +45,27 @@ final class Conversation {
         }
     }
 
-    /** Serves {@code client}, {@code peer}'s connection holding {@code place}, with {@code responder} until it ends. */
-    void converse(SocketChannel client, Peer peer, Held.Place place, SocketServer.Responder responder) {
+    /**
+     * Serves {@code client}, {@code peer}'s connection holding {@code place}, with {@code responder}
+     * until it ends; on this thread, which alone closes it, after {@code served}.
+     */
+    void converse(
+            SocketChannel client,
+            Serving.Served served,
+            Peer peer,
+            Held.Place place,
+            SocketServer.Responder responder) {
         try (client;
                 InputStream raw = Channels.newInputStream(client);
-                OutputStream out = Channels.newOutputStream(client)) {
+                OutputStream out = Channels.newOutputStream(client);
+                served) {
             BoundedLines in = new BoundedLines(raw, SocketServer.MAX_LINE);
             AtomicBoolean idled = new AtomicBoolean();
             while (true) {
                 // the reader is woken by ending its input; the answer is written on this thread
                 Optional<IdleWatch.Watch> watch = idle.watch(() -> {
                     idled.set(true);
-                    quietly(client::shutdownInput);
+                    serving.endInput(client);
                 });
                 if (watch.isEmpty()) {
                     return; // the server is stopping

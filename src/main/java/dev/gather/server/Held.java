@@ -1,6 +1,5 @@
 package dev.gather.server;
 
-import java.io.IOException;
 import java.nio.channels.SocketChannel;
 import java.util.Comparator;
 import java.util.Map;
@@ -27,6 +26,12 @@ final class Held {
 
     private final Map<Long, Set<Place>> byPeer = new ConcurrentHashMap<>();
     private final AtomicLong ticks = new AtomicLong();
+    /** Who ends a connection's input: only while its thread has not begun to close it. */
+    private final Serving serving;
+
+    Held(Serving serving) {
+        this.serving = serving;
+    }
 
     /** One connection's place and what it is doing. */
     final class Place {
@@ -162,11 +167,8 @@ final class Held {
             if (chosen.isEmpty() || !chosen.get().gaveWay.compareAndSet(false, true)) {
                 return false;
             }
-            try {
-                chosen.get().channel.shutdownInput();
-            } catch (IOException e) {
-                // already closing: its place frees all the same
-            }
+            // already closing, it is not ended: its place frees all the same
+            serving.endInput(chosen.get().channel);
             return true;
         }
     }

@@ -48,6 +48,8 @@ public final class SocketServer implements AutoCloseable {
     static final int PER_PEER = 64;
     static final Duration IDLE = Duration.ofSeconds(60);
     static final int BACKLOG = 4096;
+    /** How long a stopping server waits for its connections' threads to see their end. */
+    static final Duration ENDING = Duration.ofSeconds(5);
     /** Connections open at once that count as a burst worth collecting after. */
     private static final int BURST = 32;
 
@@ -57,7 +59,8 @@ public final class SocketServer implements AutoCloseable {
 
     private final AFUNIXServerSocketChannel server;
     private final Slots slots;
-    private final Held held = new Held();
+    private final Serving serving = new Serving();
+    private final Held held = new Held(serving);
     private final IdleWatch idle;
     private final Conversation conversation;
     private final ThreadPoolExecutor connections;
@@ -82,7 +85,7 @@ public final class SocketServer implements AutoCloseable {
         this.path = path;
         this.slots = new Slots(maxClients, perPeer);
         this.idle = new IdleWatch(idle, clock);
-        this.conversation = new Conversation(this.idle, perPeer);
+        this.conversation = new Conversation(this.idle, perPeer, serving);
         // no idle threads kept: 5,000 connections come and go and the daemon is back to its size
         this.connections = new ThreadPoolExecutor(0, maxClients, 5, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
             Thread t = new Thread(r, "gather-conn");
@@ -152,12 +155,13 @@ public final class SocketServer implements AutoCloseable {
                 refuse(client, refusal.get());
                 continue;
             }
+            Serving.Served served = serving.add(client);
             Held.Place place = held.add(peer, client);
             try {
                 busiest.accumulateAndGet(slots.open(), Math::max);
                 connections.execute(() -> {
                     try {
-                        conversation.converse(client, peer, place, responder);
+                        conversation.converse(client, served, peer, place, responder);
                     } finally {
                         place.release();
                         slots.release(peer);
@@ -165,6 +169,7 @@ public final class SocketServer implements AutoCloseable {
                     }
                 });
             } catch (RuntimeException e) {
+                served.close();
                 place.release();
                 slots.release(peer);
                 Conversation.quietly(client::close);
@@ -204,11 +209,29 @@ public final class SocketServer implements AutoCloseable {
         return connections.getPoolSize();
     }
 
+    /**
+     * Stops accepting and ends every connection, returning once their threads have (or after {@link
+     * #ENDING}, when the ones still busy are interrupted). A connection is ended by ending its input and
+     * output, never by closing it or interrupting its thread: see {@link Serving}.
+     */
     @Override
     public void close() throws IOException {
         server.close();
         idle.close();
-        connections.shutdownNow();
+        serving.endAll();
+        connections.shutdown();
+        try {
+            if (!connections.awaitTermination(ENDING.toMillis(), TimeUnit.MILLISECONDS)) {
+                LOG.warn(
+                        "{} connection(s) still busy {} s after the server stopped: their threads are interrupted",
+                        connections.getActiveCount(),
+                        ENDING.toSeconds());
+                connections.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            connections.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
         Files.deleteIfExists(path);
     }
 }

@@ -29,7 +29,8 @@ class HeldTest {
 
     private ServerSocketChannel server;
     private final List<SocketChannel> ends = new ArrayList<>();
-    private final Held held = new Held();
+    private final Serving serving = new Serving();
+    private final Held held = new Held(serving);
 
     @BeforeEach
     void listen() throws IOException {
@@ -71,6 +72,7 @@ class HeldTest {
             ends.add(SocketChannel.open(server.getLocalAddress()));
             SocketChannel accepted = server.accept();
             ends.add(accepted);
+            serving.add(accepted);
             Held.Place p = held.add(PEER, accepted);
             p.answering();
             p.answered();
