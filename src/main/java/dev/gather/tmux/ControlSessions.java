@@ -19,6 +19,9 @@ final class ControlSessions {
     private static final Logger LOG = LoggerFactory.getLogger(ControlSessions.class);
     private static final Pattern NAME = Pattern.compile("gather-(?:watching|ctl)-(\\d+)-\\d+");
 
+    /** What keeps a control session's own window open: a shell polling its daemon and its server. */
+    static final String KEEPER = "while kill -0 %d 2>/dev/null && kill -0 $PPID 2>/dev/null; do sleep 2; done";
+
     /** The name of a control session's own window (the others are the user's, linked in). */
     static final String WINDOW = "gather";
 
@@ -36,7 +39,9 @@ final class ControlSessions {
     /**
      * The control client's command: attach to {@code session}, making it first when missing. Its own
      * window lives only as long as process {@code pid}: a daemon killed outright leaves no session
-     * (nor a server kept up by it).
+     * (nor a server kept up by it). It ends too when its parent, the tmux server, has gone: a server
+     * killed before the window's shell held its terminal sends it no hangup, and the shell was then
+     * left polling for as long as its daemon ran (found once after a test run, its daemon the tests').
      */
     static List<String> attachArgs(String session, long pid) {
         return List.of(
@@ -53,7 +58,7 @@ final class ControlSessions {
                 "24",
                 "sh",
                 "-c",
-                "while kill -0 " + pid + " 2>/dev/null; do sleep 2; done");
+                KEEPER.formatted(pid));
     }
 
     /** Removes control sessions left by gather processes that no longer run. */
