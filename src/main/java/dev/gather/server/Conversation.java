@@ -24,12 +24,9 @@ final class Conversation {
     /** How many connections one process may hold, as the one that gave way is told. */
     private final int perPeer;
 
-    private final Serving serving;
-
-    Conversation(IdleWatch idle, int perPeer, Serving serving) {
+    Conversation(IdleWatch idle, int perPeer) {
         this.idle = idle;
         this.perPeer = perPeer;
-        this.serving = serving;
     }
 
     /** A step on a connection that may already be gone, which is then nothing to report. */
@@ -65,7 +62,7 @@ final class Conversation {
                 // the reader is woken by ending its input; the answer is written on this thread
                 Optional<IdleWatch.Watch> watch = idle.watch(() -> {
                     idled.set(true);
-                    serving.endInput(client);
+                    served.endInput();
                 });
                 if (watch.isEmpty()) {
                     return; // the server is stopping

@@ -1,6 +1,5 @@
 package dev.gather.server;
 
-import java.nio.channels.SocketChannel;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.Optional;
@@ -26,17 +25,11 @@ final class Held {
 
     private final Map<Long, Set<Place>> byPeer = new ConcurrentHashMap<>();
     private final AtomicLong ticks = new AtomicLong();
-    /** Who ends a connection's input: only while its thread has not begun to close it. */
-    private final Serving serving;
-
-    Held(Serving serving) {
-        this.serving = serving;
-    }
 
     /** One connection's place and what it is doing. */
     final class Place {
         private final Peer peer;
-        private final SocketChannel channel;
+        private final Serving.Served served;
         private final AtomicBoolean gaveWay = new AtomicBoolean();
         private final long opened;
         /** When it last began to wait for a request (a counter, so the order is exact); -1 while answering. */
@@ -53,9 +46,9 @@ final class Held {
 
         private volatile boolean streaming;
 
-        private Place(Peer peer, SocketChannel channel) {
+        private Place(Peer peer, Serving.Served served) {
             this.peer = peer;
-            this.channel = channel;
+            this.served = served;
             this.opened = ticks.incrementAndGet();
             this.waitingSince = opened;
         }
@@ -134,8 +127,8 @@ final class Held {
     }
 
     /** The place of a connection just accepted from {@code peer}. */
-    Place add(Peer peer, SocketChannel channel) {
-        Place p = new Place(peer, channel);
+    Place add(Peer peer, Serving.Served served) {
+        Place p = new Place(peer, served);
         if (peer.pid() > 0) {
             byPeer.computeIfAbsent(peer.pid(), pid -> ConcurrentHashMap.newKeySet())
                     .add(p);
@@ -168,7 +161,7 @@ final class Held {
                 return false;
             }
             // already closing, it is not ended: its place frees all the same
-            serving.endInput(chosen.get().channel);
+            chosen.get().served.endInput();
             return true;
         }
     }

@@ -15,41 +15,48 @@ import java.util.Set;
  */
 final class Serving {
     private final Object lock = new Object();
-    private final Set<SocketChannel> open = new HashSet<>();
+    private final Set<Served> open = new HashSet<>();
 
-    /** A connection served until its own thread closes this, just before it closes the channel. */
-    interface Served extends AutoCloseable {
-        @Override
-        void close();
-    }
+    /** One connection, served until its own thread closes this, just before it closes the channel. */
+    final class Served implements AutoCloseable {
+        private final SocketChannel channel;
 
-    /** Serves {@code channel}, on its own thread, until the returned handle closes. */
-    Served add(SocketChannel channel) {
-        synchronized (lock) {
-            open.add(channel);
+        private Served(SocketChannel channel) {
+            this.channel = channel;
         }
-        return () -> {
+
+        /** Ends its input unless its thread has begun to close it: that thread, waiting for a line, sees the end. */
+        void endInput() {
             synchronized (lock) {
-                open.remove(channel);
-            }
-        };
-    }
-
-    /** Ends the input of {@code channel} if it is still served: its thread, waiting for a line, sees the end. */
-    void endInput(SocketChannel channel) {
-        synchronized (lock) {
-            if (open.contains(channel)) {
-                Conversation.quietly(channel::shutdownInput);
+                if (open.contains(this)) {
+                    Conversation.quietly(channel::shutdownInput);
+                }
             }
         }
+
+        @Override
+        public void close() {
+            synchronized (lock) {
+                open.remove(this);
+            }
+        }
+    }
+
+    /** Serves {@code channel} until the returned handle closes. */
+    Served add(SocketChannel channel) {
+        Served served = new Served(channel);
+        synchronized (lock) {
+            open.add(served);
+        }
+        return served;
     }
 
     /** Ends the input and output of every connection still served: each thread wakes and closes its own. */
     void endAll() {
         synchronized (lock) {
-            for (SocketChannel channel : open) {
-                Conversation.quietly(channel::shutdownInput);
-                Conversation.quietly(channel::shutdownOutput);
+            for (Served served : open) {
+                Conversation.quietly(served.channel::shutdownInput);
+                Conversation.quietly(served.channel::shutdownOutput);
             }
         }
     }

@@ -60,7 +60,7 @@ public final class SocketServer implements AutoCloseable {
     private final AFUNIXServerSocketChannel server;
     private final Slots slots;
     private final Serving serving = new Serving();
-    private final Held held = new Held(serving);
+    private final Held held = new Held();
     private final IdleWatch idle;
     private final Conversation conversation;
     private final ThreadPoolExecutor connections;
@@ -85,7 +85,7 @@ public final class SocketServer implements AutoCloseable {
         this.path = path;
         this.slots = new Slots(maxClients, perPeer);
         this.idle = new IdleWatch(idle, clock);
-        this.conversation = new Conversation(this.idle, perPeer, serving);
+        this.conversation = new Conversation(this.idle, perPeer);
         // no idle threads kept: 5,000 connections come and go and the daemon is back to its size
         this.connections = new ThreadPoolExecutor(0, maxClients, 5, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
             Thread t = new Thread(r, "gather-conn");
@@ -156,7 +156,7 @@ public final class SocketServer implements AutoCloseable {
                 continue;
             }
             Serving.Served served = serving.add(client);
-            Held.Place place = held.add(peer, client);
+            Held.Place place = held.add(peer, served);
             try {
                 busiest.accumulateAndGet(slots.open(), Math::max);
                 connections.execute(() -> {

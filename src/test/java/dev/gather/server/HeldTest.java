@@ -30,7 +30,7 @@ class HeldTest {
     private ServerSocketChannel server;
     private final List<SocketChannel> ends = new ArrayList<>();
     private final Serving serving = new Serving();
-    private final Held held = new Held(serving);
+    private final Held held = new Held();
 
     @BeforeEach
     void listen() throws IOException {
@@ -72,8 +72,7 @@ class HeldTest {
             ends.add(SocketChannel.open(server.getLocalAddress()));
             SocketChannel accepted = server.accept();
             ends.add(accepted);
-            serving.add(accepted);
-            Held.Place p = held.add(PEER, accepted);
+            Held.Place p = held.add(PEER, serving.add(accepted));
             p.answering();
             p.answered();
             places.add(p);
