@@ -141,13 +141,21 @@ final class ControlClient {
         }
     }
 
+    /**
+     * Ends the client. Its input is closed under the lock the writes hold, never beside one: a write
+     * between taking the descriptor and writing to it would otherwise write a command into whatever
+     * file the number was given to next (a tmux spawn's pipe, whose helper then fails). The process
+     * is stopped first, so that a write blocked on a client that stopped reading fails and lets go.
+     */
     void close() {
-        try {
-            stdin.close();
-        } catch (IOException e) {
-            LOG.debug("closing tmux control stdin: {}", e.getMessage());
-        }
         process.destroy();
+        synchronized (pending) {
+            try {
+                stdin.close();
+            } catch (IOException e) {
+                LOG.debug("closing tmux control stdin: {}", e.getMessage());
+            }
+        }
     }
 
     private void readLoop() {
