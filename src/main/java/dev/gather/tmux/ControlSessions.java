@@ -19,8 +19,14 @@ final class ControlSessions {
     private static final Logger LOG = LoggerFactory.getLogger(ControlSessions.class);
     private static final Pattern NAME = Pattern.compile("gather-(?:watching|ctl)-(\\d+)-\\d+");
 
-    /** What keeps a control session's own window open: a shell polling its daemon and its server. */
-    static final String KEEPER = "while kill -0 %d 2>/dev/null && kill -0 $PPID 2>/dev/null; do sleep 2; done";
+    /**
+     * What keeps a control session's own window open: a shell polling its daemon and its tmux server,
+     * whose pid tmux gives every pane in {@code $TMUX} ({@code socket,pid,session}; the socket's path
+     * may hold commas, so it is read from the end). Not its parent: a shell that starts after its
+     * server died has been handed to init or a subreaper already, and would poll that for ever.
+     */
+    private static final String KEEPER =
+            "p=${TMUX%,*}; p=${p##*,}; while kill -0 DAEMON 2>/dev/null && kill -0 \"$p\" 2>/dev/null; do sleep 2; done";
 
     /** The name of a control session's own window (the others are the user's, linked in). */
     static final String WINDOW = "gather";
@@ -39,9 +45,9 @@ final class ControlSessions {
     /**
      * The control client's command: attach to {@code session}, making it first when missing. Its own
      * window lives only as long as process {@code pid}: a daemon killed outright leaves no session
-     * (nor a server kept up by it). It ends too when its parent, the tmux server, has gone: a server
-     * killed before the window's shell held its terminal sends it no hangup, and the shell was then
-     * left polling for as long as its daemon ran (found once after a test run, its daemon the tests').
+     * (nor a server kept up by it). It ends too when its tmux server has gone: a server killed before
+     * the window's shell held its terminal sends it no hangup, and the shell was then left polling for
+     * as long as its daemon ran (found once after a test run, its daemon the tests').
      */
     static List<String> attachArgs(String session, long pid) {
         return List.of(
@@ -58,7 +64,7 @@ final class ControlSessions {
                 "24",
                 "sh",
                 "-c",
-                KEEPER.formatted(pid));
+                KEEPER.replace("DAEMON", Long.toString(pid)));
     }
 
     /** Removes control sessions left by gather processes that no longer run. */

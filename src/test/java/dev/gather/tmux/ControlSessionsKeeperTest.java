@@ -1,7 +1,5 @@
 package dev.gather.tmux;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -22,12 +20,14 @@ import org.junit.jupiter.api.Test;
  */
 class ControlSessionsKeeperTest {
     @Test
-    void aKeeperWhoseParentHasGoneEndsThoughItsDaemonStillRuns() throws Exception {
+    void aKeeperWhoseServerHasGoneEndsThoughItsDaemonStillRuns() throws Exception {
         List<String> args = ControlSessions.attachArgs(
                 "gather-watching-1-1", ProcessHandle.current().pid());
         String keeper = args.get(args.size() - 1);
-        // the keeper's parent stands in for its tmux server; this JVM, which runs on, for its daemon
-        Process parent = new ProcessBuilder("sh", "-c", "sh -c \"$1\" & echo $!; wait", "server", keeper)
+        // the keeper's parent stands in for its tmux server, named in $TMUX as tmux names itself to a
+        // pane (socket,pid,session); this JVM, which runs on, stands in for its daemon
+        Process parent = new ProcessBuilder(
+                        "sh", "-c", "TMUX=/tmp/a,b/default,$$,0 sh -c \"$1\" & echo $!; wait", "server", keeper)
                 .redirectErrorStream(true)
                 .start();
         AtomicLong started = new AtomicLong(-1);
@@ -35,7 +35,8 @@ class ControlSessionsKeeperTest {
                 new BufferedReader(new InputStreamReader(parent.getInputStream(), StandardCharsets.UTF_8))) {
             long pid = Long.parseLong(out.readLine().trim());
             started.set(pid);
-            assertTrue(running(pid), "the keeper runs while its server does");
+            // it sleeps between its looks only once its daemon and its server both answered
+            Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> sleeping(pid));
             parent.destroyForcibly().waitFor();
             Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> !running(pid));
         } finally {
@@ -43,6 +44,13 @@ class ControlSessionsKeeperTest {
             // a keeper that did not end is not left polling this JVM after the run
             ProcessHandle.of(started.get()).ifPresent(ProcessHandle::destroyForcibly);
         }
+    }
+
+    /** Whether {@code pid} has a child: the keeper's {@code sleep} between two looks. */
+    private static boolean sleeping(long pid) {
+        return ProcessHandle.of(pid)
+                .map(h -> h.children().findAny().isPresent())
+                .orElse(false);
     }
 
     /** Whether {@code pid} runs: neither gone nor a zombie no one has reaped yet. */
