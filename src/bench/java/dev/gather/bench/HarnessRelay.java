@@ -96,6 +96,8 @@ final class HarnessRelay implements AutoCloseable {
     private final BlockingQueue<Sample> relayed = new LinkedBlockingQueue<>();
     private final SpoolWatcher watcher;
     private final ClaudeDoors claude;
+    /** The doors gather ships, whose Codex door the rows register; owns the threads `codex queue` runs on. */
+    private final Doors shipped;
 
     /** A relay over a private tmux server and state in {@code dir}; Claude transcripts are read under {@code claudeRoots}. */
     HarnessRelay(Path dir, List<Path> claudeRoots) throws IOException {
@@ -121,7 +123,7 @@ final class HarnessRelay implements AutoCloseable {
         sessions.onPromptSubmitted(
                 p -> claude.traces().prompt(p.pane(), p::carries, "Claude started a turn with it (UserPromptSubmit)"));
         ClaudeTraces traces = claude.traces();
-        this.post = new PostOffice(tmux, deliverer, Profiles.shipped(), Clock.systemUTC(), ledger, new Port() {
+        Port port = new Port() {
             @Override
             public void typing(String pane, String text) {
                 // what gather typed or handed is how a Codex turn end finds its pane (its notify names the first pane)
@@ -132,7 +134,9 @@ final class HarnessRelay implements AutoCloseable {
             public void turnEnded(String pane, String how) {
                 traces.turnEnded(pane, how);
             }
-        });
+        };
+        this.shipped = Doors.shipped(sessions::threadOfPane, timer);
+        this.post = new PostOffice(tmux, deliverer, Profiles.shipped(), Clock.systemUTC(), ledger, port, Doors.none());
         this.relay = Relay.unbudgeted(links, journals, new Fanout(post));
         this.watcher = SpoolWatcher.start(
                 new Spool(state.spool()),
@@ -159,7 +163,7 @@ final class HarnessRelay implements AutoCloseable {
      * Codex's queue (the native program behind npm's launcher), and Claude's messaging socket.
      */
     void doors() {
-        post.doors(Doors.shipped(sessions::threadOfPane, timer).register("claude", claude));
+        post.doors().register("codex", codex()).register("claude", claude);
     }
 
     /**
@@ -167,14 +171,17 @@ final class HarnessRelay implements AutoCloseable {
      * for every message instead of using its server's control socket.
      */
     void doors(Path codexProgram) {
-        Doors doors = Doors.shipped(sessions::threadOfPane, timer).register("claude", claude);
-        CodexDoors codex = (CodexDoors) doors.of("codex").orElseThrow();
-        post.doors(doors.register("codex", codex.through(codexProgram)));
+        post.doors().register("codex", codex().through(codexProgram)).register("claude", claude);
     }
 
     /** Back to keystrokes for every member. */
     void keystrokes() {
-        post.doors(Doors.none());
+        post.doors().forget("codex").forget("claude");
+    }
+
+    /** The Codex door gather ships. */
+    private CodexDoors codex() {
+        return (CodexDoors) shipped.of("codex").orElseThrow();
     }
 
     /**
@@ -284,6 +291,7 @@ final class HarnessRelay implements AutoCloseable {
             watcher.close();
         } finally {
             post.close();
+            shipped.close();
             claude.close();
             timer.shutdownNow();
             deliverer.close();

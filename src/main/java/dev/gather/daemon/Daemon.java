@@ -150,8 +150,7 @@ public final class Daemon implements AutoCloseable {
         this.wiredDoors = DaemonDoors.open(sessions, timers);
         this.doors = wiredDoors.doors();
         DaemonPort port = new DaemonPort(screens, sessions, wiredDoors.claude().traces(), this::relay);
-        this.post = new PostOffice(tmux, deliverer, profiles, clock, ledger, port);
-        post.doors(doors);
+        this.post = new PostOffice(tmux, deliverer, profiles, clock, ledger, port, doors);
         this.fanout = new Fanout(post, remote);
         var relayPort = new DaemonRelayPort(screens, sessions, learnedPanes, remote, gatherings, this::replies);
         this.relay = new Relay(

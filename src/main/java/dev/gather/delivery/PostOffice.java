@@ -1,22 +1,18 @@
 package dev.gather.delivery;
 
 import dev.gather.door.Doors;
-import dev.gather.process.Processes;
 import dev.gather.process.Threads;
 import dev.gather.profile.Profile;
 import dev.gather.profile.Profiles;
 import dev.gather.tmux.Deliverer;
 import dev.gather.tmux.DeliveryResult;
-import dev.gather.tmux.Terminal;
 import dev.gather.tmux.Tmux;
-import dev.gather.tmux.TmuxException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -35,7 +31,7 @@ import java.util.concurrent.locks.LockSupport;
  * of the daemon through one {@link Port}, given at construction.
  */
 public final class PostOffice implements AutoCloseable {
-    private final Tmux tmux;
+    private final PaneLook panes;
     private final Deliverer deliverer;
     private final Profiles profiles;
     /** Why a letter still waiting when the post office closes fails (its journal keeps it for the next daemon). */
@@ -43,8 +39,10 @@ public final class PostOffice implements AutoCloseable {
 
     private final Map<String, Channel> channels = new ConcurrentHashMap<>();
     private volatile boolean closed;
-    private volatile Doors doors = Doors.none();
-    private volatile Duration doorPatience = DoorPatience.DEFAULT;
+    /** The doors by harness: a registry, so a harness's door may be registered or replaced while members run. */
+    private final Doors doors;
+    /** How long a message handed through a door may go unseen taken before the harness's own record is asked. */
+    private final Duration doorPatience;
     /** Types, watches screens and hands to doors for every member; bounded: a burst queues, it starts no thread each. */
     private final ExecutorService executor = Threads.bounded("gather-channel", 32);
     /** Only counts down the members' waits (screen grace, door patience); the work itself runs on {@link #executor}. */
@@ -54,30 +52,44 @@ public final class PostOffice implements AutoCloseable {
     /** What every channel shares; its port is the one way anything here is told to the rest of the daemon. */
     private final Office office;
 
-    /** A post office that tells nobody what happens (tools, benchmarks, tests that read the ledger). */
+    /** A post office that tells nobody what happens and types into every member (tools, benchmarks, tests). */
     public PostOffice(Tmux tmux, Deliverer deliverer, Profiles profiles, Clock clock, Ledger ledger) {
-        this(tmux, deliverer, profiles, clock, ledger, Port.NONE);
-    }
-
-    /** A post office that tells {@code port} what happens in its channels (typing, turn ends, handed, taken, …). */
-    public PostOffice(Tmux tmux, Deliverer deliverer, Profiles profiles, Clock clock, Ledger ledger, Port port) {
-        this.tmux = tmux;
-        this.deliverer = deliverer;
-        this.profiles = profiles;
-        this.office = new Office(deliverer, executor, timer, clock, ledger, port);
-    }
-
-    /** From now on a member whose harness has one of {@code doors} gets its messages through it. */
-    public void doors(Doors doors) {
-        this.doors = doors;
+        this(tmux, deliverer, profiles, clock, ledger, Port.NONE, Doors.none());
     }
 
     /**
-     * From now on a message handed through a door and not seen taken for {@code patience} (after it
+     * A post office that tells {@code port} what happens in its channels (typing, turn ends, handed,
+     * taken, …), whose members get their messages through their harness's door in {@code doors}.
+     */
+    public PostOffice(
+            Tmux tmux, Deliverer deliverer, Profiles profiles, Clock clock, Ledger ledger, Port port, Doors doors) {
+        this(tmux, deliverer, profiles, clock, ledger, port, doors, DoorPatience.DEFAULT);
+    }
+
+    /**
+     * As above; a message handed through a door and not seen taken for {@code doorPatience} (after it
      * was handed or after the member's last turn end) is looked for in the harness's own record.
      */
-    public void doorPatience(Duration patience) {
-        this.doorPatience = patience;
+    public PostOffice(
+            Tmux tmux,
+            Deliverer deliverer,
+            Profiles profiles,
+            Clock clock,
+            Ledger ledger,
+            Port port,
+            Doors doors,
+            Duration doorPatience) {
+        this.panes = new PaneLook(tmux, profiles);
+        this.deliverer = deliverer;
+        this.profiles = profiles;
+        this.doors = doors;
+        this.doorPatience = doorPatience;
+        this.office = new Office(deliverer, executor, timer, clock, ledger, port);
+    }
+
+    /** The doors its members are reached through, by harness: register one, and members use it from then on. */
+    public Doors doors() {
+        return doors;
     }
 
     public Profiles profiles() {
@@ -204,7 +216,7 @@ public final class PostOffice implements AutoCloseable {
 
     private Channel channel(String pane) {
         Channel channel = channels.get(pane);
-        return channel != null ? channel : channels.computeIfAbsent(pane, p -> channel(p, recognise(p)));
+        return channel != null ? channel : channels.computeIfAbsent(pane, p -> channel(p, panes.recognise(p)));
     }
 
     /** A member's channel: typed into with {@code profile}, through its harness's door when it has one. */
@@ -212,54 +224,11 @@ public final class PostOffice implements AutoCloseable {
         return new Channel(
                 pane,
                 profile,
-                this::current,
+                panes::current,
                 office,
                 harness -> !remote(pane) && doors.has(harness),
-                harness -> doors.open(harness, pane, () -> pidOf(pane)),
+                harness -> doors.open(harness, pane, () -> panes.pid(pane)),
                 () -> doorPatience);
-    }
-
-    private OptionalLong pidOf(String pane) {
-        try {
-            return tmux.panes().stream()
-                    .filter(p -> p.id().equals(pane))
-                    .mapToLong(p -> p.pid())
-                    .findFirst();
-        } catch (TmuxException e) {
-            return OptionalLong.empty();
-        }
-    }
-
-    /** Which profile {@code pane} is typed into with now (decided at each typing, from what runs in it). */
-    private Profile current(String pane, Optional<Profile> known) {
-        if (!pane.startsWith("%")) {
-            return known.orElseGet(profiles::generic); // not a pane of this server: nothing to look at
-        }
-        try {
-            Optional<Terminal> t = tmux.terminal(pane);
-            if (t.isPresent()) {
-                return profiles.forTerminal(t.get(), known);
-            }
-        } catch (TmuxException e) {
-            // the driver could not say: as before, by the pane list
-        }
-        return known.orElseGet(() -> byPaneList(pane));
-    }
-
-    private Profile recognise(String pane) {
-        return current(pane, Optional.empty());
-    }
-
-    private Profile byPaneList(String pane) {
-        try {
-            return tmux.panes().stream()
-                    .filter(p -> p.id().equals(pane))
-                    .findFirst()
-                    .flatMap(p -> profiles.recognise(p.command(), () -> Processes.commandLines(p.pid())))
-                    .orElseGet(profiles::generic);
-        } catch (TmuxException e) {
-            return profiles.generic();
-        }
     }
 
     /**

@@ -47,6 +47,12 @@ public final class Doors implements AutoCloseable {
         return this;
     }
 
+    /** From now on {@code harness}'s members are typed into. */
+    public Doors forget(String harness) {
+        byHarness.remove(harness);
+        return this;
+    }
+
     /** The factory of {@code harness}'s doors, if it has any. */
     public Optional<DoorFactory> of(String harness) {
         return Optional.ofNullable(byHarness.get(harness));

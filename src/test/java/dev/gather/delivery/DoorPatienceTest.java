@@ -22,11 +22,15 @@ import org.junit.jupiter.api.Test;
  */
 @Slow
 class DoorPatienceTest extends HarnessDoorCase {
+    @Override
+    Duration doorPatience() {
+        return Duration.ofMillis(300);
+    }
+
     private FakeDoor patientlyHanded(Door.Whereabouts.Kind kind, String how) {
         FakeDoor door = new FakeDoor(t -> new Handover.Handed("queued"), true);
         door.where = new Door.Whereabouts(kind, how);
         doors(p -> new Opening.Open(door));
-        post.doorPatience(Duration.ofMillis(300));
         return door;
     }
 
@@ -89,7 +93,6 @@ class DoorPatienceTest extends HarnessDoorCase {
         FakeDoor door = new FakeDoor(t -> new Handover.Held("held for the user's approval"), true);
         door.where = new Door.Whereabouts(Door.Whereabouts.Kind.MISSING, "not in its transcript");
         doors(p -> new Opening.Open(door));
-        post.doorPatience(Duration.ofMillis(100));
         CompletableFuture<DeliveryResult> sent = post.post(pane.id(), new Letter("j", 1, "Bo", "held words"));
         await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(5)).until(() -> !sent.isDone());
         assertEquals(0, door.asked.get(), "a hold is not looked for: its person decides");

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gather.door.Door;
-import dev.gather.door.Doors;
 import dev.gather.door.Handover;
 import dev.gather.door.Opening;
 import dev.gather.journal.Journals;
@@ -89,7 +88,7 @@ class EndedBeforeItsTurnTest {
         OneMemberPost bo = new OneMemberPost("Bo", HookedProfile.load(dir, "2m"), Clock.systemUTC());
         Door door = new ScriptedDoor(
                 "polled-door", p -> CompletableFuture.completedFuture(new Handover.Handed("queued")), trace);
-        bo.post.doors(Doors.none().register("hooked", (p, pid) -> new Opening.Open(door)));
+        bo.post.doors().register("hooked", (p, pid) -> new Opening.Open(door));
         return bo;
     }
 

@@ -79,11 +79,12 @@ class FanOutLateRefusalTest {
                     public void turnEnded(String pane, String how) {
                         doors.traces().turnEnded(pane, how);
                     }
-                });
+                },
+                Doors.none());
         Profile hooked = HookedProfile.load(dir, "2m");
         post.started(ada, hooked);
         post.started(bo, hooked);
-        post.doors(Doors.none().register("hooked", doors));
+        post.doors().register("hooked", doors);
     }
 
     @AfterEach

@@ -13,6 +13,7 @@ import dev.gather.tmux.Pane;
 import dev.gather.tmux.SpawnSpec;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -124,7 +125,9 @@ abstract class HarnessDoorCase {
                     public void gone(String p) {
                         told.add("gone");
                     }
-                });
+                },
+                Doors.none(),
+                doorPatience());
         post.started(pane.id(), Profiles.shipped().generic());
     }
 
@@ -134,8 +137,13 @@ abstract class HarnessDoorCase {
         deliverer.close();
     }
 
+    /** How long a handed message may go unseen taken: a test of that waits less than gather does. */
+    Duration doorPatience() {
+        return DoorPatience.DEFAULT;
+    }
+
     void doors(Function<String, Opening> open) {
-        post.doors(Doors.none().register("generic", (p, pid) -> open.apply(p)));
+        post.doors().register("generic", (p, pid) -> open.apply(p));
     }
 
     List<DeliveryState> statesOf(long ref) {

@@ -4,7 +4,6 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.gather.door.Door;
-import dev.gather.door.Doors;
 import dev.gather.door.Handover;
 import dev.gather.door.Opening;
 import dev.gather.door.Parcel;
@@ -96,7 +95,7 @@ class HookBeforePollTest {
                     read.run();
                     return false;
                 }));
-        bo.post.doors(Doors.none().register("hooked", (p, pid) -> new Opening.Open(door)));
+        bo.post.doors().register("hooked", (p, pid) -> new Opening.Open(door));
         return Relay.unbudgeted(new Links("hook-"), journals, new Fanout(bo.post));
     }
 

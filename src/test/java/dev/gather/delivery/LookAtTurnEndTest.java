@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gather.door.Door;
-import dev.gather.door.Doors;
 import dev.gather.door.Handover;
 import dev.gather.door.Opening;
 import java.nio.file.Path;
@@ -43,7 +42,7 @@ class LookAtTurnEndTest {
             });
             Door door = new ScriptedDoor(
                     "polled-door", p -> CompletableFuture.completedFuture(new Handover.Handed("in its queue")), trace);
-            bo.post.doors(Doors.none().register("hooked", (p, pid) -> new Opening.Open(door)));
+            bo.post.doors().register("hooked", (p, pid) -> new Opening.Open(door));
             Letter piece = new Letter("j", 1, "Bo", "The piece is now with Bo (2).");
             bo.post.post(bo.pane, piece);
             await().atMost(Duration.ofSeconds(10)).until(() -> handed(bo).contains(piece));

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gather.door.Door;
-import dev.gather.door.Doors;
 import dev.gather.door.Handover;
 import dev.gather.door.Opening;
+import dev.gather.tmux.FakeTmux;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -38,14 +38,14 @@ class MissedPromptHookTest {
 
     @Test
     void aTakeTheRecordShowsBeforeTheLastTurnEndIsConfirmedByItOneAfterItIsATurnThatRuns() throws Exception {
-        try (OneMemberPost bo = new OneMemberPost("Bo", HookedProfile.load(dir, "2m"), Clock.systemUTC())) {
-            bo.post.doorPatience(Duration.ofMillis(200));
+        try (OneMemberPost bo = new OneMemberPost(
+                "Bo", HookedProfile.load(dir, "2m"), Clock.systemUTC(), FakeTmux.CAT, Duration.ofMillis(200))) {
             Door door = new ScriptedDoor(
                     "traced-door",
                     p -> CompletableFuture.completedFuture(new Handover.Handed("queued")),
                     ref -> Optional.of(new Door.Trace(new CompletableFuture<>(), new CompletableFuture<>())),
                     p -> where(p.text().equals(FIRST.text()) ? tookFirst : tookSecond));
-            bo.post.doors(Doors.none().register("hooked", (p, pid) -> new Opening.Open(door)));
+            bo.post.doors().register("hooked", (p, pid) -> new Opening.Open(door));
 
             CompletableFuture<?> first = bo.post.post(bo.pane, FIRST);
             await().atMost(Duration.ofSeconds(10)).until(() -> bo.steps.contains("1:handed"));

@@ -1,5 +1,6 @@
 package dev.gather.delivery;
 
+import dev.gather.door.Doors;
 import dev.gather.profile.Profile;
 import dev.gather.profile.Profiles;
 import dev.gather.tmux.Deliverer;
@@ -8,6 +9,7 @@ import dev.gather.tmux.HarnessQuirks;
 import dev.gather.tmux.SpawnSpec;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -29,13 +31,26 @@ final class OneMemberPost implements AutoCloseable {
 
     /** As above, with the pane running {@code program} instead of one that echoes. */
     OneMemberPost(String name, Profile profile, Clock clock, FakeTmux.Program program) {
+        this(name, profile, clock, program, DoorPatience.DEFAULT);
+    }
+
+    /** As above, a handed message looked for in its harness's record once unseen taken for {@code doorPatience}. */
+    OneMemberPost(String name, Profile profile, Clock clock, FakeTmux.Program program, Duration doorPatience) {
         tmux = new FakeTmux().program("agent", program);
         pane = tmux.spawn(SpawnSpec.of(name, Path.of("."), "agent")).id();
         deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC);
-        post = new PostOffice(tmux, deliverer, Profiles.shipped(), clock, (letter, p, state, detail) -> {
-            steps.add(letter.ref() + ":" + state.word());
-            then.record(letter, p, state, detail);
-        });
+        post = new PostOffice(
+                tmux,
+                deliverer,
+                Profiles.shipped(),
+                clock,
+                (letter, p, state, detail) -> {
+                    steps.add(letter.ref() + ":" + state.word());
+                    then.record(letter, p, state, detail);
+                },
+                Port.NONE,
+                Doors.none(),
+                doorPatience);
         post.started(pane, profile);
     }
 

@@ -4,7 +4,6 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.gather.door.Door;
-import dev.gather.door.Doors;
 import dev.gather.door.Handover;
 import dev.gather.door.Opening;
 import java.nio.file.Path;
@@ -49,7 +48,7 @@ class QuickDoorTurnTest {
                         return CompletableFuture.completedFuture(new Handover.Handed("in its queue"));
                     },
                     trace);
-            bo.post.doors(Doors.none().register("hooked", (p, pid) -> new Opening.Open(door)));
+            bo.post.doors().register("hooked", (p, pid) -> new Opening.Open(door));
             bo.post.post(bo.pane, new Letter("j", 1, "Bo", "words through the door"));
             await().atMost(Duration.ofSeconds(10)).until(() -> bo.steps.contains("1:confirmed"));
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import dev.gather.delivery.Ledger;
 import dev.gather.delivery.Port;
 import dev.gather.delivery.PostOffice;
+import dev.gather.door.Doors;
 import dev.gather.profile.Profiles;
 import dev.gather.testing.OwnThread;
 import dev.gather.tmux.Deliverer;
@@ -37,7 +38,8 @@ class FanoutTest {
                     typed.add(text);
                 }
             };
-            PostOffice post = new PostOffice(tmux, deliverer, Profiles.shipped(), Clock.systemUTC(), Ledger.NONE, port);
+            PostOffice post = new PostOffice(
+                    tmux, deliverer, Profiles.shipped(), Clock.systemUTC(), Ledger.NONE, port, Doors.none());
             Fanout fanout = new Fanout(post);
             Member m = Member.inPane("Echo", 1, Role.SPEAKER, pane.id());
             List<CompletableFuture<Map<Member, DeliveryResult>>> sends = new ArrayList<>();
