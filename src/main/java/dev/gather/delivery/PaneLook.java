@@ -3,6 +3,7 @@ package dev.gather.delivery;
 import dev.gather.process.Processes;
 import dev.gather.profile.Profile;
 import dev.gather.profile.Profiles;
+import dev.gather.tmux.Pane;
 import dev.gather.tmux.Terminal;
 import dev.gather.tmux.Tmux;
 import dev.gather.tmux.TmuxException;
@@ -38,25 +39,21 @@ record PaneLook(Tmux tmux, Profiles profiles) {
 
     /** The pid of the process {@code pane} runs, when tmux lists the pane. */
     OptionalLong pid(String pane) {
-        try {
-            return tmux.panes().stream()
-                    .filter(p -> p.id().equals(pane))
-                    .mapToLong(p -> p.pid())
-                    .findFirst();
-        } catch (TmuxException e) {
-            return OptionalLong.empty();
-        }
+        return listed(pane).map(p -> OptionalLong.of(p.pid())).orElse(OptionalLong.empty());
     }
 
     private Profile byPaneList(String pane) {
+        return listed(pane)
+                .flatMap(p -> profiles.recognise(p.command(), () -> Processes.commandLines(p.pid())))
+                .orElseGet(profiles::generic);
+    }
+
+    /** {@code pane} as tmux lists it now; empty when it does not, or tmux could not say. */
+    private Optional<Pane> listed(String pane) {
         try {
-            return tmux.panes().stream()
-                    .filter(p -> p.id().equals(pane))
-                    .findFirst()
-                    .flatMap(p -> profiles.recognise(p.command(), () -> Processes.commandLines(p.pid())))
-                    .orElseGet(profiles::generic);
+            return tmux.panes().stream().filter(p -> p.id().equals(pane)).findFirst();
         } catch (TmuxException e) {
-            return profiles.generic();
+            return Optional.empty();
         }
     }
 }
