@@ -22,6 +22,7 @@ import dev.gather.tmux.DeliveryResult;
 import dev.gather.tmux.Pane;
 import dev.gather.turn.Typed;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -87,6 +88,8 @@ final class SendOp {
                     r.onBehalf().orElse(null),
                     Map.of(),
                     Map.of());
+            // before the send: a turn of the recipient's that ended before this was not on these words
+            Instant asked = d.clock.instant();
             Relay.Sent sent =
                     d.relay.sendNumbered(Replies.JOURNAL, entry, List.of(recipient), Attribution.of(from, message));
             if (me.isPresent() && them.isPresent()) {
@@ -105,7 +108,7 @@ final class SendOp {
             }
             CompletableFuture<DeliveryResult> delivery = sent.results().get(recipient);
             if (reply.equals("expected")) {
-                d.replies.expect(from, recipient, sent.ref(), delivery);
+                d.replies.expect(from, recipient, sent.ref(), asked, delivery);
                 // the caller is mid-turn (it is calling us): the reply waits until its turn ends
                 d.post.turnStarted(callerPane.orElseThrow());
             }

@@ -8,6 +8,7 @@ import dev.gather.link.Attribution;
 import dev.gather.link.Member;
 import dev.gather.tmux.DeliveryResult;
 import dev.gather.turn.TurnOutput;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,8 +29,8 @@ public final class Replies {
     /** One-shot sends and their replies share this journal. */
     public static final String JOURNAL = "oneshot";
 
-    /** {@code delivered}: the worker's channel saw the message submitted. */
-    private record Pending(Member sender, Member worker, long request, AtomicBoolean delivered) {}
+    /** {@code asked}: when the request was made; {@code delivered}: the worker's channel saw the message submitted. */
+    private record Pending(Member sender, Member worker, long request, Instant asked, AtomicBoolean delivered) {}
 
     private final Relay relay;
     private final PostOffice post;
@@ -48,10 +49,14 @@ public final class Replies {
                 .forEach(l -> l.removeIf(p -> p.sender().pane().orElse("").equals(pane)));
     }
 
-    /** Expects {@code worker}'s reply to request {@code request}; forgotten if the request is not delivered. */
-    public void expect(Member sender, Member worker, long request, CompletableFuture<DeliveryResult> sent) {
+    /**
+     * Expects {@code worker}'s reply to request {@code request}, made at {@code asked} (before it was sent);
+     * forgotten if the request is not delivered.
+     */
+    public void expect(
+            Member sender, Member worker, long request, Instant asked, CompletableFuture<DeliveryResult> sent) {
         String pane = worker.pane().orElseThrow();
-        Pending p = new Pending(sender, worker, request, new AtomicBoolean());
+        Pending p = new Pending(sender, worker, request, asked, new AtomicBoolean());
         byWorkerPane.computeIfAbsent(pane, k -> new CopyOnWriteArrayList<>()).add(p);
         sent.thenAccept(r -> {
             if (r instanceof DeliveryResult.Delivered) {
@@ -75,6 +80,12 @@ public final class Replies {
         List<Long> submitted = refs(status.map(s -> s.unconfirmed().stream()).orElse(Stream.empty()));
         List<Long> typing = refs(status.flatMap(ChannelStatus::typing).stream());
         for (Pending p : waiting) {
+            if (output.time().isBefore(p.asked())) {
+                // a turn that ended before the request was made was on earlier words, however late its end
+                // is heard (a harness's start-up event, heard after the channel confirmed the message by its
+                // screen, was taken for the reply), as the channel itself judges a turn end
+                continue;
+            }
             // a turn end while the message is still being typed took it only if it has words: a wordless one
             // then is more likely a late start-up event than an answer (the channel may confirm the message on
             // it all the same; then the first turn end after the delivery, the message no longer open, is it)

@@ -9,7 +9,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.relay.Replies;
 import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
+import dev.gather.turn.TurnOutput;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
@@ -61,6 +63,27 @@ class OneShotReplyTest {
         awaitConfirmed("and now the docs");
         assertEquals(1, world.entries(Replies.JOURNAL, "reply").size());
         assertFalse(world.screen(ada).contains("and now the docs"), world.screen(ada));
+    }
+
+    @Test
+    void aTurnThatEndedBeforeTheSendIsNotItsReplyHoweverLateItIsHeard() throws Exception {
+        Pane ada = world.sim("Ada", "--reply-when", SILENT);
+        Pane bo = world.sim("Bo", "--think-ms", "3000");
+        Instant before = Instant.now();
+        JsonNode answer = world.call(ada, "send", World.args().put("to", "Bo").put("message", "count the tests"));
+        assertEquals("expected", answer.path("reply").asText(), answer.toString());
+        await().atMost(Duration.ofSeconds(30)).until(() -> world.screen(bo).contains("(Bo is thinking)"));
+
+        // Bo's start-up event, wordless and stamped before the send, heard only now (a slow spool, a
+        // channel that confirmed the message by its screen): it is no answer
+        world.daemon.relay.onTurnOutput(new TurnOutput(bo.id(), "sim", "", before));
+
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> world.screen(ada).contains("Bo heard \"count the tests\" (reply #1)"));
+        assertFalse(world.screen(ada).contains("without words"), world.screen(ada));
+        List<JsonNode> replies = world.entries(Replies.JOURNAL, "reply");
+        assertEquals(1, replies.size(), replies.toString());
+        assertTrue(replies.get(0).path("text").asText().contains("Bo heard"), replies.toString());
     }
 
     @Test
