@@ -17,6 +17,12 @@ import java.util.concurrent.TimeUnit;
  * child that never closes its output cannot hold the caller past {@code within}. Reading the output
  * first and only then waiting, as a plain {@code readAllBytes()} then {@code waitFor(timeout)} does,
  * waits as long as the child keeps its pipe open: forever for a hung one.
+ *
+ * <p>A stream is closed only by its own reader, at its end. Closing it from another thread would not
+ * end a read in progress (Linux does not wake a {@code read} whose descriptor is closed), and a reader
+ * between two reads could then read the same descriptor number after a file opened meanwhile took it: a
+ * pipe of another child's, even the JDK's spawn helper's. So a reader that a grandchild's open pipe
+ * holds past the call ends when that grandchild closes it.
  */
 public final class ChildProcess {
     /** How long the readers may take after the child ended: a grandchild may hold the pipe open. */
@@ -48,8 +54,6 @@ public final class ChildProcess {
                 p.destroyForcibly();
             }
             in.interrupt();
-            out.stop();
-            err.stop();
         }
     }
 
@@ -106,7 +110,7 @@ public final class ChildProcess {
                     }
                 }
             } catch (IOException e) {
-                // closed under the reader: what was read so far is what the child said
+                // a failed read: what was read so far is what the child said
             }
         }
 
@@ -115,16 +119,6 @@ public final class ChildProcess {
             thread.join(DRAIN.toMillis());
             synchronized (bytes) {
                 return bytes.toString(StandardCharsets.UTF_8);
-            }
-        }
-
-        void stop() {
-            if (thread.isAlive()) {
-                try {
-                    in.close(); // ends a read a grandchild's open pipe would otherwise hold
-                } catch (IOException e) {
-                    // already closed: the reader ends by itself
-                }
             }
         }
     }
