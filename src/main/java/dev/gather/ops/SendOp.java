@@ -92,6 +92,13 @@ final class SendOp {
             Instant asked = d.clock.instant();
             Relay.Sent sent =
                     d.relay.sendNumbered(Replies.JOURNAL, entry, List.of(recipient), Attribution.of(from, message));
+            CompletableFuture<DeliveryResult> delivery = sent.results().get(recipient);
+            if (reply.equals("expected")) {
+                // at once, before the copy below is forced to disk: the message is on its way, so may its reply be
+                d.replies.expect(from, recipient, sent.ref(), asked, delivery);
+                // the caller is mid-turn (it is calling us): the reply waits until its turn ends
+                d.post.turnStarted(callerPane.orElseThrow());
+            }
             if (me.isPresent() && them.isPresent()) {
                 d.journals
                         .of(circle.get().id())
@@ -105,12 +112,6 @@ final class SendOp {
                                 null,
                                 Map.of(),
                                 Map.of()));
-            }
-            CompletableFuture<DeliveryResult> delivery = sent.results().get(recipient);
-            if (reply.equals("expected")) {
-                d.replies.expect(from, recipient, sent.ref(), asked, delivery);
-                // the caller is mid-turn (it is calling us): the reply waits until its turn ends
-                d.post.turnStarted(callerPane.orElseThrow());
             }
             out.putArray("delivered").add(result(recipient, delivery));
             out.put("reply", reply);
