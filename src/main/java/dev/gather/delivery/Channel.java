@@ -13,7 +13,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import java.util.function.Predicate;
-import java.util.function.Supplier;
 
 /**
  * One member's delivery channel: one queue, one lock (its monitor), one state ({@link Turns}), whatever
@@ -41,7 +40,7 @@ final class Channel {
     /**
      * @param hasDoor whether a harness (by profile name) has a door of its own
      * @param opener opens a harness's door (by profile name) now, or says why it is absent
-     * @param patience how long a handed letter may wait to be taken (read at each wait)
+     * @param patience how long a handed letter may wait to be taken
      */
     Channel(
             String pane,
@@ -50,7 +49,7 @@ final class Channel {
             Office office,
             Predicate<String> hasDoor,
             Function<String, Opening> opener,
-            Supplier<Duration> patience) {
+            Duration patience) {
         this.pane = pane;
         this.office = office;
         this.hasDoor = hasDoor;

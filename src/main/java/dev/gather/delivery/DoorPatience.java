@@ -11,7 +11,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 
 /**
  * How long a message handed through a door may wait to be taken before gather asks the harness's own
@@ -24,7 +23,7 @@ final class DoorPatience {
     /** The wait gather ships with: a harness starts a queued message within a second of its turn's end. */
     static final Duration DEFAULT = Duration.ofSeconds(30);
 
-    private final Supplier<Duration> within;
+    private final Duration within;
     private final Clock clock;
     private final Executor executor;
     private final ScheduledExecutorService timer;
@@ -34,8 +33,8 @@ final class DoorPatience {
     private volatile Instant lastTurnEnd = Instant.MIN;
     private volatile Instant restUntil = Instant.MIN;
 
-    /** {@code within} is read at each wait; {@code timer} only counts the waits down: what runs out runs on {@code executor}. */
-    DoorPatience(Supplier<Duration> within, Clock clock, Executor executor, ScheduledExecutorService timer) {
+    /** {@code timer} only counts the waits down: what runs out runs on {@code executor}. */
+    DoorPatience(Duration within, Clock clock, Executor executor, ScheduledExecutorService timer) {
         this.timer = timer;
         this.within = within;
         this.clock = clock;
@@ -83,7 +82,7 @@ final class DoorPatience {
 
     private void ranOut(Door door, Parcel parcel, Door.Trace trace, Verdicts verdicts, boolean first) {
         Door.Whereabouts where = door.whereabouts(parcel);
-        Duration wait = within.get();
+        Duration wait = within;
         String waited = "not seen taken within "
                 + (wait.toMillis() % 1000 == 0 ? wait.toSeconds() + " s" : wait.toMillis() + " ms")
                 + " of handing or of a turn end";
@@ -116,7 +115,7 @@ final class DoorPatience {
     /** Runs {@code ranOut} once the wait from {@code from} ran out, unless {@code waiting} says it is over. */
     private void after(Instant from, BooleanSupplier waiting, Runnable ranOut) {
         Instant since = lastTurnEnd.isAfter(from) ? lastTurnEnd : from;
-        Duration left = Duration.between(clock.instant(), since.plus(within.get()));
+        Duration left = Duration.between(clock.instant(), since.plus(within));
         if (!waiting.getAsBoolean()) {
             return;
         }

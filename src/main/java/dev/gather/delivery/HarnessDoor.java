@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import java.util.function.Supplier;
 
 /**
  * A member's channel through its harness's own door (Claude's socket, {@code codex queue}): the
@@ -43,7 +42,7 @@ final class HarnessDoor {
     private String note;
 
     /**
-     * {@code patience}: how long a handed letter may wait to be taken (read at each wait); {@code taken}: the
+     * {@code patience}: how long a handed letter may wait to be taken; {@code taken}: the
      * channel's letters taken and not yet confirmed, which this door adds to and confirms.
      */
     HarnessDoor(
@@ -51,7 +50,7 @@ final class HarnessDoor {
             String pane,
             Function<String, Opening> opener,
             Office office,
-            Supplier<Duration> patience,
+            Duration patience,
             TakenTurns taken) {
         this.channel = channel;
         this.pane = pane;

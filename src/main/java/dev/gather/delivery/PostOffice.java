@@ -228,7 +228,7 @@ public final class PostOffice implements AutoCloseable {
                 office,
                 harness -> !remote(pane) && doors.has(harness),
                 harness -> doors.open(harness, pane, () -> panes.pid(pane)),
-                () -> doorPatience);
+                doorPatience);
     }
 
     /**
