@@ -2,6 +2,7 @@ package dev.gather.daemon;
 
 import dev.gather.identity.PaneOfProcess;
 import dev.gather.journal.Audit;
+import dev.gather.tmux.TmuxException;
 import dev.gather.turn.HookEvent;
 import dev.gather.turn.SpoolWatcher;
 import java.util.List;
@@ -46,6 +47,11 @@ final class SpoolRefusals implements SpoolWatcher.Refusals {
         List<Long> pids = e.origin() instanceof HookEvent.Origin.Process p
                 ? p.pids()
                 : e.origin() instanceof HookEvent.Origin.OnBehalf b ? b.pids() : List.of();
-        return PaneOfProcess.find(pids, d.tmux.panes());
+        try {
+            return PaneOfProcess.find(pids, d.tmux.panes());
+        } catch (TmuxException slow) {
+            LOG.warn("could not tell which pane a refused hook event came from: {}", slow.getMessage());
+            return Optional.empty(); // only logged: the watcher goes on with the next event
+        }
     }
 }

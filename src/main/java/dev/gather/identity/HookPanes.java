@@ -3,9 +3,11 @@ package dev.gather.identity;
 import dev.gather.process.CodexProgram;
 import dev.gather.process.Processes;
 import dev.gather.tmux.Pane;
+import dev.gather.tmux.TmuxException;
 import dev.gather.turn.HookEvent;
 import dev.gather.turn.HookRejected;
 import dev.gather.turn.PaneResolver;
+import dev.gather.turn.PanesUnavailable;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -92,7 +94,7 @@ public final class HookPanes implements PaneResolver {
 
     @Override
     public String resolve(HookEvent event) throws HookRejected {
-        List<Pane> live = panes.get();
+        List<Pane> live = live();
         Optional<String> byId = sessionId
                 .apply(event.harness(), event.payload())
                 .flatMap(id -> learned.paneOf(event.harness(), id))
@@ -139,8 +141,15 @@ public final class HookPanes implements PaneResolver {
         if (!"codex".equals(event.harness()) || !(event.origin() instanceof HookEvent.Origin.Process)) {
             return false;
         }
-        return panes.get().stream()
-                .filter(p -> p.id().equals(writer) && !p.dead())
-                .anyMatch(p -> runsCodex.test(p.pid()));
+        return live().stream().filter(p -> p.id().equals(writer) && !p.dead()).anyMatch(p -> runsCodex.test(p.pid()));
+    }
+
+    /** The panes as tmux lists them now; a tmux that gives no answer says nothing about the event. */
+    private List<Pane> live() {
+        try {
+            return panes.get();
+        } catch (TmuxException e) {
+            throw new PanesUnavailable("tmux did not list its panes (" + e.kind() + "): " + e.getMessage(), e);
+        }
     }
 }

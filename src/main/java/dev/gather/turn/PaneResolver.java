@@ -11,7 +11,10 @@ public interface PaneResolver {
     /** Trusts the pane each event names: for tests and benchmarks that have no tmux to ask. */
     PaneResolver AS_NAMED = HookEvent::pane;
 
-    /** The pane {@code event} speaks for; throws {@link HookRejected} when its writer may not speak for it. */
+    /**
+     * The pane {@code event} speaks for; throws {@link HookRejected} when its writer may not speak for
+     * it, and {@link PanesUnavailable} when the panes cannot be looked at now.
+     */
     String resolve(HookEvent event) throws HookRejected;
 
     /**

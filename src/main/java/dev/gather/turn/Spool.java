@@ -33,6 +33,20 @@ public record Spool(Path root) {
         return root.resolve("rejected");
     }
 
+    /**
+     * Moves {@code file}, an event that will not be handed over, to {@code rejected/} for a person to
+     * read: without the harness's secret where {@code event}, what could be read of it, carries one.
+     */
+    public void setAside(Path file, HookEvent event) throws IOException {
+        Path aside = rejected().resolve(file.getFileName());
+        if (event != null && event.messaging().isPresent()) {
+            Files.write(aside, event.withoutDoor().toBytes());
+            Files.deleteIfExists(file);
+            return;
+        }
+        Files.move(file, aside, StandardCopyOption.REPLACE_EXISTING);
+    }
+
     /** Creates the directories, owner-only, when missing. */
     public void create() throws IOException {
         for (Path dir : new Path[] {root, incoming(), staging(), rejected()}) {

@@ -7,7 +7,6 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardWatchEventKinds;
 import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
@@ -29,8 +28,10 @@ import org.slf4j.LoggerFactory;
  * already waiting when it starts are handled first. A file is deleted only once the consumer returned,
  * that is once its turn is journalled: when the consumer throws {@link JournalUnavailable} the file
  * stays, later events of the same pane wait behind it, and the watcher tries again with backoff until
- * the journal takes it. One that cannot be parsed is moved to {@code rejected/} with one log line.
- * One daemon thread; {@link #close()} stops it.
+ * the journal takes it. When the panes cannot be looked at ({@link PanesUnavailable}) every event
+ * waits, in order, and the watcher tries again likewise. One that cannot be parsed, or that gather
+ * fails to read for a reason of its own, is moved to {@code rejected/} with one log line: one event
+ * never stops the watcher. One daemon thread; {@link #close()} stops it.
  */
 public final class SpoolWatcher implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(SpoolWatcher.class);
@@ -55,6 +56,8 @@ public final class SpoolWatcher implements AutoCloseable {
     private volatile Refusals refusals = (event, reason) -> {};
 
     private Duration retry = FIRST_RETRY;
+    /** Why the last pass stopped where it did (the panes could not be looked at), or null. */
+    private String stalled;
 
     private SpoolWatcher(
             Spool spool, HookParsers parsers, PaneResolver panes, SessionPanes sessions, Consumer<TurnOutput> consumer)
@@ -116,7 +119,9 @@ public final class SpoolWatcher implements AutoCloseable {
         try {
             drainDirectory(); // registered before this scan, so nothing dropped in between is missed
             while (true) {
-                WatchKey key = held.isEmpty() ? watcher.take() : watcher.poll(backoff(), TimeUnit.MILLISECONDS);
+                WatchKey key = held.isEmpty() && stalled == null
+                        ? watcher.take()
+                        : watcher.poll(backoff(), TimeUnit.MILLISECONDS);
                 if (key == null) {
                     drainDirectory(); // time to try the held events again
                     continue;
@@ -152,6 +157,8 @@ public final class SpoolWatcher implements AutoCloseable {
         }
         files.sort(null); // names start with epoch millis: oldest first
         Map<String, String> before = new LinkedHashMap<>(held);
+        String wasStalled = stalled;
+        stalled = null;
         held.clear(); // each pane gets its one try per pass, oldest event first
         for (Path file : files) {
             if (closing) {
@@ -159,11 +166,21 @@ public final class SpoolWatcher implements AutoCloseable {
             }
             try {
                 handle(file);
+            } catch (PanesUnavailable e) {
+                // whose turn it is cannot be told now: this event and all after it wait, in order
+                stalled = e.getMessage();
+                if (wasStalled == null) {
+                    log.warn("hook events wait in the spool until the panes can be looked at: {}", stalled);
+                }
+                return;
             } catch (IOException e) {
                 log.error("hook event {} could not be handled ({}); dropping it", file.getFileName(), e.toString());
                 proven.remove(file);
                 Files.deleteIfExists(file);
             }
+        }
+        if (wasStalled != null) {
+            log.info("the panes can be looked at again; the hook events that waited went on");
         }
         before.keySet().stream()
                 .filter(pane -> !held.containsKey(pane))
@@ -182,24 +199,29 @@ public final class SpoolWatcher implements AutoCloseable {
         }
         Optional<TurnOutput> attributed;
         HookEvent event = proven.remove(file);
+        boolean believed = event != null;
         try {
-            if (event == null) {
+            if (!believed) {
                 event = HookEvent.parse(bytes);
                 // proven now, while its writer waits for the daemon: later it may be gone
                 event = panes.proven(event, file);
+                believed = true;
             }
             attributed = attribute(event, panes.resolve(event));
+        } catch (PanesUnavailable e) {
+            if (believed) {
+                proven.put(file, event);
+            }
+            throw e;
         } catch (HookRejected e) {
             log.warn("rejected hook event {}: {}", file.getFileName(), e.getMessage());
             refusals.refused(Optional.ofNullable(event), e.getMessage());
-            Path rejected = spool.rejected().resolve(file.getFileName());
-            if (event != null && event.messaging().isPresent()) {
-                // kept for a person to read, without the harness's secret
-                Files.write(rejected, event.withoutDoor().toBytes());
-                Files.deleteIfExists(file);
-                return;
-            }
-            Files.move(file, rejected, StandardCopyOption.REPLACE_EXISTING);
+            spool.setAside(file, event);
+            return;
+        } catch (RuntimeException e) {
+            // gather's own fault in reading this one event: kept for a person, not tried forever
+            log.error("hook event {} could not be read ({}); set aside in {}", file.getFileName(), e, spool.rejected());
+            spool.setAside(file, event);
             return;
         }
         if (attributed.isEmpty()) {

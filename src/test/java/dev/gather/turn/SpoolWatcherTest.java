@@ -196,4 +196,66 @@ class SpoolWatcherTest {
                 seen.subList(1, 4).stream().map(o -> o.time().toEpochMilli()).toList());
         assertEquals(0, count(spool.incoming()));
     }
+
+    @Test
+    void whileThePanesCannotBeLookedAtEveryEventWaitsInOrderAndGoesOutAfter() throws Exception {
+        Spool spool = new Spool(tmp.resolve("spool"));
+        String payload = Samples.text("sim/reply.json");
+        AtomicBoolean slow = new AtomicBoolean(true);
+        List<String> asked = new CopyOnWriteArrayList<>();
+        PaneResolver tmuxSlow = event -> {
+            asked.add(event.pane());
+            if (slow.get()) {
+                throw new PanesUnavailable("tmux did not list its panes (TIMED_OUT)", null);
+            }
+            return event.pane();
+        };
+        SpoolWatcher watcher = SpoolWatcher.start(spool, parsers, tmuxSlow, seen::add);
+        try {
+            spool.drop(new HookEvent("sim", "%1", Instant.ofEpochMilli(1_700_000_000_000L), payload));
+            spool.drop(new HookEvent("sim", "%2", Instant.ofEpochMilli(1_700_000_000_001L), payload));
+            spool.drop(new HookEvent("sim", "%1", Instant.ofEpochMilli(1_700_000_000_002L), payload));
+            // asked again (a retry), and never past the oldest: nothing is refused, nothing goes out of order
+            await().atMost(Duration.ofSeconds(20)).until(() -> asked.size() >= 2 && count(spool.incoming()) == 3);
+            assertTrue(asked.stream().allMatch("%1"::equals), "only the oldest is tried: " + asked);
+            assertEquals(List.of(), seen);
+            assertEquals(0, count(spool.rejected()));
+            slow.set(false);
+            await().atMost(Duration.ofSeconds(20)).until(() -> seen.size() == 3);
+            // a new event after the stall is taken without a retry's wait
+            spool.drop(new HookEvent("sim", "%2", Instant.ofEpochMilli(1_700_000_000_003L), payload));
+            await().atMost(Duration.ofSeconds(20)).until(() -> seen.size() == 4);
+        } finally {
+            watcher.close();
+        }
+        assertEquals(
+                List.of(1_700_000_000_000L, 1_700_000_000_001L, 1_700_000_000_002L, 1_700_000_000_003L),
+                seen.stream().map(o -> o.time().toEpochMilli()).toList());
+        assertEquals(0, count(spool.incoming()));
+    }
+
+    @Test
+    void anEventGatherFailsToReadIsSetAsideAndTheWatcherGoesOn() throws Exception {
+        Spool spool = new Spool(tmp.resolve("spool"));
+        String payload = Samples.text("sim/reply.json");
+        PaneResolver faulty = event -> {
+            if (event.pane().equals("%9")) {
+                throw new IllegalStateException("a fault of gather's own");
+            }
+            return event.pane();
+        };
+        SpoolWatcher watcher = SpoolWatcher.start(spool, parsers, faulty, seen::add);
+        try {
+            spool.drop(new HookEvent("sim", "%9", Instant.ofEpochMilli(1_700_000_000_000L), payload));
+            spool.drop(new HookEvent("sim", "%1", Instant.ofEpochMilli(1_700_000_000_001L), payload));
+            await().atMost(Duration.ofSeconds(20)).until(() -> seen.size() == 1);
+            spool.drop(new HookEvent("sim", "%1", Instant.ofEpochMilli(1_700_000_000_002L), payload));
+            await().atMost(Duration.ofSeconds(20)).until(() -> seen.size() == 2);
+        } finally {
+            watcher.close();
+        }
+        assertEquals(List.of("%1", "%1"), seen.stream().map(TurnOutput::pane).toList());
+        assertEquals(0, count(spool.incoming()));
+        assertEquals(1, count(spool.rejected()), "kept for a person to read");
+    }
 }
