@@ -1,5 +1,6 @@
 package dev.gather.turn;
 
+import dev.gather.journal.JournalUnavailable;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -7,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The fallback turn source for programs without hooks and for human terminals: collects a pane's
@@ -16,6 +19,7 @@ import java.util.function.Consumer;
  * {@link #tick()} is called by the owner's scheduler.
  */
 public final class PaneSettleSource implements Consumer<String> {
+    private static final Logger LOG = LoggerFactory.getLogger(PaneSettleSource.class);
     /** Harness name of outputs from this source. */
     public static final String HARNESS = "pane";
 
@@ -26,6 +30,10 @@ public final class PaneSettleSource implements Consumer<String> {
     private final StringBuilder output = new StringBuilder();
     private final List<Typed> typed = new ArrayList<>();
     private Instant lastOutput;
+    /** A turn the journal refused, handed in again before anything said since. */
+    private TurnOutput unheard;
+    /** Whether the journal's refusal was logged: once, until it takes a turn again. */
+    private volatile boolean refused;
 
     public PaneSettleSource(String pane, Duration quiet, Clock clock, Consumer<TurnOutput> sink) {
         this.pane = Objects.requireNonNull(pane, "pane");
@@ -60,6 +68,14 @@ public final class PaneSettleSource implements Consumer<String> {
     }
 
     private void emitIf(boolean needQuiet) {
+        TurnOutput again;
+        synchronized (this) {
+            again = unheard;
+            unheard = null;
+        }
+        if (again != null && !handIn(again)) {
+            return; // still refused: what came since waits behind it
+        }
         TurnOutput out;
         synchronized (this) {
             if (output.length() == 0 || (needQuiet && clock.instant().isBefore(lastOutput.plus(quiet)))) {
@@ -83,7 +99,32 @@ public final class PaneSettleSource implements Consumer<String> {
             }
             out = new TurnOutput(pane, HARNESS, text.strip(), clock.instant());
         }
-        sink.accept(out); // outside the lock: the sink may deliver into other panes
+        handIn(out);
+    }
+
+    /**
+     * Hands {@code out} to the sink, outside the lock (the sink may deliver into other panes). A
+     * journal's refusal keeps it for the next tick, as the spool keeps a hook's turn; any other
+     * failure is logged, and the pane is still read: nothing thrown reaches the owner's scheduler,
+     * which would never call {@link #tick} again.
+     */
+    private boolean handIn(TurnOutput out) {
+        try {
+            sink.accept(out);
+            refused = false;
+            return true;
+        } catch (JournalUnavailable e) {
+            synchronized (this) {
+                unheard = out;
+            }
+            if (!refused) {
+                LOG.warn("pane {}: its turn waits until the journal takes it: {}", pane, e.getMessage());
+            }
+            refused = true;
+        } catch (RuntimeException e) {
+            LOG.error("pane {}: a turn read from its screen could not be handled: {}", pane, e.toString());
+        }
+        return false;
     }
 
     private record Typed(String text, int misses) {}
