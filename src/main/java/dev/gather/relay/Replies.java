@@ -3,6 +3,7 @@ package dev.gather.relay;
 import dev.gather.delivery.ChannelStatus;
 import dev.gather.delivery.Letter;
 import dev.gather.delivery.PostOffice;
+import dev.gather.journal.JournalUnavailable;
 import dev.gather.journal.Message;
 import dev.gather.link.Attribution;
 import dev.gather.link.Member;
@@ -94,7 +95,15 @@ public final class Replies {
                     || (words.isPresent() && typing.contains(p.request()))
                     || (!open && p.delivered().get());
             if (took && forget(output.pane(), p)) {
-                reply(p, words.orElse("(" + p.worker().name() + " ended its turn without words)"), relayedTo);
+                try {
+                    reply(p, words.orElse("(" + p.worker().name() + " ended its turn without words)"), relayedTo);
+                } catch (JournalUnavailable e) {
+                    // the spool hands this turn end in again once the journal takes it: the reply is still owed
+                    byWorkerPane
+                            .computeIfAbsent(output.pane(), k -> new CopyOnWriteArrayList<>())
+                            .add(p);
+                    throw e;
+                }
             }
         }
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.journal.FailingDisk;
+import dev.gather.relay.Replies;
 import dev.gather.testing.Beside;
 import dev.gather.tmux.Pane;
 import dev.gather.turn.Spool;
@@ -15,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -91,6 +93,32 @@ class JournalFaultTest {
         for (String line : Files.readAllLines(world.state.journals().resolve(link + ".jsonl"))) {
             World.JSON.readTree(line);
         }
+    }
+
+    @Test
+    void aOneShotReplyTheJournalRefusedIsSentOnceTheJournalTakesIt() throws Exception {
+        Pane ada = world.sim("Ada", "--reply-when", SILENT);
+        Pane bo = world.sim("Bo", "--reply-when", SILENT);
+        JsonNode asked = world.call(ada, "send", World.args().put("to", "Bo").put("message", "count the tests"));
+        assertEquals("expected", asked.path("reply").asText(), asked.toString());
+        await().atMost(Duration.ofSeconds(30)).until(() -> world.journal(Replies.JOURNAL).stream()
+                .anyMatch(e -> e.path("kind").asText().equals("delivery")
+                        && e.path("state").asText().equals("delivered")));
+
+        disk.set(FailingDisk.Mode.FULL);
+        Spool spool = new Spool(world.state.spool());
+        spool.drop(World.simTurn(bo.id(), 1, "there are twelve"));
+        // the turn end reached the reply, which the journal refused: the turn stays in the spool
+        await().atMost(Duration.ofSeconds(30)).until(() -> world.call(null, "status", World.args())
+                .path("degraded")
+                .has(Replies.JOURNAL));
+        assertEquals(1, count(spool.incoming()));
+        assertFalse(world.screen(ada).contains("there are twelve"), "nothing that is not journalled is delivered");
+
+        disk.set(FailingDisk.Mode.HEALTHY);
+        await().atMost(Duration.ofSeconds(30)).until(() -> world.screen(ada).contains("there are twelve"));
+        assertEquals(1, world.entries(Replies.JOURNAL, "reply").size());
+        await().atMost(Duration.ofSeconds(10)).until(() -> count(spool.incoming()) == 0);
     }
 
     private static long count(Path dir) throws Exception {
