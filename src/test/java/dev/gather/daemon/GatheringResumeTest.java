@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.client.DaemonClient;
 import dev.gather.client.DaemonPid;
+import dev.gather.client.DaemonStarter;
+import dev.gather.home.RotatingLog;
 import dev.gather.home.StateDir;
 import dev.gather.journal.Transcript;
 import dev.gather.testing.Beside;
@@ -94,9 +96,29 @@ class GatheringResumeTest {
                     }
                 }
             }
+            // where every member's letters stand now, and what each pane shows: a member never typed to
+            // is told apart from one that never answered
+            Cli.Result status = Cli.run(home, Optional.of(tmuxSocket), "status");
+            seen.append("\n--- gather status\n").append(status.out());
+            seen.append("\n--- panes\n")
+                    .append(World.tmuxOutput(
+                            tmuxSocket, "list-panes", "-a", "-F", "#{pane_id} #{pane_title} #{pane_current_command}"));
+            for (String pane : World.tmuxOutput(tmuxSocket, "list-panes", "-a", "-F", "#{pane_id}")
+                    .lines()
+                    .toList()) {
+                seen.append("\n--- screen of ").append(pane).append('\n');
+                seen.append(World.tmuxOutput(tmuxSocket, "capture-pane", "-p", "-t", pane));
+            }
+            // the daemons' logs, oldest first: each start moved the last one's aside
             Path log = new StateDir(home).log();
-            if (Files.exists(log)) {
-                seen.append("\n--- daemon log\n").append(Files.readString(log));
+            for (int n = RotatingLog.KEEP; n >= 0; n--) {
+                Path file = n == 0 ? log : log.resolveSibling(log.getFileName() + "." + n);
+                if (Files.exists(file)) {
+                    seen.append("\n--- ")
+                            .append(file.getFileName())
+                            .append('\n')
+                            .append(Files.readString(file));
+                }
             }
             throw new AssertionError(seen.toString(), e);
         }
@@ -216,7 +238,9 @@ class GatheringResumeTest {
         cmd.add(ProcessHandle.current().info().command().orElse("java"));
         cmd.addAll(DaemonClient.DAEMON_JVM);
         cmd.add("-XX:TieredStopAtLevel=1");
-        cmd.add("-Dorg.slf4j.simpleLogger.logFile=" + state.log());
+        // as DaemonProcess starts one: the last daemon's log moves aside, none is truncated
+        RotatingLog.rotate(state.log(), RotatingLog.KEEP);
+        cmd.add("-D" + DaemonStarter.LOG_PROPERTY + "=" + state.log());
         cmd.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=info");
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.gather.cli.Main", "daemon"));
         ProcessBuilder pb = new ProcessBuilder(cmd)
