@@ -77,10 +77,21 @@ final class DoorPatience {
      * instead. So nothing is lost and nothing arrives twice.
      */
     void watch(Instant from, Door door, Parcel parcel, Door.Trace trace, Verdicts verdicts) {
-        after(from, verdicts.waiting(), () -> ranOut(door, parcel, trace, verdicts, true));
+        // once its trace has an answer (taken, declined after all, or cancelled as missing) the door has it
+        // no more: one given back is typed, its sender still waiting, and a verdict on the door's copy then
+        // would journal it handed again (a restart would take it for one in the harness's queue, never typed)
+        Verdicts v = new Verdicts(
+                () -> !trace.taken().isDone() && verdicts.waiting().getAsBoolean(),
+                verdicts.midTurn(),
+                verdicts.waitsOn(),
+                verdicts.missing());
+        after(from, v.waiting(), () -> ranOut(door, parcel, trace, v, true));
     }
 
     private void ranOut(Door door, Parcel parcel, Door.Trace trace, Verdicts verdicts, boolean first) {
+        if (!verdicts.waiting().getAsBoolean()) {
+            return; // taken or given back since the wait ran out
+        }
         Door.Whereabouts where = door.whereabouts(parcel);
         Duration wait = within;
         String waited = "not seen taken within "
@@ -106,7 +117,10 @@ final class DoorPatience {
                     after(clock.instant(), verdicts.waiting(), () -> ranOut(door, parcel, trace, verdicts, false));
                     return;
                 }
-                trace.taken().cancel(false); // a late hook must not count it taken once it is typed
+                if (!trace.taken().cancel(false)) {
+                    return; // taken (or declined) as the record was read: that answer owns the letter
+                }
+                // cancelled: a late hook must not count it taken once it is typed
                 verdicts.missing().accept(waited + ", and " + where.how());
             }
         }
