@@ -63,6 +63,15 @@ public final class Recovery {
                                 + "); after this line only messages already queued are delivered"));
     }
 
+    /**
+     * Whether {@code pane} still lives and runs the process a journal saw there ({@code pids}, its
+     * {@code pane_pids}; a pane it names none for is trusted by its id): after a tmux server restart
+     * the same id can name a stranger's pane.
+     */
+    public interface Alive {
+        boolean alive(String pane, Map<String, Integer> pids);
+    }
+
     /** Presses Enter on a paste a stopped daemon left in a pane's box, if the box still shows it. */
     public interface Finish {
         boolean finish(String pane, String text, Profile profile);
@@ -70,7 +79,7 @@ public final class Recovery {
 
     /**
      * Messages the last daemon journalled but never typed are queued again, in journal order, for
-     * panes that still exist. A message it was typing when it stopped is finished when the pane's box
+     * panes that still exist and run the process the journal saw there (else they fail, untyped). A message it was typing when it stopped is finished when the pane's box
      * still shows it (Enter pressed once: it was never submitted), typed again when the journal shows
      * it was never pasted, else taken as submitted rather than typed twice. One it delivered but never saw confirmed waits for the
      * member's next turn end ({@link #settle}); so does one it handed to the harness's own queue (a
@@ -82,7 +91,7 @@ public final class Recovery {
             PostOffice post,
             Ledger ledger,
             BiConsumer<String, String> adopt,
-            Predicate<String> alive,
+            Alive lives,
             Finish finish) {
         int queued = 0;
         // the journals come newest first: a pane is typed into as the newest that names it says
@@ -91,6 +100,8 @@ public final class Recovery {
             List<Line> entries = Transcript.lines(journals.file(id));
             Map<String, Delivery> last = lastSteps(entries);
             lastProfiles(entries).forEach(profiles::putIfAbsent);
+            Map<String, Integer> pids = panePids(entries);
+            Predicate<String> alive = pane -> lives.alive(pane, pids);
             for (Line line : entries) {
                 if (!(line.entry() instanceof Message e)) {
                     continue;
@@ -110,7 +121,13 @@ public final class Recovery {
                     // a step "queued" is one a door sent to the keystrokes: still never typed; one handed
                     // to a door is in the harness's own queue and is not sent again
                     String profile = profiles.getOrDefault(pane, "");
-                    if (state == DeliveryState.QUEUED) {
+                    if (state == DeliveryState.QUEUED && !alive.test(pane)) {
+                        ledger.record(
+                                letter,
+                                pane,
+                                DeliveryState.FAILED,
+                                "pane gone before it was typed (" + pane + " is no more, or runs another process now)");
+                    } else if (state == DeliveryState.QUEUED) {
                         requeue(post, pane, letter, profile);
                         queued++;
                     } else if (state == DeliveryState.DELIVERED && !remote) {
@@ -192,6 +209,19 @@ public final class Recovery {
         }
         started(post, pane, profile);
         post.delivered(pane, letter);
+    }
+
+    /** The process each pane ran in when the journal's link or gathering began ({@code pane_pids}). */
+    private static Map<String, Integer> panePids(List<Line> entries) {
+        Map<String, Integer> pids = new HashMap<>();
+        for (Line line : entries) {
+            if (line.entry() instanceof Lifecycle.Start s) {
+                pids.putAll(s.panePids());
+            } else if (line.entry() instanceof Lifecycle.Handshake h) {
+                pids.putAll(h.panePids());
+            }
+        }
+        return pids;
     }
 
     /**

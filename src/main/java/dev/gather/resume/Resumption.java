@@ -43,12 +43,19 @@ public final class Resumption {
 
     private Resumption(Household d) {
         this.d = d;
+        panes.putAll(panes(d));
+    }
+
+    /** The tmux server's panes now, by id. */
+    private static Map<String, Pane> panes(Household d) {
+        Map<String, Pane> now = new HashMap<>();
         try {
-            d.tmux.panes().forEach(p -> panes.put(p.id(), p));
+            d.tmux.panes().forEach(p -> now.put(p.id(), p));
         } catch (RuntimeException e) {
             // no tmux server: no pane lives, nothing local resumes
             LOG.info("no tmux panes to resume into: {}", e.getMessage());
         }
+        return now;
     }
 
     /**
@@ -170,6 +177,10 @@ public final class Resumption {
      * checks end it if its computer stays away).
      */
     private boolean alive(String pane, Map<String, Integer> pids) {
+        return alive(d, panes, pane, pids);
+    }
+
+    private static boolean alive(Household d, Map<String, Pane> panes, String pane, Map<String, Integer> pids) {
         if (d.remote.address(pane).isPresent()) {
             return true;
         }
@@ -191,8 +202,14 @@ public final class Resumption {
      * once if the box still shows it), before the resumed ceremonies go on.
      */
     public static void requeue(Household d) {
+        Map<String, Pane> now = panes(d);
         int requeued = Recovery.redeliver(
-                d.journals, d.post, d.ledger, d.remote::adopt, d.tmux::alive, (pane, text, profile) -> {
+                d.journals,
+                d.post,
+                d.ledger,
+                d.remote::adopt,
+                (pane, pids) -> alive(d, now, pane, pids),
+                (pane, text, profile) -> {
                     try {
                         return d.tmux.alive(pane) && d.deliverer.finishTyping(pane, text, profile.quirks());
                     } catch (RuntimeException e) {

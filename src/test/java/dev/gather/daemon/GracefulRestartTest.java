@@ -118,6 +118,47 @@ class GracefulRestartTest {
                 "nothing typed into " + cy + " after the restart");
     }
 
+    /**
+     * A message left queued for a member whose pane id now runs another program (the tmux server
+     * restarted, a stranger's pane got the id) fails, untyped: it is never typed into the stranger.
+     */
+    @Test
+    void aMessageLeftQueuedForAPaneIdNowRunningAnotherProgramFailsUntyped() throws Exception {
+        Pane ada = world.sim("Ada", "--reply-when", "never-matches-anything");
+        Pane bo = world.sim("Bo", "--think-ms", "20000");
+        String link = world.link(ada, bo.id(), "go");
+        await().atMost(Duration.ofSeconds(30)).until(() -> world.screen(bo).contains("(Bo is thinking)"));
+        JsonNode sent = world.call(
+                ada,
+                "send",
+                World.args()
+                        .put("to", "Bo")
+                        .put("message", "words for Bo alone")
+                        .put("direct", true));
+        assertTrue(sent.path("ok").asBoolean(), sent.toString());
+        long ref = refOf(world.journal(link), "words for Bo alone");
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> world.daemon.post.status(bo.id()).orElseThrow().queued().stream()
+                        .anyMatch(l -> l.ref() == ref));
+
+        // Bo's pane id, another process: a program that shows whatever is typed into it
+        world.restartDaemon(() -> World.tmux(world.socket, "respawn-pane", "-k", "-t", bo.id(), "cat"));
+        await().atMost(Duration.ofSeconds(30)).until(() -> world.entries(link, "delivery").stream()
+                .anyMatch(e -> e.path("ref").asLong() == ref
+                        && e.path("state").asText().equals("failed")));
+        await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(5)).until(() -> !world.screen(bo)
+                .contains("words for Bo alone"));
+    }
+
+    private static long refOf(List<JsonNode> journal, String text) {
+        for (int i = 0; i < journal.size(); i++) {
+            if (journal.get(i).path("text").asText().equals(text)) {
+                return i + 1;
+            }
+        }
+        throw new AssertionError("no entry says " + text + ": " + journal);
+    }
+
     @Test
     void aDirectLinkGoesOnAfterAStopAndAStartWithinItsTurnBudget() throws Exception {
         Pane ada = world.sim("Ada");

@@ -182,7 +182,7 @@ class RecoveryTest {
                 panes.post,
                 Relay.ledger(panes.journals),
                 (pane, computer) -> {},
-                panes.tmux::alive,
+                (pane, pids) -> panes.tmux.alive(pane),
                 (pane, text, p) -> false);
     }
 }
