@@ -96,19 +96,10 @@ class GatheringResumeTest {
                     }
                 }
             }
-            // where every member's letters stand now, and what each pane shows: a member never typed to
-            // is told apart from one that never answered
-            Cli.Result status = Cli.run(home, Optional.of(tmuxSocket), "status");
-            seen.append("\n--- gather status\n").append(status.out());
-            seen.append("\n--- panes\n")
-                    .append(World.tmuxOutput(
-                            tmuxSocket, "list-panes", "-a", "-F", "#{pane_id} #{pane_title} #{pane_current_command}"));
-            for (String pane : World.tmuxOutput(tmuxSocket, "list-panes", "-a", "-F", "#{pane_id}")
-                    .lines()
-                    .toList()) {
-                seen.append("\n--- screen of ").append(pane).append('\n');
-                seen.append(World.tmuxOutput(tmuxSocket, "capture-pane", "-p", "-t", pane));
-            }
+            // where every member's letters stood, and what each pane showed, after the last resume and
+            // now: a member never typed to is told apart from one that never answered (a closed
+            // gathering's panes are gone by now)
+            seen.append(lastLook).append(look("at the failure"));
             // the daemons' logs, oldest first: each start moved the last one's aside
             Path log = new StateDir(home).log();
             for (int n = RotatingLog.KEEP; n >= 0; n--) {
@@ -209,6 +200,7 @@ class GatheringResumeTest {
             resumes++;
             int expected = resumes;
             await().atMost(Duration.ofSeconds(60)).until(() -> journal.count("resumed") >= expected);
+            lastLook = look("a moment after resume " + resumes);
         }
         System.out.println("GatheringResumeTest killed at: " + String.join(", ", killedAt));
 
@@ -227,6 +219,28 @@ class GatheringResumeTest {
         Ceremonies.assertEveryTurnOnceInOrder(all, SPEAKERS, ROUNDS);
         System.out.println("GatheringResumeTest: " + all.size() + " journal entries; duplicates caught after a"
                 + " restart: " + journal.count("duplicate"));
+    }
+
+    /** What the last look after a resume saw, for a failure's account. */
+    private String lastLook = "";
+
+    /** {@code gather status} and every pane's screen, now. */
+    private String look(String when) throws IOException, InterruptedException {
+        StringBuilder seen = new StringBuilder("\n--- gather status, " + when + "\n");
+        seen.append(Cli.run(home, Optional.of(tmuxSocket), "status", "--format=json")
+                .out());
+        for (String pane : World.tmuxOutput(tmuxSocket, "list-panes", "-a", "-F", "#{pane_id}")
+                .lines()
+                .toList()) {
+            seen.append("\n--- screen of ")
+                    .append(pane)
+                    .append(", ")
+                    .append(when)
+                    .append('\n');
+            seen.append(World.tmuxOutput(tmuxSocket, "capture-pane", "-p", "-t", pane)
+                    .stripTrailing());
+        }
+        return seen.toString();
     }
 
     /** Entries a full run journals before its last round (measured: ~780 in all, ~740 at the last turn). */
