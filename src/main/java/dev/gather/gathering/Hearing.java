@@ -15,6 +15,7 @@ final class Hearing {
     private final Ceremony c;
     private final EffectSink effects;
     private final MachinePort machine;
+    private final Steps.Timers timers;
     /**
      * Turn outputs handed to the lane but not yet taken by it, per member. The relay hands a turn
      * over and only then marks the member idle, so a beat that runs in the lane before those words
@@ -22,10 +23,11 @@ final class Hearing {
      */
     private final Map<Member, Integer> answering = new ConcurrentHashMap<>();
 
-    Hearing(Ceremony c, EffectSink effects, MachinePort machine) {
+    Hearing(Ceremony c, EffectSink effects, MachinePort machine, Steps.Timers timers) {
         this.c = c;
         this.effects = effects;
         this.machine = machine;
+        this.timers = timers;
     }
 
     /** The turn-end headers of a pass phrase in the holder's words, to {@code target} ("" for the next speaker). */
@@ -94,8 +96,24 @@ final class Hearing {
             return;
         }
         machine.send(GatheringEvent.OUTPUT, Map.of(Steps.MEMBER, from, Steps.TEXT, text));
-        pass.ifPresent(p ->
-                machine.send(GatheringEvent.TURN_OVER, passedByWords(p.target().orElse(""))));
+        pass.ifPresent(p -> passOn(p.target().orElse("")));
+    }
+
+    /**
+     * The holder's pass phrase moves the piece. Its words are taken by now; if the move is refused
+     * (its announcement cannot be journalled), the turn's timers are gone with the turn's end, so the
+     * turn cap comes again shortly, as a refused timed step does, and moves the piece on in order
+     * (the one named is not kept): else the gathering would stand still with nothing to move it.
+     */
+    private void passOn(String target) {
+        try {
+            machine.send(GatheringEvent.TURN_OVER, passedByWords(target));
+        } catch (RuntimeException refused) {
+            if (!machine.closed()) {
+                timers.in(StepTimers.STEP_RETRY, GatheringEvent.MAX_TURN);
+            }
+            throw refused;
+        }
     }
 
     /**

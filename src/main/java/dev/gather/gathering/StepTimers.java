@@ -16,7 +16,7 @@ import java.util.Optional;
  */
 final class StepTimers implements Steps.Timers {
     /** How soon a timed step (beat, grace over, turn cap) whose words were refused is tried again. */
-    private static final Duration STEP_RETRY = Duration.ofSeconds(2);
+    static final Duration STEP_RETRY = Duration.ofSeconds(2);
 
     private final Scheduler scheduler;
     private final Clock clock;

@@ -2,8 +2,10 @@ package dev.gather.gathering;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gather.journal.Announcement;
 import dev.gather.rhythm.RhythmLibrary;
 import java.time.Duration;
 import java.time.Instant;
@@ -63,6 +65,29 @@ class BeatTest {
                 c.relayed().stream().filter(r -> r.text().equals("last words")).count());
         assertEquals(announced + 1, c.announced("turn").size(), "handed in again, the last words end the turn once");
         assertFalse(c.holder().name().equals("Cy"));
+    }
+
+    /**
+     * The holder's words are taken, then the piece's move is refused (the disk filled between the two
+     * writes): the turn's timers went with its end, yet the piece moves on shortly once the sink takes
+     * it, and the words are relayed once.
+     */
+    @Test
+    void aPieceWhoseMoveWasRefusedAfterItsWordsMovesOnOnceTheSinkTakesIt() {
+        Circle c = Circle.started();
+        c.refuses = e -> e instanceof Effect.Announce a && a.kind() == Announcement.TURN;
+        c.gathering.onTurnOutput(c.m("Ada"), "My view is X. I pass to cy.").exceptionally(e -> null);
+        assertEquals(
+                List.of("My view is X. I pass to cy."),
+                c.relayed().stream().map(Effect.Relay::text).toList());
+        assertEquals("Ada", c.holder().name(), "the move was refused");
+        c.time.advance(Duration.ofSeconds(3));
+        assertEquals("Ada", c.holder().name(), "refused again while the sink still refuses");
+
+        c.refuses = e -> false;
+        c.time.advance(Duration.ofSeconds(3));
+        assertNotEquals("Ada", c.holder().name(), "the piece moved on");
+        assertEquals(1, c.relayed().size(), "the words were relayed once");
     }
 
     /** A beat whose prompt the sink refuses is not counted and comes again, instead of leaving a quiet holder waiting. */

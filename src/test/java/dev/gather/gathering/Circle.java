@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /** A gathering in virtual time with recorded effects: the fixture of the engine tests. */
 final class Circle {
@@ -29,6 +30,8 @@ final class Circle {
     final Gathering gathering;
     /** While set, the sink refuses every effect as a journal that cannot be written does. */
     volatile boolean refusing;
+    /** The effects the sink refuses besides (a disk that fills between two writes). */
+    volatile Predicate<Effect> refuses = e -> false;
     /** Runs as each effect is recorded, on the lane: what another thread does meanwhile. */
     volatile Consumer<Effect> meanwhile = e -> {};
 
@@ -53,7 +56,7 @@ final class Circle {
                 options,
                 new Setting(time, time.clock(), Runnable::run, () -> "calm seas", busy::contains),
                 e -> {
-                    if (refusing) {
+                    if (refusing || refuses.test(e)) {
                         throw new IllegalStateException("cannot write journal (No space left on device)");
                     }
                     effects.add(e);
