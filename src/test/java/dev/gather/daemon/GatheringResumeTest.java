@@ -14,6 +14,7 @@ import dev.gather.journal.Transcript;
 import dev.gather.testing.Beside;
 import dev.gather.testing.GrowingJournal;
 import dev.gather.testing.LiveRhythm;
+import dev.gather.testing.TmuxServers;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -229,7 +230,7 @@ class GatheringResumeTest {
         StringBuilder seen = new StringBuilder("\n--- gather status, " + when + "\n");
         seen.append(Cli.run(home, Optional.of(tmuxSocket), "status", "--format=json")
                 .out());
-        for (String pane : World.tmuxOutput(tmuxSocket, "list-panes", "-a", "-F", "#{pane_id}")
+        for (String pane : TmuxServers.output(tmuxSocket, "list-panes", "-a", "-F", "#{pane_id}")
                 .lines()
                 .toList()) {
             seen.append("\n--- screen of ")
@@ -237,7 +238,7 @@ class GatheringResumeTest {
                     .append(", ")
                     .append(when)
                     .append('\n');
-            seen.append(World.tmuxOutput(tmuxSocket, "capture-pane", "-p", "-t", pane)
+            seen.append(TmuxServers.output(tmuxSocket, "capture-pane", "-p", "-t", pane)
                     .stripTrailing());
         }
         return seen.toString();

@@ -258,29 +258,6 @@ final class World implements AutoCloseable {
         }
     }
 
-    /** What {@code tmux -L socket args…} prints (for a failure's account), within 10 s. */
-    static String tmuxOutput(String socket, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of("tmux", "-L", socket));
-        cmd.addAll(List.of(args));
-        Path out = Files.createTempFile("gather-tmux-", ".out");
-        try {
-            Process p = new ProcessBuilder(cmd)
-                    .redirectErrorStream(true)
-                    .redirectOutput(out.toFile())
-                    .start();
-            if (!p.waitFor(10, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return "(tmux " + String.join(" ", args) + " gave no answer in 10 s)";
-            }
-            return Files.readString(out);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "(interrupted)";
-        } finally {
-            Files.deleteIfExists(out);
-        }
-    }
-
     /** agents.yaml kinds for gatherings of sims: speakers answer their prompts and pass; a harvester harvests. */
     static final String SIM_AGENTS =
             """

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -51,5 +52,28 @@ public final class TmuxServers {
     /** The live processes whose command line names {@code -L socket}. */
     static List<ProcessHandle> of(String socket) {
         return ProcEntries.holding("cmdline", "-L", socket);
+    }
+
+    /** What {@code tmux -L socket args…} prints (for a failure's account), within 10 s. */
+    public static String output(String socket, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of("tmux", "-L", socket));
+        cmd.addAll(List.of(args));
+        Path out = Files.createTempFile("gather-tmux-", ".out");
+        try {
+            Process p = new ProcessBuilder(cmd)
+                    .redirectErrorStream(true)
+                    .redirectOutput(out.toFile())
+                    .start();
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return "(tmux " + String.join(" ", args) + " gave no answer in 10 s)";
+            }
+            return Files.readString(out);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "(interrupted)";
+        } finally {
+            Files.deleteIfExists(out);
+        }
     }
 }
