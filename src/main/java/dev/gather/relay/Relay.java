@@ -44,7 +44,7 @@ public final class Relay extends Outbox {
      * Per pane, the last words a stopped daemon journalled from it: the spool may hand that turn over
      * again (its file was not yet deleted when the daemon died), and it is not relayed twice.
      */
-    private final Map<String, String> journalledBefore = new ConcurrentHashMap<>();
+    private final Map<String, LastSaid> journalledBefore = new ConcurrentHashMap<>();
 
     /** Per link, who orders a member's leaving (a gathering's lane): journalled in its turn, no piece follows it. */
     private final Map<String, BiFunction<Member, Runnable, CompletableFuture<Void>>> leavings =
@@ -76,9 +76,9 @@ public final class Relay extends Outbox {
                 RelayPort.NONE);
     }
 
-    /** A resumed link's member in {@code pane} last said {@code words} (journalled by the daemon before). */
-    public void journalledBefore(String pane, String words) {
-        journalledBefore.put(pane, words);
+    /** A resumed link's member in {@code pane} last said what the daemon before journalled. */
+    public void journalledBefore(String pane, LastSaid said) {
+        journalledBefore.put(pane, said);
     }
 
     /** Routes the outputs of {@code linkId}'s members to {@code interceptor} (a gathering) instead. */
@@ -138,8 +138,8 @@ public final class Relay extends Outbox {
         }
         // only words count: an empty turn end (filtered out) says nothing about a repeat
         Optional<String> words = filter.apply(output.text());
-        String before = words.isPresent() ? journalledBefore.remove(output.pane()) : null;
-        if (before != null && words.get().equals(before)) {
+        LastSaid before = words.isPresent() ? journalledBefore.remove(output.pane()) : null;
+        if (before != null && before.again(words.get(), output.time())) {
             record(
                     link,
                     new Kept.Duplicate(

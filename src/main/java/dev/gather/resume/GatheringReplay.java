@@ -9,6 +9,7 @@ import dev.gather.journal.Line;
 import dev.gather.journal.Message;
 import dev.gather.link.Member;
 import dev.gather.link.Role;
+import dev.gather.relay.LastSaid;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -53,7 +54,7 @@ final class GatheringReplay {
             boolean keep,
             Snapshot snapshot,
             Map<String, String> profiles,
-            Map<String, String> lastWords,
+            Map<String, LastSaid> lastWords,
             Map<String, Integer> panePids,
             Set<String> pulls) {}
 
@@ -126,18 +127,18 @@ final class GatheringReplay {
     }
 
     /** Each member's last journalled words (relayed, out of turn, late or a harvest), by name. */
-    static Map<String, String> lastWords(List<Line> lines) {
-        Map<String, String> out = new HashMap<>();
+    static Map<String, LastSaid> lastWords(List<Line> lines) {
+        Map<String, LastSaid> out = new HashMap<>();
         for (Line l : lines) {
             Entry e = l.entry();
             if (e instanceof Message.Relay r) {
-                out.put(r.from(), r.text());
+                out.put(r.from(), new LastSaid(r.text(), l.time()));
             } else if (e instanceof Kept.OutOfTurn o) {
-                out.put(o.from(), o.text());
+                out.put(o.from(), new LastSaid(o.text(), l.time()));
             } else if (e instanceof Kept.Late late) {
-                out.put(late.from(), late.text());
+                out.put(late.from(), new LastSaid(late.text(), l.time()));
             } else if (e instanceof Kept.Harvest h) {
-                out.put(h.from(), h.text());
+                out.put(h.from(), new LastSaid(h.text(), l.time()));
             }
         }
         return out;

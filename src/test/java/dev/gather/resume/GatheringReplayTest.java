@@ -15,11 +15,13 @@ import dev.gather.link.Member;
 import dev.gather.link.Role;
 import dev.gather.ops.JoinOp;
 import dev.gather.ops.StartGatheringOp;
+import dev.gather.relay.LastSaid;
 import dev.gather.relay.Relay;
 import dev.gather.rhythm.RhythmLibrary;
 import dev.gather.testing.Slow;
 import dev.gather.tmux.SpawnSpec;
 import dev.gather.turn.TurnOutput;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -103,10 +105,11 @@ class GatheringReplayTest extends InReplayWorld {
         Member ada = w.member("Ada").withNumber(1);
         Member bo = w.member("Bo").withNumber(2);
         Link direct = links.create("l-direct", "direct", OptionalInt.empty(), List.of(ada, bo));
-        relay.journalledBefore(ada.pane().orElseThrow(), "Said just before the kill.");
+        Instant ended = w.time.clock().instant();
+        relay.journalledBefore(
+                ada.pane().orElseThrow(), new LastSaid("Said just before the kill.", ended.plusMillis(5)));
         String pane = ada.pane().orElseThrow();
-        relay.onTurnOutput(new TurnOutput(
-                pane, "sim", "Said just before the kill.", w.time.clock().instant()));
+        relay.onTurnOutput(new TurnOutput(pane, "sim", "Said just before the kill.", ended));
         relay.onTurnOutput(new TurnOutput(
                 pane, "sim", "Said after the restart.", w.time.clock().instant()));
         relay.onTurnOutput(new TurnOutput(
@@ -116,5 +119,24 @@ class GatheringReplayTest extends InReplayWorld {
                 .filter(k -> !k.equals("delivery"))
                 .toList();
         assertEquals(List.of("duplicate", "relay", "relay"), kinds, "only the first turn after the restart is checked");
+    }
+
+    /** A new turn after the restart may say the same words as the last one journalled ("I pass."): it is relayed. */
+    @Test
+    void aNewTurnWithTheLastJournalledWordsIsRelayed() {
+        Links links = new Links("d-");
+        Relay relay = w.panes.relay(links);
+        Member ada = w.member("Ada").withNumber(1);
+        Member bo = w.member("Bo").withNumber(2);
+        Link direct = links.create("l-direct", "direct", OptionalInt.empty(), List.of(ada, bo));
+        String pane = ada.pane().orElseThrow();
+        Instant journalled = w.time.clock().instant();
+        relay.journalledBefore(pane, new LastSaid("I pass.", journalled));
+        relay.onTurnOutput(new TurnOutput(pane, "sim", "I pass.", journalled.plusSeconds(3)));
+        List<String> kinds = Transcript.read(w.journals.file(direct.id())).stream()
+                .map(e -> e.path("kind").asText())
+                .filter(k -> !k.equals("delivery"))
+                .toList();
+        assertEquals(List.of("relay"), kinds, "a turn that ended after the journal's entry is not that entry's turn");
     }
 }
