@@ -21,6 +21,7 @@ import dev.gather.rhythm.RhythmLibrary;
 import dev.gather.testing.Slow;
 import dev.gather.tmux.SpawnSpec;
 import dev.gather.turn.TurnOutput;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -100,43 +101,49 @@ class GatheringReplayTest extends InReplayWorld {
 
     @Test
     void aTurnTheSpoolHandsOverAgainAfterARestartIsNotRelayedTwice() {
-        Links links = new Links("d-");
-        Relay relay = w.panes.relay(links);
-        Member ada = w.member("Ada").withNumber(1);
-        Member bo = w.member("Bo").withNumber(2);
-        Link direct = links.create("l-direct", "direct", OptionalInt.empty(), List.of(ada, bo));
+        Restarted ada = restarted();
         Instant ended = w.time.clock().instant();
-        relay.journalledBefore(
-                ada.pane().orElseThrow(), new LastSaid("Said just before the kill.", ended.plusMillis(5)));
-        String pane = ada.pane().orElseThrow();
-        relay.onTurnOutput(new TurnOutput(pane, "sim", "Said just before the kill.", ended));
-        relay.onTurnOutput(new TurnOutput(
-                pane, "sim", "Said after the restart.", w.time.clock().instant()));
-        relay.onTurnOutput(new TurnOutput(
-                pane, "sim", "Said after the restart.", w.time.clock().instant()));
-        List<String> kinds = Transcript.read(w.journals.file(direct.id())).stream()
-                .map(e -> e.path("kind").asText())
-                .filter(k -> !k.equals("delivery"))
-                .toList();
-        assertEquals(List.of("duplicate", "relay", "relay"), kinds, "only the first turn after the restart is checked");
+        ada.relay().journalledBefore(ada.pane(), new LastSaid("Said just before the kill.", ended.plusMillis(5)));
+        ada.says("Said just before the kill.", ended);
+        ada.says("Said after the restart.", w.time.clock().instant());
+        ada.says("Said after the restart.", w.time.clock().instant());
+        assertEquals(
+                List.of("duplicate", "relay", "relay"),
+                ada.kinds(),
+                "only the first turn after the restart is checked");
     }
 
     /** A new turn after the restart may say the same words as the last one journalled ("I pass."): it is relayed. */
     @Test
     void aNewTurnWithTheLastJournalledWordsIsRelayed() {
+        Restarted ada = restarted();
+        Instant journalled = w.time.clock().instant();
+        ada.relay().journalledBefore(ada.pane(), new LastSaid("I pass.", journalled));
+        ada.says("I pass.", journalled.plusSeconds(3));
+        assertEquals(
+                List.of("relay"), ada.kinds(), "a turn that ended after the journal's entry is not that entry's turn");
+    }
+
+    /** Ada, in a direct link with Bo, as a relay resumed after a restart hears her. */
+    private record Restarted(Relay relay, Link link, String pane, Path journal) {
+        void says(String words, Instant ended) {
+            relay.onTurnOutput(new TurnOutput(pane, "sim", words, ended));
+        }
+
+        /** The kinds of the link's journal entries, delivery steps left out. */
+        List<String> kinds() {
+            return Transcript.read(journal).stream()
+                    .map(e -> e.path("kind").asText())
+                    .filter(k -> !k.equals("delivery"))
+                    .toList();
+        }
+    }
+
+    private Restarted restarted() {
         Links links = new Links("d-");
-        Relay relay = w.panes.relay(links);
         Member ada = w.member("Ada").withNumber(1);
         Member bo = w.member("Bo").withNumber(2);
         Link direct = links.create("l-direct", "direct", OptionalInt.empty(), List.of(ada, bo));
-        String pane = ada.pane().orElseThrow();
-        Instant journalled = w.time.clock().instant();
-        relay.journalledBefore(pane, new LastSaid("I pass.", journalled));
-        relay.onTurnOutput(new TurnOutput(pane, "sim", "I pass.", journalled.plusSeconds(3)));
-        List<String> kinds = Transcript.read(w.journals.file(direct.id())).stream()
-                .map(e -> e.path("kind").asText())
-                .filter(k -> !k.equals("delivery"))
-                .toList();
-        assertEquals(List.of("relay"), kinds, "a turn that ended after the journal's entry is not that entry's turn");
+        return new Restarted(w.panes.relay(links), direct, ada.pane().orElseThrow(), w.journals.file(direct.id()));
     }
 }
