@@ -46,7 +46,7 @@ public final class Journal implements AutoCloseable {
             this.torn = fenceTornLine();
             this.whole = out.size();
         } catch (IOException e) {
-            throw new JournalUnavailable(file.getFileName().toString(), JournalUnavailable.reasonOf(e), e);
+            throw JournalUnavailable.of(file, e);
         }
     }
 
@@ -126,7 +126,7 @@ public final class Journal implements AutoCloseable {
             }
         } catch (IOException e) {
             cutBack();
-            throw new JournalUnavailable(file.getFileName().toString(), JournalUnavailable.reasonOf(e), e);
+            throw JournalUnavailable.of(file, e);
         }
         fence = false;
         try {

@@ -2,6 +2,7 @@ package dev.gather.journal;
 
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
+import java.nio.file.Path;
 import java.nio.file.ReadOnlyFileSystemException;
 
 /**
@@ -19,6 +20,11 @@ public final class JournalUnavailable extends RuntimeException {
     public JournalUnavailable(String journal, String reason, Throwable cause) {
         super("cannot write journal " + journal + " (" + reason + ")", cause);
         this.reason = reason;
+    }
+
+    /** {@code file}, a journal or what is kept beside it (a harvest), could not be written: {@code e} says why. */
+    public static JournalUnavailable of(Path file, Throwable e) {
+        return new JournalUnavailable(file.getFileName().toString(), reasonOf(e), e);
     }
 
     /** What the file system said, e.g. "No space left on device". */

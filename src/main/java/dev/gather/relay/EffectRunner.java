@@ -4,6 +4,7 @@ import dev.gather.gathering.Effect;
 import dev.gather.gathering.EffectSink;
 import dev.gather.journal.Announcement;
 import dev.gather.journal.Entry;
+import dev.gather.journal.JournalUnavailable;
 import dev.gather.journal.Kept;
 import dev.gather.journal.Message;
 import dev.gather.journal.Prompt;
@@ -12,7 +13,6 @@ import dev.gather.link.Link;
 import dev.gather.link.Member;
 import dev.gather.tmux.DeliveryResult;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -230,7 +230,8 @@ public final class EffectRunner implements EffectSink {
             try {
                 Files.writeString(harvestFile, h.text() + "\n");
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot write harvest " + harvestFile, e);
+                // as a journal that refuses: the harvester's turn stays in the spool until the disk takes it
+                throw JournalUnavailable.of(harvestFile, e);
             }
             relay.append(link, new Kept.Harvest(link.id(), h.by().name(), harvestFile.toString(), h.text()));
         } else if (effect instanceof Effect.Closed c) {

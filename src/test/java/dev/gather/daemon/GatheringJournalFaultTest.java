@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -106,6 +107,39 @@ class GatheringJournalFaultTest {
         for (String line : Files.readAllLines(world.state.journals().resolve(id + ".jsonl"))) {
             World.JSON.readTree(line);
         }
+    }
+
+    /**
+     * The harvest file cannot be written (a full disk; here a folder stands in its place): the
+     * harvester's answer waits in the spool and the gathering in its harvest, and the harvest is kept
+     * once the file can be written, not lost with a warning.
+     */
+    @Test
+    void aHarvestTheDiskRefusesWaitsInTheSpoolAndIsKeptOnceItCanBeWritten() throws Exception {
+        ObjectNode args = World.args().put("rhythm", "minimal-live").put("beat_interval_seconds", 3600);
+        JsonNode started = Ceremonies.start(world, args, "Ada::listener", "Bo::listener", "Hal:harvester:listener");
+        String id = started.path("gathering_id").asText();
+        String hal = Ceremonies.pane(started, "Hal").id();
+        await().atMost(Duration.ofSeconds(60)).until(() -> screen(hal).contains("The piece is now with Ada"));
+        JsonNode ended = world.call(null, "end_gathering", World.args().put("gathering", id));
+        assertTrue(ended.path("ok").asBoolean(), ended.toString());
+        // the harvester's answer begins once the harvest prompt was submitted to it
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> screen(hal).lines().anyMatch(l -> l.startsWith("  The gathering is closing.")));
+
+        Path harvest = world.state.journals().resolve(id + ".harvest.md");
+        Files.createDirectories(harvest);
+        Path answer = new Spool(world.state.spool()).drop(World.simTurn(hal, 1, "what was said, where views met"));
+        await().during(Duration.ofSeconds(2))
+                .atMost(Duration.ofSeconds(10))
+                .until(() ->
+                        Files.exists(answer) && world.entries(id, "harvest").isEmpty());
+
+        Files.delete(harvest);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> world.entries(id, "harvest").size() == 1);
+        assertEquals("what was said, where views met\n", Files.readString(harvest));
+        await().atMost(Duration.ofSeconds(30)).until(() -> !Files.exists(answer));
     }
 
     private String screen(String pane) {
