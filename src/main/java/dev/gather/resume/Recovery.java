@@ -78,13 +78,14 @@ public final class Recovery {
     }
 
     /**
-     * Messages the last daemon journalled but never typed are queued again, in journal order, for
-     * panes that still exist and run the process the journal saw there (else they fail, untyped). A message it was typing when it stopped is finished when the pane's box
-     * still shows it (Enter pressed once: it was never submitted), typed again when the journal shows
-     * it was never pasted, else taken as submitted rather than typed twice. One it delivered but never saw confirmed waits for the
-     * member's next turn end ({@link #settle}); so does one it handed to the harness's own queue (a
-     * door) but never saw taken, which is never sent again. One a harness holds for its person stays
-     * held. A pane is typed into with the profile the newest message to it was typed with.
+     * Messages the last daemon journalled but never typed are queued again, in journal order, for panes that
+     * still exist and run the process the journal saw there (else they fail, untyped). A message it was typing
+     * when it stopped is finished when the pane's box still shows it (Enter pressed once: it was never
+     * submitted), typed again when the journal shows it was never pasted, else taken as submitted rather than
+     * typed twice. One it delivered but never saw confirmed waits for the member's next turn end ({@link
+     * #settle}); so does one it handed to the harness's own queue (a door) but never saw taken, which is never
+     * sent again. One a harness holds for its person stays held. A pane is typed into with the profile the
+     * newest message to it was typed with.
      */
     public static int redeliver(
             Journals journals,
