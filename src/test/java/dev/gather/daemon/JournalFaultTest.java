@@ -98,7 +98,8 @@ class JournalFaultTest {
     @Test
     void aOneShotReplyTheJournalRefusedIsSentOnceTheJournalTakesIt() throws Exception {
         Pane ada = world.sim("Ada", "--reply-when", SILENT);
-        Pane bo = world.sim("Bo", "--reply-when", SILENT);
+        // Bo thinks long: its own turn end, wordless or not, would be the reply; the one under test is dropped below
+        Pane bo = world.sim("Bo", "--think-ms", "60000");
         JsonNode asked = world.call(ada, "send", World.args().put("to", "Bo").put("message", "count the tests"));
         assertEquals("expected", asked.path("reply").asText(), asked.toString());
         await().atMost(Duration.ofSeconds(30)).until(() -> world.journal(Replies.JOURNAL).stream()
