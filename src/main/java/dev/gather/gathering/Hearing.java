@@ -126,7 +126,7 @@ final class Hearing {
                 .map(p -> p.target().orElse(""));
         boolean holderLeft = c.holder().filter(h -> !c.isPresent(h)).isPresent();
         if (s.passedByCommand() || target.isPresent() || s.wordsAfterFinalBeat() || holderLeft) {
-            machine.send(GatheringEvent.TURN_OVER, passedByWords(target.orElse("")));
+            passOn(target.orElse(""));
         }
     }
 

@@ -72,7 +72,7 @@ public final class Recovery {
         boolean alive(String pane, Map<String, Integer> pids);
     }
 
-    /** Presses Enter on a paste a stopped daemon left in a pane's box, if the box still shows it. */
+    /** Presses Enter on a paste a stopped daemon left in a live pane's box, if the box still shows it. */
     public interface Finish {
         boolean finish(String pane, String text, Profile profile);
     }
@@ -142,6 +142,7 @@ public final class Recovery {
                         }
                     } else if (state == DeliveryState.TYPING) {
                         boolean finished = !remote
+                                && alive.test(pane)
                                 && finish.finish(
                                         pane,
                                         letter.text(),

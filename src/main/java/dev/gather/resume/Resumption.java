@@ -211,7 +211,7 @@ public final class Resumption {
                 (pane, pids) -> alive(d, now, pane, pids),
                 (pane, text, profile) -> {
                     try {
-                        return d.tmux.alive(pane) && d.deliverer.finishTyping(pane, text, profile.quirks());
+                        return d.deliverer.finishTyping(pane, text, profile.quirks());
                     } catch (RuntimeException e) {
                         return false;
                     }
