@@ -147,7 +147,7 @@ final class Channel {
             }
         }
         if (gone != null) {
-            fail(List.of(p), gone);
+            p.paneGone(office.ledger(), pane, gone);
         } else if (gaveUp != null) {
             typist.fail(p, gaveUp);
         }
@@ -241,17 +241,10 @@ final class Channel {
             inDoor = door.release();
             seen = taken.forget();
         }
-        fail(queued, "pane " + pane + " ended with the message queued");
-        fail(inDoor, "pane " + pane + " ended before a turn carried it");
+        queued.forEach(p -> p.paneGone(office.ledger(), pane, "pane " + pane + " ended with the message queued"));
+        inDoor.forEach(p -> p.paneGone(office.ledger(), pane, "pane " + pane + " ended before a turn carried it"));
         seen.forEach(l -> office.ledger().record(l, pane, DeliveryState.FAILED, "pane gone before its turn ended"));
         office.port().gone(pane);
-    }
-
-    private void fail(List<Pending> lost, String why) {
-        for (Pending p : lost) {
-            office.ledger().record(p.letter(), pane, DeliveryState.FAILED, why);
-            p.done().complete(new DeliveryResult.PaneGone(pane));
-        }
     }
 
     /**

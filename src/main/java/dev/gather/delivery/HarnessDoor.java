@@ -15,14 +15,13 @@ import java.util.function.Function;
 /**
  * A member's channel through its harness's own door (Claude's socket, {@code codex queue}): the
  * channel's head letter handed, then taken (the harness started a turn carrying it: DELIVERED), then
- * confirmed (that turn ended); receipts come through the door's handle on that letter's reference. The
- * next letter waits until this one is taken. A door that is absent, resting, refuses, declines or
+ * confirmed (that turn ended); receipts come through the door's handle on that letter's reference
+ * ({@link Receipts}). The next letter waits until this one is taken. A door that is absent, resting, refuses, declines or
  * fails sends the letter back to its {@link Channel} to be typed, journalled with the reason. Its
  * lock is the channel's monitor; a door is never called under it.
  */
 final class HarnessDoor {
     private static final Duration IN_FLIGHT = Duration.ofSeconds(2); // a turn end's wait for a door still answering
-    private static final String ENDED_AFTER = "a turn ended after it was handed"; // a door without a transcript
 
     private final Channel channel;
     private final String pane;
@@ -34,7 +33,9 @@ final class HarnessDoor {
 
     private final TakenTurns taken;
     /** Handed through a door that shows no transcript: the member's next turn end stands in. */
-    private final List<Pending> untraced = new ArrayList<>();
+    private final Untraced untraced;
+
+    private final Receipts receipts;
     /** The trace of the last letter handed, whose evidence {@link #look} reads on demand. Under the lock. */
     private Door.Trace looking;
 
@@ -58,6 +59,8 @@ final class HarnessDoor {
         this.office = office;
         this.patience = new DoorPatience(patience, office.clock(), office.executor(), office.timer());
         this.taken = taken;
+        this.untraced = new Untraced(pane, office);
+        this.receipts = new Receipts(this, channel, pane, office, this.patience, taken);
     }
 
     /** {@code p} is handed next ({@link #hand} runs it, off the lock). Under the lock. */
@@ -88,8 +91,7 @@ final class HarnessDoor {
         handing = null;
         looking = null;
         channel.notifyAll();
-        open.addAll(untraced);
-        untraced.clear();
+        open.addAll(untraced.release());
         return open;
     }
 
@@ -97,7 +99,7 @@ final class HarnessDoor {
     ChannelStatus share(ChannelStatus typed) {
         List<Letter> handed = new ArrayList<>();
         Optional.ofNullable(handing).ifPresent(p -> handed.add(p.letter()));
-        untraced.forEach(p -> handed.add(p.letter()));
+        untraced.share(handed);
         taken.later().ifPresent(handed::add); // as the turn end being judged sees it, still waiting
         return typed.withDoor(door, handed, taken.unconfirmed(), Optional.ofNullable(note));
     }
@@ -108,16 +110,11 @@ final class HarnessDoor {
         List<Pending> ended;
         String through;
         synchronized (channel) {
-            ended = new ArrayList<>(untraced);
-            untraced.clear();
+            ended = untraced.release();
             note = ended.isEmpty() ? note : null;
             through = door;
         }
-        for (Pending p : ended) {
-            office.ledger().record(p.letter(), pane, DeliveryState.DELIVERED, "taken: " + ENDED_AFTER);
-            office.ledger().record(p.letter(), pane, DeliveryState.CONFIRMED, how);
-            p.delivered(pane, through, ENDED_AFTER, office.clock().instant());
-        }
+        untraced.carried(ended, through, how);
     }
 
     /** Hands {@code p}, taken by {@link #take}, through the harness's door. Runs on the post office's threads. */
@@ -154,12 +151,12 @@ final class HarnessDoor {
             office.ledger().record(p.letter(), pane, DeliveryState.HANDED, d.name() + ": " + handed.how());
             noted("handed to " + d.name() + " at " + office.clock().instant() + "; waits for a turn to carry it");
             office.port().handed(pane, p.letter(), d.name());
-            await(p, d, true);
+            receipts.await(p, d, true);
         } else if (h instanceof Handover.Held held) {
             // the harness keeps it for its user: typing it as well would send it twice once approved
             office.ledger().record(p.letter(), pane, DeliveryState.HELD, d.name() + ": " + held.why());
             noted("a message is held by " + d.name() + ": " + held.why());
-            await(p, d, false); // a person decides when: no wait runs out
+            receipts.await(p, d, false); // a person decides when: no wait runs out
         } else if (h instanceof Handover.Declined x) {
             channel.typeInstead(p, d.name() + " declined it: " + x.why());
         } else if (h instanceof Handover.Refused r) {
@@ -171,7 +168,8 @@ final class HarnessDoor {
         }
     }
 
-    private void noted(String why) {
+    /** Why the member's door letters wait, or what its door last did, for status. */
+    void noted(String why) {
         synchronized (channel) {
             note = why;
         }
@@ -203,88 +201,36 @@ final class HarnessDoor {
         taken.judge(turn);
     }
 
-    /** Waits for the harness's evidence that a turn carrying {@code p} started, then ended; {@code bounded}: not forever. */
-    private void await(Pending p, Door d, boolean bounded) {
-        Optional<Door.Trace> trace = d.trace(p.parcel().ref());
-        if (trace.isEmpty()) {
-            synchronized (channel) {
-                if (!release(p)) {
-                    return; // the pane went or the channel closed meanwhile
-                }
-                untraced.add(p);
-            }
-            channel.pump();
-            return;
-        }
-        synchronized (channel) {
-            if (handing == p) { // else typed instead, or the pane went, while the door answered
-                looking = trace.get();
-                channel.notifyAll(); // a turn end waiting in look reads it now
-            }
-        }
-        trace.get().taken().whenComplete((how, e) -> taken(p, d, trace.get(), how, e));
-        if (bounded) {
-            DoorPatience.Verdicts verdicts = new DoorPatience.Verdicts(
-                    () -> !p.done().isDone(),
-                    this::midTurn,
-                    (why, first) -> waitsOn(p, why, first),
-                    why -> channel.typeInstead(p, d.name() + " " + why));
-            patience.watch(office.clock().instant(), d, p.parcel(), trace.get(), verdicts);
-        }
-        trace.get().ended().thenAccept(how -> confirmed(p.letter(), how));
-    }
-
-    /** Whether a turn of the member runs, or one it took is not yet confirmed (a dialog may hold a door's letter). */
-    private boolean midTurn() {
-        synchronized (channel) {
-            return channel.turns().state() == MemberState.BUSY
-                    || !channel.status().unconfirmed().isEmpty();
-        }
-    }
-
-    /** A turn carrying {@code p} started; or ({@code e}) the harness declined it after all: typed instead. */
-    private void taken(Pending p, Door d, Door.Trace trace, String how, Throwable e) {
-        if (e != null) {
-            if (e instanceof Door.Declined) {
-                channel.typeInstead(p, d.name() + ": " + e.getMessage());
-            }
-            return; // cancelled: it was typed instead already
-        }
-        channel.turnStarted();
-        String through;
+    /** {@code p}'s door shows no trace of it: the member's next turn end stands in; false if it was let go. */
+    boolean untraced(Pending p) {
         synchronized (channel) {
             if (!release(p)) {
-                return; // the pane went meanwhile, or it was typed instead
+                return false; // the pane went or the channel closed meanwhile
+            }
+            untraced.add(p);
+            return true;
+        }
+    }
+
+    /** {@code trace} is {@code p}'s handle: a turn end waiting in {@link #look} reads it now. */
+    void tracing(Pending p, Door.Trace trace) {
+        synchronized (channel) {
+            if (handing == p) { // else typed instead, or the pane went, while the door answered
+                looking = trace;
+                channel.notifyAll();
+            }
+        }
+    }
+
+    /** A turn carrying {@code p} started, as {@code trace} shows: the door it went through, or empty if it was let go. */
+    Optional<String> carried(Pending p, Door.Trace trace) {
+        synchronized (channel) {
+            if (!release(p)) {
+                return Optional.empty();
             }
             note = null;
             taken.add(p.letter(), trace);
-            through = door;
-        }
-        office.ledger().record(p.letter(), pane, DeliveryState.DELIVERED, "taken: " + how);
-        office.port().taken(pane, p.letter(), how);
-        p.delivered(pane, through, how, office.clock().instant());
-        // its turn can end while its receipt is awaited (a quick turn), or before it was seen at all (a
-        // prompt hook missed): left so, the member would stay busy and the letter unconfirmed
-        if (trace.ended().isDone()) {
-            confirmed(p.letter(), trace.ended().join());
-            channel.settled(trace.ended().join(), Optional.empty());
-        }
-        channel.pump();
-    }
-
-    private void confirmed(Letter letter, String how) {
-        synchronized (channel) {
-            if (!taken.remove(letter)) {
-                return;
-            }
-        }
-        office.ledger().record(letter, pane, DeliveryState.CONFIRMED, how);
-    }
-
-    private void waitsOn(Pending p, String why, boolean first) {
-        noted(why);
-        if (first) {
-            office.ledger().record(p.letter(), pane, DeliveryState.HANDED, why);
+            return Optional.of(door);
         }
     }
 

@@ -26,4 +26,10 @@ record Pending(Letter letter, Parcel parcel, CompletableFuture<DeliveryResult> d
     void delivered(String pane, String door, String how, Instant now) {
         done.complete(new DeliveryResult.Delivered(pane, Duration.between(queuedAt, now), 0, door + " " + how));
     }
+
+    /** {@code pane} ended with it there: it fails, journalled in {@code ledger} with {@code why}. */
+    void paneGone(Ledger ledger, String pane, String why) {
+        ledger.record(letter, pane, DeliveryState.FAILED, why);
+        done.complete(new DeliveryResult.PaneGone(pane));
+    }
 }
