@@ -263,6 +263,14 @@ final class Channel {
         open.forEach(p -> p.done().complete(new DeliveryResult.Failed(pane, why)));
     }
 
+    /**
+     * Whether a letter is being typed, or handed to a door that has not yet answered: a daemon that stops
+     * gracefully waits for either step to be journalled, lest the next daemon send that letter again.
+     */
+    synchronized boolean stepping() {
+        return typist.typing().isPresent() || door.answering();
+    }
+
     /** The member's one delivery picture. */
     synchronized ChannelStatus status() {
         List<Letter> queued = queue.stream().map(Pending::letter).toList();

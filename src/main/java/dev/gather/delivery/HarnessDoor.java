@@ -30,6 +30,8 @@ final class HarnessDoor {
     private final DoorPatience patience;
     /** Handed (or held) and waiting for its turn to start; the next waits behind it, for order. */
     private Pending handing;
+    /** Being handed, its door's answer not yet journalled: a graceful stop waits for that answer. */
+    private Pending asking;
 
     private final TakenTurns taken;
     /** Handed through a door that shows no transcript: the member's next turn end stands in. */
@@ -66,11 +68,17 @@ final class HarnessDoor {
     /** {@code p} is handed next ({@link #hand} runs it, off the lock). Under the lock. */
     void take(Pending p) {
         handing = p;
+        asking = p;
     }
 
     /** Whether a letter is handed and not yet taken (the next waits). Under the lock. */
     boolean busy() {
         return handing != null;
+    }
+
+    /** Whether a door is still answering for a letter (nothing of its answer journalled yet). Under the lock. */
+    boolean answering() {
+        return asking != null;
     }
 
     /** Lets go of {@code p} if it is still the one being handed; false if it was taken or let go already. Under the lock. */
@@ -79,6 +87,7 @@ final class HarnessDoor {
             return false;
         }
         handing = null;
+        asking = null;
         looking = null;
         channel.notifyAll(); // a turn end waiting in look reads what there is
         return true;
@@ -89,6 +98,7 @@ final class HarnessDoor {
         List<Pending> open = new ArrayList<>();
         Optional.ofNullable(handing).ifPresent(open::add);
         handing = null;
+        asking = null;
         looking = null;
         channel.notifyAll();
         open.addAll(untraced.release());
@@ -137,7 +147,22 @@ final class HarnessDoor {
         named(d.name());
         office.port().typing(pane, p.letter().text());
         // a door whose future breaks is a failed door: the queue behind it must not stop
-        d.hand(p.parcel()).whenComplete((h, e) -> handed(p, d, h != null ? h : new Handover.Failed("it broke: " + e)));
+        d.hand(p.parcel()).whenComplete((h, e) -> {
+            try {
+                handed(p, d, h != null ? h : new Handover.Failed("it broke: " + e));
+            } finally {
+                answered(p);
+            }
+        });
+    }
+
+    /** The door's answer for {@code p} is journalled (or it was let go meanwhile). */
+    private void answered(Pending p) {
+        synchronized (channel) {
+            if (asking == p) {
+                asking = null;
+            }
+        }
     }
 
     private void named(String name) {

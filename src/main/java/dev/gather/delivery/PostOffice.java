@@ -232,14 +232,14 @@ public final class PostOffice implements AutoCloseable {
     }
 
     /**
-     * Waits up to {@code most} for the messages being typed to be typed: a daemon that stops
-     * gracefully lets them land and journals how, rather than leave the next daemon a paste it can
-     * only mark failed (it may have arrived).
+     * Waits up to {@code most} for the messages being typed to be typed, and for the doors still
+     * answering to answer: a daemon that stops gracefully lets them land and journals how, rather than
+     * leave the next daemon a paste it can only mark failed (it may have arrived), or a letter a
+     * harness took that it would send again.
      */
     public void finishTyping(Duration most) {
         long deadline = System.nanoTime() + most.toNanos();
-        while (System.nanoTime() < deadline
-                && all().stream().anyMatch(b -> b.typing().isPresent())) {
+        while (System.nanoTime() < deadline && channels.values().stream().anyMatch(Channel::stepping)) {
             LockSupport.parkNanos(Duration.ofMillis(20).toNanos());
         }
     }
