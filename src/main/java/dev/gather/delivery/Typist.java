@@ -170,9 +170,7 @@ final class Typist {
         if (h instanceof Handover.Submitted s) {
             finished(p, new DeliveryResult.Delivered(pane, s.took(), s.tries(), s.how()), typedWith());
         } else if (h instanceof Handover.Busy b) {
-            if (!dropWithdrawn(p)) {
-                held(p, b);
-            }
+            held(p, b);
         } else if (h instanceof Handover.Withdrawn w) {
             if (!dropWithdrawn(p)) {
                 dropped(p, w.why());
@@ -196,34 +194,41 @@ final class Typist {
     /**
      * The box is in the way ({@code b}: text we did not type now, out of sight, a dialog): {@code p}
      * waits at the head of the queue for the next change on screen, or fails once the box was held for
-     * {@link #STUCK_BOX}.
+     * {@link #STUCK_BOX}, or at once if it was withdrawn meanwhile (judged in the same lock section
+     * that queues it again: a withdrawal between two would find it neither here nor queued).
      */
     private void held(Pending p, Handover.Busy b) {
-        String stuck = null;
+        String failed;
         synchronized (channel) {
             typing = null;
-            Instant now = office.clock().instant();
-            heldSince = heldSince == null ? now : heldSince;
-            // a dialog waits for a person however long it takes; a box held by someone's text does not
-            if (!b.forPerson() && Duration.between(heldSince, now).compareTo(STUCK_BOX) >= 0) {
-                stuck = "not typed: its input box was " + b.what() + " for over " + STUCK_BOX.toMinutes()
-                        + " minutes (clear it to receive messages again)";
-                turns.note("its input box has been " + b.what() + " since " + heldSince + "; waiting messages fail");
-                if (channel.nothingQueued()) {
-                    heldSince = null; // a later message gets a fresh wait: the box may have emptied since
-                }
-            } else {
-                channel.requeue(p);
-                turns.note(b.why());
-            }
+            failed = withdrawnBeforeTyping != null ? withdrawnBeforeTyping : waitsOrSticks(p, b);
+            withdrawnBeforeTyping = null;
         }
-        if (stuck != null) {
-            fail(p, stuck);
+        if (failed != null) {
+            fail(p, failed);
             channel.pump();
             return;
         }
         // look again when the screen next changes, or after a while
         office.deliverer().nextOutput(pane, channel.profile().turns().quiet()).thenRun(channel::pump);
+    }
+
+    /** {@code p} waits at the head of the queue, or, its box held too long, why it fails. Under the lock. */
+    private String waitsOrSticks(Pending p, Handover.Busy b) {
+        Instant now = office.clock().instant();
+        heldSince = heldSince == null ? now : heldSince;
+        // a dialog waits for a person however long it takes; a box held by someone's text does not
+        if (b.forPerson() || Duration.between(heldSince, now).compareTo(STUCK_BOX) < 0) {
+            channel.requeue(p);
+            turns.note(b.why());
+            return null;
+        }
+        turns.note("its input box has been " + b.what() + " since " + heldSince + "; waiting messages fail");
+        if (channel.nothingQueued()) {
+            heldSince = null; // a later message gets a fresh wait: the box may have emptied since
+        }
+        return "not typed: its input box was " + b.what() + " for over " + STUCK_BOX.toMinutes()
+                + " minutes (clear it to receive messages again)";
     }
 
     private void pasted(Parcel parcel) {
