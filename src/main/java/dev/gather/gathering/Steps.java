@@ -17,7 +17,7 @@ import org.springframework.statemachine.StateContext;
 import org.springframework.statemachine.action.Action;
 import org.springframework.statemachine.guard.Guard;
 
-/** The named actions and guards of the transition table, over one gathering's ceremony. */
+/** The named actions of the transition table, over one gathering's ceremony; its guards are {@link Guards}. */
 final class Steps {
     static final String MEMBER = "member";
     static final String TEXT = "text";
@@ -81,7 +81,7 @@ final class Steps {
             });
             nextTurn(Optional.empty());
         });
-        a.put("nextTurn", ctx -> nextTurn(requested(ctx)));
+        a.put("nextTurn", ctx -> nextTurn(requested(c, ctx)));
         a.put("beat", ctx -> beat());
         a.put("waitForHolder", ctx -> timers.recheck(recheck(), ctx.getEvent()));
         a.put("output", this::output);
@@ -135,35 +135,9 @@ final class Steps {
         return a;
     }
 
+    /** The named guards of the transition table, over the same ceremony. */
     Map<String, Guard<GatheringState, GatheringEvent>> guards() {
-        return Map.ofEntries(
-                Map.entry("midTurn", this::midTurn),
-                Map.entry("notMidTurn", ctx -> !midTurn(ctx)),
-                Map.entry("beatIsFinal", ctx -> !midTurn(ctx) && c.nextBeatIsFinal()),
-                Map.entry("beatIsNotFinal", ctx -> !midTurn(ctx) && !c.nextBeatIsFinal()),
-                Map.entry("fromHolder", ctx -> speaksNow(member(ctx))),
-                Map.entry("fromOther", ctx -> !speaksNow(member(ctx))),
-                Map.entry(
-                        "isHarvester",
-                        ctx -> c.harvester.filter(member(ctx)::equals).isPresent()),
-                Map.entry(
-                        "notHarvester",
-                        ctx -> c.harvester.filter(member(ctx)::equals).isEmpty()),
-                Map.entry("doneWithHarvest", ctx -> done(ctx) && c.harvesterPresent()),
-                Map.entry("done", this::done));
-    }
-
-    /** Whether the one who has the floor (the holder, or the harvester while harvesting) is mid-turn. */
-    private boolean midTurn(StateContext<GatheringState, GatheringEvent> ignored) {
-        // while harvesting nobody holds the piece: the harvester has the floor
-        Optional<Member> floor = c.holder().or(() -> c.harvester);
-        return floor.filter(c::isPresent).map(midTurn::test).orElse(false);
-    }
-
-    private boolean done(StateContext<GatheringState, GatheringEvent> ctx) {
-        return c.ending().isPresent()
-                || c.tooFewSpeakers()
-                || c.peekNext(requested(ctx)).isEmpty();
+        return new Guards(c, midTurn).all();
     }
 
     private Duration recheck() {
@@ -223,11 +197,6 @@ final class Steps {
         }
     }
 
-    /** Whether {@code m}'s words now are its turn's: it holds the piece and owes no late words of an earlier turn. */
-    private boolean speaksNow(Member m) {
-        return c.isHolder(m) && !c.owesLateWords(m);
-    }
-
     /**
      * The phase of the turn just over ends: a private phase that reveals shows everyone what it
      * heard (then it is said, for the pulse and who joins later); either way its answers are done.
@@ -280,7 +249,8 @@ final class Steps {
         sink.accept(new Effect.Closed(reason, atOnce));
     }
 
-    private Optional<Member> requested(StateContext<GatheringState, GatheringEvent> ctx) {
+    /** The speaker a turn's end asked for (by pass phrase, command or name), if one is present. */
+    static Optional<Member> requested(Ceremony c, StateContext<GatheringState, GatheringEvent> ctx) {
         Object r = ctx.getExtendedState().getVariables().get(REQUESTED);
         if (r == null || r.toString().isEmpty()) {
             return Optional.empty();
@@ -288,7 +258,7 @@ final class Steps {
         return PassMatcher.resolve(r.toString(), c.presentSpeakers());
     }
 
-    private static Member member(StateContext<GatheringState, GatheringEvent> ctx) {
+    static Member member(StateContext<GatheringState, GatheringEvent> ctx) {
         return (Member) ctx.getMessageHeader(MEMBER);
     }
 
