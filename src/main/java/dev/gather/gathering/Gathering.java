@@ -62,7 +62,7 @@ public final class Gathering {
         // how the agents hear (live or a digest with their own turns) sits between every step and the world
         Digest digest = new Digest(ceremony, watching);
         this.seats = new Seats(id, ceremony, digest, port);
-        this.hearing = new Hearing(ceremony, digest, port, timers);
+        this.hearing = new Hearing(ceremony, digest, port);
         this.moves = new PieceMoves(id, ceremony, watching, port);
         this.machine = new GatheringMachine(
                 id,

@@ -15,7 +15,6 @@ final class Hearing {
     private final Ceremony c;
     private final EffectSink effects;
     private final MachinePort machine;
-    private final Steps.Timers timers;
     /**
      * Turn outputs handed to the lane but not yet taken by it, per member. The relay hands a turn
      * over and only then marks the member idle, so a beat that runs in the lane before those words
@@ -23,11 +22,10 @@ final class Hearing {
      */
     private final Map<Member, Integer> answering = new ConcurrentHashMap<>();
 
-    Hearing(Ceremony c, EffectSink effects, MachinePort machine, Steps.Timers timers) {
+    Hearing(Ceremony c, EffectSink effects, MachinePort machine) {
         this.c = c;
         this.effects = effects;
         this.machine = machine;
-        this.timers = timers;
     }
 
     /** The turn-end headers of a pass phrase in the holder's words, to {@code target} ("" for the next speaker). */
@@ -99,21 +97,9 @@ final class Hearing {
         pass.ifPresent(p -> passOn(p.target().orElse("")));
     }
 
-    /**
-     * The holder's pass phrase moves the piece. Its words are taken by now; if the move is refused
-     * (its announcement cannot be journalled), the turn's timers are gone with the turn's end, so the
-     * turn cap comes again shortly, as a refused timed step does, and moves the piece on in order
-     * (the one named is not kept): else the gathering would stand still with nothing to move it.
-     */
+    /** The holder's pass phrase moves the piece; its words are taken by now (a refused move comes again: Steps). */
     private void passOn(String target) {
-        try {
-            machine.send(GatheringEvent.TURN_OVER, passedByWords(target));
-        } catch (RuntimeException refused) {
-            if (!machine.closed()) {
-                timers.in(StepTimers.STEP_RETRY, GatheringEvent.MAX_TURN);
-            }
-            throw refused;
-        }
+        machine.send(GatheringEvent.TURN_OVER, passedByWords(target));
     }
 
     /**

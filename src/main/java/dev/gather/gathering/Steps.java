@@ -160,7 +160,23 @@ final class Steps {
         ctx.getExtendedState().getVariables().put(REQUESTED, header(ctx, TARGET).orElse(""));
     }
 
+    /**
+     * The piece moves to {@code requested}, or the next in order. If the move is refused (its
+     * announcement cannot be journalled), the turn that ended took its timers with it, however it
+     * ended (its words, a pass or take by command, its holder leaving, its time): the turn cap comes
+     * again shortly and moves the piece on in order (the one named is not kept), else the gathering
+     * would stand still with nothing to move it.
+     */
     private void nextTurn(Optional<Member> requested) {
+        try {
+            announceNext(requested);
+        } catch (RuntimeException refused) {
+            timers.in(StepTimers.STEP_RETRY, GatheringEvent.MAX_TURN);
+            throw refused;
+        }
+    }
+
+    private void announceNext(Optional<Member> requested) {
         Ceremony.NextTurn next = c.peekNext(requested).orElseThrow();
         if (c.holder().isPresent() && next.phaseIndex() != c.phaseIndex()) {
             phaseEnds();

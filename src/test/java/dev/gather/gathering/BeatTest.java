@@ -90,6 +90,29 @@ class BeatTest {
         assertEquals(1, c.relayed().size(), "the words were relayed once");
     }
 
+    /**
+     * A take by command or a holder leaving ends the turn (its timers go with it) before the next
+     * holder is announced: a refused announcement must not leave the gathering with nothing to move it.
+     */
+    @Test
+    void aPieceWhoseMoveWasRefusedAfterATakeOrALeavingMovesOnOnceTheSinkTakesIt() {
+        Circle taken = Circle.started();
+        taken.refuses = e -> e instanceof Effect.Announce a && a.kind() == Announcement.TURN;
+        taken.gathering.take("a person", Optional.of("Cy")).exceptionally(e -> null);
+        assertEquals("Ada", taken.holder().name(), "the move was refused");
+        taken.refuses = e -> false;
+        taken.time.advance(Duration.ofSeconds(3));
+        assertNotEquals("Ada", taken.holder().name(), "the piece moved on after a refused take");
+
+        Circle left = Circle.started();
+        left.refuses = e -> e instanceof Effect.Announce a && a.kind() == Announcement.TURN;
+        left.gathering.memberGone(left.m("Ada")).exceptionally(e -> null);
+        left.refuses = e -> false;
+        left.time.advance(Duration.ofSeconds(3));
+        assertNotEquals("Ada", left.holder().name(), "the piece moved on from a holder who left");
+        assertEquals(List.of(), left.relayed(), "nothing was said meanwhile");
+    }
+
     /** A beat whose prompt the sink refuses is not counted and comes again, instead of leaving a quiet holder waiting. */
     @Test
     void aRefusedBeatComesAgainOnceTheSinkTakesIt() {
