@@ -2,6 +2,7 @@ package dev.gather.ops;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.gathering.Gathering;
+import dev.gather.journal.JournalUnavailable;
 import dev.gather.journal.Lifecycle;
 import dev.gather.journal.Message;
 import dev.gather.link.Attribution;
@@ -11,10 +12,8 @@ import dev.gather.link.Member;
 import dev.gather.link.Names;
 import dev.gather.link.Role;
 import dev.gather.relay.DirectRhythm;
-import dev.gather.relay.HandedOver;
 import dev.gather.relay.Relay;
 import dev.gather.relay.Replies;
-import dev.gather.rhythm.Template;
 import dev.gather.server.Dispatcher;
 import dev.gather.server.Request;
 import dev.gather.server.UserError;
@@ -30,12 +29,15 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code send}: a one-shot message, the direct-link handshake ({@code direct}), or closing the
  * caller's link ({@code close_link}).
  */
 final class SendOp {
+    private static final Logger LOG = LoggerFactory.getLogger(SendOp.class);
     private static final Duration ANSWER_WITHIN = Duration.ofSeconds(1);
     private final Household d;
 
@@ -45,7 +47,7 @@ final class SendOp {
 
     ObjectNode handle(Request r) {
         if (r.flag("close_link")) {
-            return close(r);
+            return new CloseLink(d).handle(r);
         }
         String message = r.text("message");
         String to = r.text("to");
@@ -100,18 +102,7 @@ final class SendOp {
                 d.post.turnStarted(callerPane.orElseThrow());
             }
             if (me.isPresent() && them.isPresent()) {
-                d.journals
-                        .of(circle.get().id())
-                        .append(new Message.Oneshot(
-                                circle.get().id(),
-                                from.name(),
-                                recipient.name(),
-                                message,
-                                null,
-                                null,
-                                null,
-                                Map.of(),
-                                Map.of()));
+                copy(circle.get().id(), from, recipient, message).ifPresent(why -> out.put("transcript", why));
             }
             out.putArray("delivered").add(result(recipient, delivery));
             out.put("reply", reply);
@@ -123,22 +114,12 @@ final class SendOp {
         DirectRhythm rhythm = d.relay.direct();
         Links.Handshake hs = d.links.direct(me, targetMember, rhythm.name(), rhythm.turnBudget());
         Link link = hs.link();
+        if (hs.created()) {
+            handshake(link, me, targetMember, screen, panes);
+        }
         if (screen) {
             // the recipient has no turn-end hook (a plain program, a human's shell): read its screen
             d.screens.watch(targetPane, d.relay::onTurnOutput);
-        }
-        if (hs.created()) {
-            d.relay
-                    .journal(link)
-                    // what a restarted daemon needs to re-open this link: the panes and their processes
-                    .append(new Lifecycle.Handshake(
-                            link.id(),
-                            me.name(),
-                            targetMember.name(),
-                            pane,
-                            targetPane,
-                            screen,
-                            PanePids.of(panes, List.of(pane, targetPane))));
         }
         Member sender = link.memberInPane(pane).orElse(me);
         // the caller is mid-turn (it is calling us): replies wait until its turn ends
@@ -147,6 +128,54 @@ final class SendOp {
         out.set("link", Ops.link(link.snapshot(), d.post, d.relay));
         results.forEach((m, res) -> out.withArray("delivered").add(result(m, res)));
         return out;
+    }
+
+    /**
+     * Keeps a copy of a one-shot between two members in their gathering's journal, for its
+     * transcript. It is written after the send, so a refusal here cannot say "nothing was sent" (the
+     * caller would send it again): the send still answers that it went, and why the copy is missing.
+     */
+    private Optional<String> copy(String gathering, Member from, Member to, String message) {
+        try {
+            d.journals
+                    .of(gathering)
+                    .append(new Message.Oneshot(
+                            gathering, from.name(), to.name(), message, null, null, null, Map.of(), Map.of()));
+            return Optional.empty();
+        } catch (JournalUnavailable refused) {
+            LOG.warn(
+                    "one-shot from {} to {} sent, its copy not kept in {}: {}",
+                    from.name(),
+                    to.name(),
+                    gathering,
+                    refused.getMessage());
+            return Optional.of("not kept in " + gathering + "'s transcript: " + refused.getMessage());
+        }
+    }
+
+    /**
+     * Journals what a restarted daemon needs to re-open the new {@code link}: the panes and their
+     * processes. A link whose handshake the journal refused is forgotten, so the caller's next try
+     * makes it whole rather than finding it half made.
+     */
+    private void handshake(Link link, Member me, Member them, boolean screen, List<Pane> panes) {
+        String from = me.pane().orElseThrow();
+        String to = them.pane().orElseThrow();
+        try {
+            d.relay
+                    .journal(link)
+                    .append(new Lifecycle.Handshake(
+                            link.id(),
+                            me.name(),
+                            them.name(),
+                            from,
+                            to,
+                            screen,
+                            PanePids.of(panes, List.of(from, to))));
+        } catch (RuntimeException refused) {
+            d.links.close(link);
+            throw refused;
+        }
     }
 
     /**
@@ -170,29 +199,6 @@ final class SendOp {
         return g.members().stream()
                 .filter(m -> m.pane().equals(Optional.of(pane)))
                 .findFirst();
-    }
-
-    private ObjectNode close(Request r) {
-        String pane = d.verifiedPane(r.callerPane(), "send close_link");
-        Link link = d.links.byPane(pane).orElseThrow(() -> new UserError("pane " + pane + " is not in a link"));
-        Member who = link.memberInPane(pane).orElseThrow();
-        Optional<Gathering> gathering = d.gatherings.byPane(pane);
-        if (gathering.isPresent()) {
-            // in a gathering, closing is leaving: the circle goes on without them (or closes below its minimum)
-            // answered once the gathering journalled it, in its order
-            HandedOver.await(gathering.get().id(), d.relay.leave(pane, "closed the link"));
-            return Dispatcher.JSON
-                    .createObjectNode()
-                    .put("left", gathering.get().id())
-                    .put("name", who.name());
-        }
-        String by = "closed by " + who.name()
-                + r.onBehalf().map(b -> " (on behalf, from " + b + ")").orElse("");
-        String notice = Template.fill(d.relay.direct().closing(), Map.of("reason", by));
-        Link.View view = link.snapshot();
-        d.relay.close(link, by);
-        d.relay.fanoutNotice(link, view.othersThan(who), notice);
-        return Dispatcher.JSON.createObjectNode().put("closed", view.id());
     }
 
     /**

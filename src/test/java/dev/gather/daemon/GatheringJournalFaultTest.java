@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.journal.FailingDisk;
 import dev.gather.testing.Beside;
 import dev.gather.testing.LiveRhythm;
+import dev.gather.tmux.Pane;
 import dev.gather.turn.Spool;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -158,5 +159,31 @@ class GatheringJournalFaultTest {
         try (Stream<Path> files = Files.list(dir)) {
             return files.count();
         }
+    }
+
+    /**
+     * A one-shot between two members went out; the copy kept in their gathering's journal, written
+     * after, was refused. The send still answers that it went (an error would have the caller send
+     * it again), and says the transcript lacks it.
+     */
+    @Test
+    void aOneShotWhoseGatheringCopyTheJournalRefusedStillAnswersThatItWent() throws Exception {
+        ObjectNode args = World.args().put("rhythm", "minimal-live").put("beat_interval_seconds", 3600);
+        JsonNode started = Ceremonies.start(world, args, "Ada::listener", "Bo::listener");
+        String id = started.path("gathering_id").asText();
+        String ada = started.path("members").get(0).path("pane").asText();
+        String bo = started.path("members").get(1).path("pane").asText();
+        await().atMost(Duration.ofSeconds(60)).until(() -> screen(bo).contains("The piece is now with Ada"));
+
+        disk.only(file -> file.getFileName().toString().equals(id + ".jsonl"));
+        disk.set(FailingDisk.Mode.FULL);
+        Pane from = world.tmux.panes().stream()
+                .filter(p -> p.id().equals(ada))
+                .findFirst()
+                .orElseThrow();
+        JsonNode sent = world.tell(from, bo, "a word aside");
+        assertTrue(sent.path("ok").asBoolean(), sent.toString());
+        assertTrue(sent.path("transcript").asText().startsWith("not kept in " + id), sent.toString());
+        await().atMost(Duration.ofSeconds(30)).until(() -> screen(bo).contains("a word aside"));
     }
 }

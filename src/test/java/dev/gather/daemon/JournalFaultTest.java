@@ -122,6 +122,28 @@ class JournalFaultTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> count(spool.incoming()) == 0);
     }
 
+    /**
+     * A direct link whose handshake the journal refused is not made: the caller hears the error and
+     * its next try makes it, journalled, so a restarted daemon can re-open it.
+     */
+    @Test
+    void aDirectLinkWhoseHandshakeTheJournalRefusedIsMadeWholeByTheNextTry() throws Exception {
+        Pane ada = world.sim("Ada", "--reply-when", SILENT);
+        world.sim("Bo", "--reply-when", SILENT);
+        disk.set(FailingDisk.Mode.FULL);
+        JsonNode refused = world.call(
+                ada, "send", World.args().put("to", "Bo").put("message", "hi").put("direct", true));
+        assertFalse(refused.path("ok").asBoolean(), refused.toString());
+        assertEquals(0, world.call(null, "status", World.args()).path("links").size(), "no link without its handshake");
+
+        disk.set(FailingDisk.Mode.HEALTHY);
+        JsonNode linked = world.call(
+                ada, "send", World.args().put("to", "Bo").put("message", "hi").put("direct", true));
+        assertTrue(linked.path("ok").asBoolean(), linked.toString());
+        String link = linked.path("link").path("id").asText();
+        assertEquals(1, world.entries(link, "handshake").size(), String.valueOf(world.journal(link)));
+    }
+
     private static long count(Path dir) throws Exception {
         try (Stream<Path> files = Files.list(dir)) {
             return files.count();

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Path;
+import java.util.function.Predicate;
 
 /**
  * Journal files on the real disk that can be made to fail as a full disk (half an entry written,
@@ -19,10 +20,16 @@ public final class FailingDisk implements JournalFiles {
     }
 
     private volatile Mode mode = Mode.HEALTHY;
+    private volatile Predicate<Path> failing = file -> true;
     private volatile boolean truncateFails;
 
     public void set(Mode mode) {
         this.mode = mode;
+    }
+
+    /** From now on only the files {@code which} accepts fail (one journal's disk, say); the others are healthy. */
+    public void only(Predicate<Path> which) {
+        this.failing = which;
     }
 
     /** When full, even cutting a half entry back fails (the journal must fence it instead). */
@@ -30,9 +37,13 @@ public final class FailingDisk implements JournalFiles {
         this.truncateFails = fails;
     }
 
+    private Mode mode(Path file) {
+        return failing.test(file) ? mode : Mode.HEALTHY;
+    }
+
     @Override
     public File open(Path file) throws IOException {
-        if (mode == Mode.READ_ONLY) {
+        if (mode(file) == Mode.READ_ONLY) {
             throw new AccessDeniedException(file.toString(), null, "Read-only file system");
         }
         File real = JournalFiles.REAL.open(file);
@@ -49,7 +60,7 @@ public final class FailingDisk implements JournalFiles {
 
             @Override
             public void append(ByteBuffer bytes) throws IOException {
-                switch (mode) {
+                switch (mode(file)) {
                     case READ_ONLY -> throw new IOException("Read-only file system");
                     case FULL -> {
                         // the disk takes what fits: part of the entry, no newline
@@ -69,7 +80,7 @@ public final class FailingDisk implements JournalFiles {
 
             @Override
             public void truncate(long size) throws IOException {
-                if (mode != Mode.HEALTHY && truncateFails) {
+                if (mode(file) != Mode.HEALTHY && truncateFails) {
                     throw new IOException("No space left on device");
                 }
                 real.truncate(size);
