@@ -97,7 +97,7 @@ class GatheringResumeTest {
                     }
                 }
             }
-            // where every member's letters stood, and what each pane showed, after the last resume and
+            // where every member's letters stood, and what each pane showed, at the last kill and
             // now: a member never typed to is told apart from one that never answered (a closed
             // gathering's panes are gone by now)
             seen.append(lastLook).append(look("at the failure"));
@@ -119,11 +119,12 @@ class GatheringResumeTest {
     private void killTenTimes() throws Exception {
         long seed = Long.getLong("gather.seed", System.nanoTime());
         Random random = new Random(seed);
-        // the speakers answer at once; the harvester takes its time, so a kill can fall while it writes
+        // the speakers answer at once; the harvester takes its time, so a kill can fall while it writes:
+        // the last moments lie there, and the test's look and kill must come before the harvest does
         String agents = World.SIM_AGENTS.replace(
                 "--think-ms, \"30\", --reply-when, \"you are the harvester\"",
-                "--think-ms, \"1500\", --reply-when, \"you are the harvester\"");
-        assertTrue(agents.contains("1500"), agents);
+                "--think-ms, \"3000\", --reply-when, \"you are the harvester\"");
+        assertTrue(agents.contains("3000"), agents);
         Files.writeString(home.resolve("agents.yaml"), agents);
         // the kill moments are counted in journal entries, as many as live hearing writes: every
         // message typed to every listener (digest hearing's resume is ResumedGatheringTest's)
@@ -155,22 +156,28 @@ class GatheringResumeTest {
         assertTrue(m.find(), started.out());
         GrowingJournal journal = new GrowingJournal(home.resolve("journal").resolve(m.group(1) + ".jsonl"));
 
-        // a moment is "once the journal holds N entries", N seeded, from seeding to the last round; the
+        // a moment is "N entries after the k-th turn began" (k = 0: after the start), k and N seeded; the
         // last one falls while the harvester writes (it thinks long enough for that): a few entries,
-        // seeded too, after the harvest prompt
+        // seeded too, after the harvest prompt. A moment counted in entries from the start lay past the
+        // close once: how many entries a turn costs depends on the machine's speed (a beat comes only
+        // to a turn that lasts), the number of turns does not
         TreeSet<Integer> during = new TreeSet<>();
         while (during.size() < KILLS - 1) {
-            during.add(3 + random.nextInt(MOMENTS_UP_TO));
+            int turn = random.nextInt(TURNS + 1);
+            during.add(turn * 100 + entriesAfter(turn, random));
         }
         int afterHarvestPrompt = random.nextInt(3);
         System.out.println("GatheringResumeTest seed " + seed + " (repeat with -Dgather.seed=" + seed
-                + "); kills once the journal holds " + during + " entries, then " + afterHarvestPrompt
-                + " entries after the harvest prompt");
+                + "); kills at (turn, entries after it) "
+                + during.stream()
+                        .map(at -> "(" + at / 100 + ", " + at % 100 + ")")
+                        .toList()
+                + ", then " + afterHarvestPrompt + " entries after the harvest prompt");
         List<Supplier<Boolean>> moments = new ArrayList<>();
         List<String> names = new ArrayList<>();
-        for (int n : during) {
-            moments.add(() -> journal.entries().size() >= n);
-            names.add(String.valueOf(n));
+        for (int at : during) {
+            moments.add(() -> pastTurn(journal.entries(), at / 100, at % 100));
+            names.add(at % 100 + " entries into turn " + at / 100);
         }
         moments.add(() -> {
             List<JsonNode> now = journal.entries();
@@ -191,19 +198,25 @@ class GatheringResumeTest {
             await().atMost(Duration.ofSeconds(90))
                     .pollInterval(Duration.ofMillis(20))
                     .until(() -> reached.get() && journal.count("resumed") >= resumedBefore);
+            // where the letters stood just before the kill and the screens just after, kept for a
+            // failure's account: all taken after the resume instead, the look let sims that answer in
+            // milliseconds run several turns past the next moment, and the kills bunched together
+            long asked = System.nanoTime();
+            String status = status("just before kill " + (k + 1));
+            slowestStatus = Math.max(
+                    slowestStatus, Duration.ofNanos(System.nanoTime() - asked).toMillis());
             killDaemon();
             List<JsonNode> before = journal.entries();
+            lastLook = status + screens("just after kill " + (k + 1));
             assertTrue(
                     before.stream().noneMatch(e -> e.path("kind").asText().equals("close")),
                     () -> "the gathering closed before moment " + moment + "; the moments must lie inside it");
             killedAt.add(moment + " (" + where(before) + ")");
             startDaemon();
             resumes++;
-            int expected = resumes;
-            await().atMost(Duration.ofSeconds(60)).until(() -> journal.count("resumed") >= expected);
-            lastLook = look("a moment after resume " + resumes);
         }
-        System.out.println("GatheringResumeTest killed at: " + String.join(", ", killedAt));
+        System.out.println("GatheringResumeTest killed at: " + String.join(", ", killedAt) + "; the slowest status"
+                + " before a kill took " + slowestStatus + " ms");
 
         await().atMost(Duration.ofSeconds(120))
                 .until(() -> journal.count("close") == 1 && journal.count("harvest") == 1);
@@ -222,14 +235,35 @@ class GatheringResumeTest {
                 + " restart: " + journal.count("duplicate"));
     }
 
-    /** What the last look after a resume saw, for a failure's account. */
+    /** What the last look around a kill saw, for a failure's account. */
     private String lastLook = "";
+
+    private long slowestStatus;
 
     /** {@code gather status} and every pane's screen, now. */
     private String look(String when) throws IOException, InterruptedException {
+        return status(when) + screens(when);
+    }
+
+    /**
+     * {@code gather status}, asked in this process: a CLI's JVM took seconds on a loaded machine, and
+     * the gathering ran on past the next kill's moment meanwhile. Never by a call that starts a daemon
+     * (this JVM's would serve the default tmux server).
+     */
+    private String status(String when) {
         StringBuilder seen = new StringBuilder("\n--- gather status, " + when + "\n");
-        seen.append(Cli.run(home, Optional.of(tmuxSocket), "status", "--format=json")
-                .out());
+        DaemonClient client = new DaemonClient(new StateDir(home), Optional.empty());
+        try {
+            seen.append(client.running() ? client.call(client.request("status")) : "no daemon runs");
+        } catch (IOException | RuntimeException e) {
+            seen.append("no answer: ").append(e.getMessage());
+        }
+        return seen.toString();
+    }
+
+    /** Every pane's screen, now. */
+    private String screens(String when) throws IOException, InterruptedException {
+        StringBuilder seen = new StringBuilder();
         for (String pane : TmuxServers.output(tmuxSocket, "list-panes", "-a", "-F", "#{pane_id}")
                 .lines()
                 .toList()) {
@@ -244,8 +278,37 @@ class GatheringResumeTest {
         return seen.toString();
     }
 
-    /** Entries a full run journals before its last round (measured: ~780 in all, ~740 at the last turn). */
-    private static final int MOMENTS_UP_TO = 700;
+    /** Turns in the whole gathering, each begun by one announcement. */
+    private static final int TURNS = ROUNDS * SPEAKERS.size();
+
+    /**
+     * How many entries after the start of {@code turn} a moment may fall and still lie before the close
+     * however fast the machine: after turn k begins, the journal is sure to hold its relay, the 24 - k
+     * turns after it with their relays, the harvest prompt and the harvest before it can close, whatever
+     * number of delivery steps lie between. Before the first turn, at least the start and a seed.
+     */
+    private static int entriesAfter(int turn, Random random) {
+        if (turn == 0) {
+            return 2 + random.nextInt(10);
+        }
+        int sure = 2 * (TURNS - turn) + 3;
+        return random.nextInt(Math.min(12, sure));
+    }
+
+    /** Whether {@code entries} holds {@code after} entries past the announcement of turn {@code turn}. */
+    private static boolean pastTurn(List<JsonNode> entries, int turn, int after) {
+        int begun = 0;
+        for (int i = 0; i < entries.size(); i++) {
+            JsonNode e = entries.get(i);
+            if (turn == 0
+                    || (e.path("kind").asText().equals("announce")
+                            && e.path("prompt").asText().equals("turn")
+                            && ++begun == turn)) {
+                return entries.size() >= i + 1 + after;
+            }
+        }
+        return false;
+    }
 
     private void startDaemon() throws IOException {
         StateDir state = new StateDir(home);
