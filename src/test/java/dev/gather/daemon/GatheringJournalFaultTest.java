@@ -51,13 +51,10 @@ class GatheringJournalFaultTest {
             names = {"FULL", "READ_ONLY"})
     void theHoldersWordsWaitInTheSpoolWhileTheJournalFailsAndAreRelayedOnceAfter(FailingDisk.Mode failure)
             throws Exception {
-        // beats an hour apart: nothing but the words under test asks the journal for anything
-        ObjectNode args = World.args().put("rhythm", "minimal-live").put("beat_interval_seconds", 3600);
-        JsonNode started = Ceremonies.start(world, args, "Ada::listener", "Bo::listener");
-        String id = started.path("gathering_id").asText();
-        String ada = started.path("members").get(0).path("pane").asText();
-        String bo = started.path("members").get(1).path("pane").asText();
-        await().atMost(Duration.ofSeconds(60)).until(() -> screen(bo).contains("The piece is now with Ada"));
+        Two g = adaAndBo();
+        String id = g.id();
+        String ada = g.ada();
+        String bo = g.bo();
         // Ada's turns under test begin once the piece was submitted to her (a turn that ended earlier
         // answers her seed): it stands in her history, indented, not only in her input box ("> ")
         await().atMost(Duration.ofSeconds(60))
@@ -168,12 +165,10 @@ class GatheringJournalFaultTest {
      */
     @Test
     void aOneShotWhoseGatheringCopyTheJournalRefusedStillAnswersThatItWent() throws Exception {
-        ObjectNode args = World.args().put("rhythm", "minimal-live").put("beat_interval_seconds", 3600);
-        JsonNode started = Ceremonies.start(world, args, "Ada::listener", "Bo::listener");
-        String id = started.path("gathering_id").asText();
-        String ada = started.path("members").get(0).path("pane").asText();
-        String bo = started.path("members").get(1).path("pane").asText();
-        await().atMost(Duration.ofSeconds(60)).until(() -> screen(bo).contains("The piece is now with Ada"));
+        Two g = adaAndBo();
+        String id = g.id();
+        String ada = g.ada();
+        String bo = g.bo();
 
         disk.only(file -> file.getFileName().toString().equals(id + ".jsonl"));
         disk.set(FailingDisk.Mode.FULL);
@@ -185,5 +180,21 @@ class GatheringJournalFaultTest {
         assertTrue(sent.path("ok").asBoolean(), sent.toString());
         assertTrue(sent.path("transcript").asText().startsWith("not kept in " + id), sent.toString());
         await().atMost(Duration.ofSeconds(30)).until(() -> screen(bo).contains("a word aside"));
+    }
+
+    /** A minimal-live gathering's id and its two members' panes. */
+    private record Two(String id, String ada, String bo) {}
+
+    /** Starts Ada and Bo in a minimal-live gathering and waits until the piece is with Ada. */
+    private Two adaAndBo() throws Exception {
+        // beats an hour apart: nothing but the words under test asks the journal for anything
+        ObjectNode args = World.args().put("rhythm", "minimal-live").put("beat_interval_seconds", 3600);
+        JsonNode started = Ceremonies.start(world, args, "Ada::listener", "Bo::listener");
+        Two g = new Two(
+                started.path("gathering_id").asText(),
+                started.path("members").get(0).path("pane").asText(),
+                started.path("members").get(1).path("pane").asText());
+        await().atMost(Duration.ofSeconds(60)).until(() -> screen(g.bo()).contains("The piece is now with Ada"));
+        return g;
     }
 }
