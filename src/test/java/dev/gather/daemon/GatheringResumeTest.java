@@ -24,10 +24,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
-import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -156,48 +154,18 @@ class GatheringResumeTest {
         assertTrue(m.find(), started.out());
         GrowingJournal journal = new GrowingJournal(home.resolve("journal").resolve(m.group(1) + ".jsonl"));
 
-        // a moment is "N entries after the k-th turn began" (k = 0: after the start), k and N seeded; the
-        // last one falls while the harvester writes (it thinks long enough for that): a few entries,
-        // seeded too, after the harvest prompt. A moment counted in entries from the start lay past the
-        // close once: how many entries a turn costs depends on the machine's speed (a beat comes only
-        // to a turn that lasts), the number of turns does not
-        TreeSet<Integer> during = new TreeSet<>();
-        while (during.size() < KILLS - 1) {
-            int turn = random.nextInt(TURNS + 1);
-            during.add(turn * 100 + entriesAfter(turn, random));
-        }
-        int afterHarvestPrompt = random.nextInt(3);
-        System.out.println("GatheringResumeTest seed " + seed + " (repeat with -Dgather.seed=" + seed
-                + "); kills at (turn, entries after it) "
-                + during.stream()
-                        .map(at -> "(" + at / 100 + ", " + at % 100 + ")")
-                        .toList()
-                + ", then " + afterHarvestPrompt + " entries after the harvest prompt");
-        List<Supplier<Boolean>> moments = new ArrayList<>();
-        List<String> names = new ArrayList<>();
-        for (int at : during) {
-            moments.add(() -> pastTurn(journal.entries(), at / 100, at % 100));
-            names.add(at % 100 + " entries into turn " + at / 100);
-        }
-        moments.add(() -> {
-            List<JsonNode> now = journal.entries();
-            for (int i = 0; i < now.size(); i++) {
-                if (now.get(i).path("prompt").asText().equals("harvest")) {
-                    return now.size() >= i + 1 + afterHarvestPrompt;
-                }
-            }
-            return false;
-        });
-        names.add("harvest prompt + " + afterHarvestPrompt);
+        List<KillMoments.Moment> moments = KillMoments.seeded(random, KILLS, ROUNDS * SPEAKERS.size());
+        System.out.println("GatheringResumeTest seed " + seed + " (repeat with -Dgather.seed=" + seed + "); kills at "
+                + moments.stream().map(KillMoments.Moment::name).toList());
         List<String> killedAt = new ArrayList<>();
         int resumes = 0;
         for (int k = 0; k < KILLS; k++) {
             int resumedBefore = resumes;
-            Supplier<Boolean> reached = moments.get(k);
-            String moment = names.get(k);
+            KillMoments.Moment at = moments.get(k);
+            String moment = at.name();
             await().atMost(Duration.ofSeconds(90))
                     .pollInterval(Duration.ofMillis(20))
-                    .until(() -> reached.get() && journal.count("resumed") >= resumedBefore);
+                    .until(() -> at.reached().test(journal.entries()) && journal.count("resumed") >= resumedBefore);
             // where the letters stood just before the kill and the screens just after, kept for a
             // failure's account: all taken after the resume instead, the look let sims that answer in
             // milliseconds run several turns past the next moment, and the kills bunched together
@@ -211,7 +179,7 @@ class GatheringResumeTest {
             assertTrue(
                     before.stream().noneMatch(e -> e.path("kind").asText().equals("close")),
                     () -> "the gathering closed before moment " + moment + "; the moments must lie inside it");
-            killedAt.add(moment + " (" + where(before) + ")");
+            killedAt.add(moment + " (" + KillMoments.where(before) + ")");
             startDaemon();
             resumes++;
         }
@@ -278,38 +246,6 @@ class GatheringResumeTest {
         return seen.toString();
     }
 
-    /** Turns in the whole gathering, each begun by one announcement. */
-    private static final int TURNS = ROUNDS * SPEAKERS.size();
-
-    /**
-     * How many entries after the start of {@code turn} a moment may fall and still lie before the close
-     * however fast the machine: after turn k begins, the journal is sure to hold its relay, the 24 - k
-     * turns after it with their relays, the harvest prompt and the harvest before it can close, whatever
-     * number of delivery steps lie between. Before the first turn, at least the start and a seed.
-     */
-    private static int entriesAfter(int turn, Random random) {
-        if (turn == 0) {
-            return 2 + random.nextInt(10);
-        }
-        int sure = 2 * (TURNS - turn) + 3;
-        return random.nextInt(Math.min(12, sure));
-    }
-
-    /** Whether {@code entries} holds {@code after} entries past the announcement of turn {@code turn}. */
-    private static boolean pastTurn(List<JsonNode> entries, int turn, int after) {
-        int begun = 0;
-        for (int i = 0; i < entries.size(); i++) {
-            JsonNode e = entries.get(i);
-            if (turn == 0
-                    || (e.path("kind").asText().equals("announce")
-                            && e.path("prompt").asText().equals("turn")
-                            && ++begun == turn)) {
-                return entries.size() >= i + 1 + after;
-            }
-        }
-        return false;
-    }
-
     private void startDaemon() throws IOException {
         StateDir state = new StateDir(home);
         List<String> cmd = new ArrayList<>();
@@ -334,21 +270,5 @@ class GatheringResumeTest {
         // this daemon, or the one a sim brought back first (each second until its turn is taken: this
         // one then finds the lock taken and ends); a new JVM gets 60 s to answer, as in DaemonRevivalTest
         await().atMost(Duration.ofSeconds(60)).until(client::running);
-    }
-
-    /** Where the gathering stood at a kill: the last turn announcement, beat or harvest prompt. */
-    private static String where(List<JsonNode> entries) {
-        for (int i = entries.size() - 1; i >= 0; i--) {
-            JsonNode e = entries.get(i);
-            String prompt = e.path("prompt").asText();
-            if (e.path("kind").asText().equals("announce") && prompt.equals("turn")) {
-                return "turn " + e.path("turn").asInt() + " of "
-                        + e.path("member").asText();
-            }
-            if (e.path("kind").asText().equals("private") && !prompt.equals("reminder")) {
-                return prompt + " to " + e.path("to").asText();
-            }
-        }
-        return "start";
     }
 }
