@@ -85,6 +85,12 @@ final class SendCommand implements Callable<Integer> {
         if (answer.has("reply")) {
             spec.commandLine().getOut().println("reply: " + answer.path("reply").asText());
         }
+        if (answer.hasNonNull("transcript")) {
+            spec.commandLine()
+                    .getErr()
+                    .println("gather send: sent, but "
+                            + answer.path("transcript").asText());
+        }
         return 0;
     }
 }

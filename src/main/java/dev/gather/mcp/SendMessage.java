@@ -61,6 +61,10 @@ final class SendMessage extends Tool {
             }
             out.append('\n');
         }
+        // the words went out; only the gathering's copy of them is missing
+        if (result.hasNonNull("transcript")) {
+            out.append("Sent, but ").append(result.path("transcript").asText()).append('\n');
+        }
         String reply = result.path("reply").asText("");
         if (reply.equals("expected")) {
             out.append("Their final words of the turn that takes your message will be typed back to you once,"

@@ -145,6 +145,18 @@ class ToolCallsTest {
     }
 
     @Test
+    void sendMessageSaysWhenItsGatheringsTranscriptLacksTheWordsThatWent() {
+        daemon.answer(
+                "send",
+                """
+                {"delivered": [{"to": "bob", "state": "queued"}], "reply": "expected",
+                 "transcript": "not kept in g-1's transcript: No space left on device"}""");
+        String text = InProcessServer.text(ok("send_message", Map.of("to", "bob", "message", "aside")));
+        assertTrue(
+                text.contains("bob: queued\nSent, but not kept in g-1's transcript: No space left on device\n"), text);
+    }
+
+    @Test
     void listRhythms() {
         daemon.answer(
                 "list_rhythms",
