@@ -40,6 +40,10 @@ final class Steps {
     private final Supplier<String> pulse;
     private final Predicate<Member> midTurn;
     private final Reveals reveals;
+    /** The round whose beginning (the phase's end, the round's announcement) went out last. */
+    private Round opened;
+
+    private record Round(int phaseIndex, int round) {}
 
     /** The beat, grace and max-turn timers of the current turn (or of the harvest): one per event. */
     interface Timers {
@@ -178,13 +182,19 @@ final class Steps {
 
     private void announceNext(Optional<Member> requested) {
         Ceremony.NextTurn next = c.peekNext(requested).orElseThrow();
-        if (c.holder().isPresent() && next.phaseIndex() != c.phaseIndex()) {
-            phaseEnds();
-            phaseEnded.run();
-        }
-        if (next.roundStarts()) {
-            sink.accept(new Effect.Announce(
-                    Announcement.PHASE, prompts.phase(c.rhythm.breath().get(next.phaseIndex()), next.round())));
+        Round round = new Round(next.phaseIndex(), next.round());
+        // a move that comes again after its holder's announcement was refused does not end the phase
+        // or announce the round a second time: both went out the first time
+        if (!round.equals(opened)) {
+            if (c.holder().isPresent() && next.phaseIndex() != c.phaseIndex()) {
+                phaseEnds();
+                phaseEnded.run();
+            }
+            if (next.roundStarts()) {
+                sink.accept(new Effect.Announce(
+                        Announcement.PHASE, prompts.phase(c.rhythm.breath().get(next.phaseIndex()), next.round())));
+            }
+            opened = round;
         }
         // the counters the turn will have: it begins only once it was announced, so a refused
         // announcement leaves it not begun and the step comes again

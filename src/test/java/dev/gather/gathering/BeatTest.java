@@ -113,6 +113,26 @@ class BeatTest {
         assertEquals(List.of(), left.relayed(), "nothing was said meanwhile");
     }
 
+    /**
+     * The last turn of a round ends: the next round's phase announcement goes out, then the next
+     * holder's is refused. The move comes again and announces the holder, not the phase a second
+     * time (a full disk in FullDiskSimTest typed "--- Phase: INHALE (round 2/2)" to Ada twice).
+     */
+    @Test
+    void aRoundWhoseFirstTurnWasRefusedIsAnnouncedOnceWhenTheMoveComesAgain() {
+        Circle c = Circle.started();
+        c.passAround(2);
+        assertEquals("Cy", c.holder().name(), "the round's last turn");
+        List<String> before = c.announced("phase");
+        c.refuses = e -> e instanceof Effect.Announce a && a.kind() == Announcement.TURN;
+        c.gathering.onTurnOutput(c.m("Cy"), "Cy speaks. I pass the piece.").exceptionally(e -> null);
+        assertEquals(before.size() + 1, c.announced("phase").size(), "the next round was announced");
+        c.refuses = e -> false;
+        c.time.advance(Duration.ofSeconds(3));
+        assertEquals("Ada", c.holder().name(), "the piece moved on once the sink took it");
+        assertEquals(before.size() + 1, c.announced("phase").size(), () -> "announced once: " + c.announced("phase"));
+    }
+
     /** A beat whose prompt the sink refuses is not counted and comes again, instead of leaving a quiet holder waiting. */
     @Test
     void aRefusedBeatComesAgainOnceTheSinkTakesIt() {
