@@ -8,8 +8,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.gather.client.DaemonPid;
 import dev.gather.home.StateDir;
 import dev.gather.journal.Transcript;
+import dev.gather.profile.Profiles;
+import dev.gather.testing.Freezer;
 import dev.gather.testing.LiveRhythm;
 import dev.gather.testing.Slow;
+import dev.gather.testing.TmuxServers;
+import dev.gather.tmux.InputBox;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -183,10 +187,38 @@ class FullDiskSimTest {
                 .allMatch(n -> SimLog.inputs(logs.resolve(n + ".log")).stream().anyMatch(i -> i.contains(words)));
     }
 
+    /**
+     * Types {@code text} and Enter into {@code name}'s pane while its daemon is frozen and gather's
+     * words are not in its box: gather can neither paste between the two keys nor be between its own
+     * paste and Enter. The full disk alone did not keep gather from typing meanwhile: a daemon that took
+     * a spool file freed a page, pasted Bo's turn into Ada, and "NUDGE-Ada-2" landed before its Enter,
+     * one message that Ada never answered. A sim still trying to hand a turn over shows its own note
+     * where its box was, and reads the keys once the disk lets it go on.
+     */
     private void nudge(String id, String name, String text) {
-        World.tmux(socket, "send-keys", "-t", id + "-" + name, "-l", text);
-        World.tmux(socket, "send-keys", "-t", id + "-" + name, "Enter");
+        long daemon = DaemonPid.living(new StateDir(home)).orElseThrow();
+        String target = id + "-" + name;
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> {
+                    Freezer.freeze(daemon);
+                    try {
+                        String screen = TmuxServers.output(socket, "capture-pane", "-p", "-t", target);
+                        if (SIM_BOX.read(screen) != InputBox.State.EMPTY
+                                && !SIM_BOX.shows(screen, "(" + name + " cannot hand its turn over")) {
+                            return false;
+                        }
+                        World.tmux(socket, "send-keys", "-t", target, "-l", text);
+                        World.tmux(socket, "send-keys", "-t", target, "Enter");
+                        return true;
+                    } finally {
+                        Freezer.thaw(daemon);
+                    }
+                });
     }
+
+    private static final InputBox SIM_BOX =
+            Profiles.shipped().forKind("sim").quirks().input().orElseThrow();
 
     private String screen(String id, String name) throws IOException, InterruptedException {
         Process p = new ProcessBuilder("tmux", "-L", socket, "capture-pane", "-p", "-S", "-200", "-t", id + "-" + name)
