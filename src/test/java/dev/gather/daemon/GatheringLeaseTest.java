@@ -27,13 +27,17 @@ import org.junit.jupiter.api.io.TempDir;
 class GatheringLeaseTest {
     private static final Duration LONG = Duration.ofSeconds(120);
     /**
-     * Answers only its turn announcement, after thinking 20 s; reports each turn's end a second after its
-     * prompt is back, as a harness whose hook runs then: the next words can be pasted before that report
-     * of an earlier turn is made, and it must not end the turn they start.
+     * Answers only its turn announcement, after thinking 20 s; reports each turn's end (and its start)
+     * half a second after its prompt is back, as a harness whose hook runs then: the seed can be pasted
+     * before the start's report (the sim profile is ready after 200 ms of quiet), and that report must
+     * not end the turn the seed starts. Less than the sim profile's turn quiet (1 s), as a real
+     * harness's hook comes well within its profile's (5 s): reported a whole second late, the screen
+     * settled Ada's answering turn as often as her report did, under load, and the final beat came
+     * between her prompt and her words (CI, stop 53).
      */
     private static final String SLOW =
             """
-              slow: ["{gather}", sim, --name, "{name}", --think-ms, "20000", --report-after-ms, "1000", --reply-when, "now with {name} "]
+              slow: ["{gather}", sim, --name, "{name}", --think-ms, "20000", --report-after-ms, "500", --reply-when, "now with {name} "]
             """;
 
     @TempDir
