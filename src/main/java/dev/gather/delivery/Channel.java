@@ -30,6 +30,7 @@ final class Channel {
     private final Office office;
     private final Predicate<String> hasDoor;
     private final Recognition recognition;
+    private final ScreenWatch screen;
     private final Turns turns;
     private final Typist typist;
     private final HarnessDoor door;
@@ -54,13 +55,18 @@ final class Channel {
         this.office = office;
         this.hasDoor = hasDoor;
         this.recognition = new Recognition(this, pane, profile, recogniser);
-        ScreenWatch screen = new ScreenWatch(this, pane, office);
+        this.screen = new ScreenWatch(this, pane, office);
         boolean signalled = profile.turns().signal() != Profile.TurnSignal.NONE;
         this.turns = new Turns(
                 pane, signalled ? MemberState.STARTING : MemberState.IDLE, office.clock(), office.ledger(), screen);
         this.typist = new Typist(this, turns, pane, office);
         this.door = new HarnessDoor(this, pane, opener, office, patience, taken);
-        if (signalled) {
+    }
+
+    /** Starts watching a member that reports its turns for readiness: not in the constructor, run where nothing slow may. */
+    void open() {
+        Profile profile = recognition.profile();
+        if (profile.turns().signal() != Profile.TurnSignal.NONE) {
             screen.awaitReady(
                     turns.epoch(), System.nanoTime() + profile.ready().timeout().toNanos());
         }
@@ -117,13 +123,7 @@ final class Channel {
                 door.take(next);
             }
         }
-        office.executor().execute(() -> {
-            if (typed) {
-                typist.type(next);
-            } else {
-                door.hand(next);
-            }
-        });
+        office.executor().execute(typed ? () -> typist.type(next) : () -> door.hand(next));
     }
 
     /**

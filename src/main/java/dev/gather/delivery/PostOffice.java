@@ -98,7 +98,8 @@ public final class PostOffice implements AutoCloseable {
 
     /** A pane we started running {@code profile}'s harness: nothing is typed before it is ready. */
     public void started(String pane, Profile profile) {
-        channels.computeIfAbsent(pane, p -> channel(p, profile)).recognition().explicit(profile);
+        Channel channel = channels.get(pane);
+        (channel != null ? channel : opened(pane, profile)).recognition().explicit(profile);
     }
 
     /** Queues {@code letter} for {@code pane}; the future completes once it was typed or taken, or failed. */
@@ -216,7 +217,21 @@ public final class PostOffice implements AutoCloseable {
 
     private Channel channel(String pane) {
         Channel channel = channels.get(pane);
-        return channel != null ? channel : channels.computeIfAbsent(pane, p -> channel(p, panes.recognise(p)));
+        return channel != null ? channel : opened(pane, panes.recognise(pane));
+    }
+
+    /**
+     * The pane's channel, made with {@code profile} if it has none yet. Built and opened outside the map's
+     * compute, which holds a lock over other panes' channels: opening one watches its pane, which asks tmux.
+     */
+    private Channel opened(String pane, Profile profile) {
+        Channel made = channel(pane, profile);
+        Channel raced = channels.putIfAbsent(pane, made);
+        if (raced != null) {
+            return raced; // never opened: nothing of it to close
+        }
+        made.open();
+        return made;
     }
 
     /** A member's channel: typed into with {@code profile}, through its harness's door when it has one. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gather.profile.Profile;
 import dev.gather.profile.Profiles;
 import dev.gather.tmux.Deliverer;
 import dev.gather.tmux.DeliveryResult;
@@ -20,6 +21,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -93,6 +99,41 @@ class SlowTmuxTest {
         await().atMost(LONG).until(() -> post.status(pane.id()).orElseThrow().state() == MemberState.IDLE);
         assertTrue(steps.contains("1 confirmed"), steps::toString);
         assertFalse(steps.contains("1 failed"), steps::toString);
+    }
+
+    @Test
+    void aMemberWhosePaneTmuxIsSlowToWatchTakesLettersMeanwhile() throws Exception {
+        CountDownLatch answer = new CountDownLatch(1);
+        AtomicBoolean asked = new AtomicBoolean();
+        tmux.beforeWatch(() -> {
+            asked.set(true);
+            try {
+                answer.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        Profile hooked = BoxedProfile.hooked(dir, "1s", "100ms");
+        ExecutorService callers = Executors.newFixedThreadPool(2);
+        try {
+            Future<?> starting = callers.submit(() -> post.started(pane.id(), hooked));
+            await().atMost(LONG).untilTrue(asked);
+            // while tmux has not answered the start's first watch of the pane, a letter for it is queued at
+            // once (before, the channel was built inside the post office's map, and the post waited there)
+            Future<CompletableFuture<DeliveryResult>> posting =
+                    callers.submit(() -> post.post(pane.id(), new Letter("j", 1, "Bo", "hello bo")));
+            await().atMost(LONG).until(posting::isDone);
+            assertEquals(
+                    MemberState.STARTING, post.status(pane.id()).orElseThrow().state());
+
+            answer.countDown();
+            starting.get();
+            assertInstanceOf(DeliveryResult.Delivered.class, posting.get().join());
+            assertEquals(List.of("hello bo"), tmux.pane(pane.id()).submitted());
+        } finally {
+            answer.countDown();
+            callers.shutdownNow();
+        }
     }
 
     private String note() {

@@ -52,6 +52,8 @@ public final class FakeTmux implements Tmux {
 
     private volatile Runnable beforePaste = () -> {};
 
+    private volatile Runnable beforeWatch = () -> {};
+
     private final Map<String, Program> programs = new LinkedHashMap<>();
     private final Map<String, FakePane> panes = new LinkedHashMap<>();
     private final List<Event> events = new CopyOnWriteArrayList<>();
@@ -147,6 +149,11 @@ public final class FakeTmux implements Tmux {
     }
 
     /** Pane {@code paneId}, once what it is about to get is in the event log. */
+    /** {@code step} runs on the watching thread, outside this server's lock, before every later watch of a pane's output. */
+    public void beforeWatch(Runnable step) {
+        beforeWatch = step;
+    }
+
     private synchronized FakePane logged(String kind, String paneId, String what) {
         FakePane p = pane(paneId);
         events.add(new Event(kind, paneId, what));
@@ -155,6 +162,7 @@ public final class FakeTmux implements Tmux {
 
     @Override
     public AutoCloseable onOutput(String paneId, Consumer<String> sink) {
+        beforeWatch.run();
         FakePane p = pane(paneId);
         p.sinks.add(sink);
         return () -> p.sinks.remove(sink);
