@@ -178,9 +178,7 @@ final class HarnessDoor {
             office.port().handed(pane, p.letter(), d.name());
             receipts.await(p, d, true);
         } else if (h instanceof Handover.Held held) {
-            // the harness keeps it for its user: typing it as well would send it twice once approved
-            office.ledger().record(p.letter(), pane, DeliveryState.HELD, d.name() + ": " + held.why());
-            noted("a message is held by " + d.name() + ": " + held.why());
+            held(p, d.name(), held.why());
             receipts.await(p, d, false); // a person decides when: no wait runs out
         } else if (h instanceof Handover.Declined x) {
             channel.typeInstead(p, d.name() + " declined it: " + x.why());
@@ -190,6 +188,19 @@ final class HarnessDoor {
             rest(p, d.name() + " failed: " + f.why());
         } else { // an answer this channel does not know: loudly, as a failure, and typed meanwhile
             rest(p, d.name() + " failed: it answered " + h);
+        }
+    }
+
+    /**
+     * The harness keeps {@code p} for its person, as it answered the handover or later: journalled, unless
+     * it was taken or let go meanwhile. Typing it as well would send it twice once the person approves.
+     */
+    void held(Pending p, String through, String why) {
+        synchronized (channel) {
+            if (handing == p) {
+                office.ledger().record(p.letter(), pane, DeliveryState.HELD, through + ": " + why);
+                note = "a message is held by " + through + ": " + why;
+            }
         }
     }
 

@@ -38,9 +38,11 @@ final class Receipts {
         }
         door.tracing(p, trace.get());
         trace.get().taken().whenComplete((how, e) -> taken(p, d, trace.get(), how, e));
+        trace.get().held().thenAccept(why -> door.held(p, d.name(), why));
         if (bounded) {
+            // held after the handover: a person decides when, as for a hold answered at once
             DoorPatience.Verdicts verdicts = new DoorPatience.Verdicts(
-                    () -> !p.done().isDone(),
+                    () -> !p.done().isDone() && !trace.get().held().isDone(),
                     this::midTurn,
                     (why, first) -> waitsOn(p, why, first),
                     why -> channel.typeInstead(p, d.name() + " " + why));

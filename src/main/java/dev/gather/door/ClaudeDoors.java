@@ -40,11 +40,14 @@ public final class ClaudeDoors implements DoorFactory, AutoCloseable {
             ClaudeSocketDoor.Timing timing) {
         this.learned = Objects.requireNonNull(learned, "learned");
         // a drop, refusal or settled hold that came after the door said handed: that parcel will never
-        // be taken, and whoever waits for it hears why (the member's channel types it instead); by reference,
-        // since a fan-out hands the same words to other members whose Claude may have them queued
+        // be taken, and whoever waits for it hears why (the member's channel types it instead); a hold that
+        // came after it: it waits for Claude's person, never typed as well. By reference, since a fan-out
+        // hands the same words to other members whose Claude may have them queued
         this.inboxes = new ClaudeInboxes(receipt -> {
             if (receipt.handover() instanceof Handover.Refused r) {
                 traces.declined(receipt.parcel().ref(), r.why());
+            } else if (receipt.handover() instanceof Handover.Held h) {
+                traces.held(receipt.parcel().ref(), h.why());
             }
             late.accept(receipt);
         });

@@ -19,18 +19,29 @@ public final class ClaudeTraces {
     static final int KEPT = 256;
 
     private record Watch(
-            String pane, String ref, String text, CompletableFuture<String> taken, CompletableFuture<String> ended) {}
+            String pane,
+            String ref,
+            String text,
+            CompletableFuture<String> taken,
+            CompletableFuture<String> ended,
+            CompletableFuture<String> held) {}
 
     private final Deque<Watch> watches = new ArrayDeque<>();
 
     /** Starts watching {@code parcel}, just handed into {@code pane}. */
     public synchronized Door.Trace trace(String pane, Parcel parcel) {
-        Watch w = new Watch(pane, parcel.ref(), parcel.text(), new CompletableFuture<>(), new CompletableFuture<>());
+        Watch w = new Watch(
+                pane,
+                parcel.ref(),
+                parcel.text(),
+                new CompletableFuture<>(),
+                new CompletableFuture<>(),
+                new CompletableFuture<>());
         watches.addLast(w);
         while (watches.size() > KEPT) {
             watches.removeFirst();
         }
-        return new Door.Trace(w.taken(), w.ended());
+        return new Door.Trace(w.taken(), w.ended(), turn -> false, w.held());
     }
 
     /** {@code pane}'s harness started a turn with a prompt; {@code carries} says whether it is a given text. */
@@ -65,6 +76,20 @@ public final class ClaudeTraces {
     /** The parcel {@code ref} is no longer watched (Claude refused it, or gather typed it instead). */
     public synchronized void stop(String ref) {
         watches.removeIf(w -> w.ref().equals(ref));
+    }
+
+    /**
+     * Claude keeps the parcel {@code ref} for its person after all (a hold that came after the handover's
+     * receipt window): its watcher hears why. Still watched: a person who releases it starts a turn with it.
+     */
+    public void held(String ref, String why) {
+        List<Watch> kept = new ArrayList<>();
+        synchronized (this) {
+            watches.stream()
+                    .filter(w -> w.ref().equals(ref) && !w.taken().isDone())
+                    .forEach(kept::add);
+        }
+        kept.forEach(w -> w.held().complete(why));
     }
 
     /**

@@ -81,12 +81,24 @@ public interface Door {
      * @param ended that turn ended
      * @param look reads the evidence now, as a turn of the member ends; it may wait, bounded, for the
      *     harness's record to show that turn (Codex's notify can come before its transcript has it)
+     * @param held the harness said after the handover that it keeps the message for its person (why):
+     *     no wait for it runs out any more, as for a hold answered at once
      */
-    record Trace(CompletableFuture<String> taken, CompletableFuture<String> ended, Look look) {
+    record Trace(
+            CompletableFuture<String> taken,
+            CompletableFuture<String> ended,
+            Look look,
+            CompletableFuture<String> held) {
         public Trace {
             Objects.requireNonNull(taken, "taken");
             Objects.requireNonNull(ended, "ended");
             Objects.requireNonNull(look, "look");
+            Objects.requireNonNull(held, "held");
+        }
+
+        /** A trace of a harness that never holds a message after the handover. */
+        public Trace(CompletableFuture<String> taken, CompletableFuture<String> ended, Look look) {
+            this(taken, ended, look, new CompletableFuture<>());
         }
 
         /** A trace whose evidence comes to it on its own (a hook), with nothing to read on demand. */
