@@ -24,7 +24,7 @@ record DaemonDoors(Doors doors, ClaudeDoors claude) implements AutoCloseable {
         Doors doors = Doors.shipped(sessions::threadOfPane, timers);
         ClaudeDoors claude = new ClaudeDoors(
                         sessions::claudeMessaging,
-                        late -> LOG.info("Claude settled a held message: {}", late.handover()))
+                        late -> LOG.info("Claude answered a message after its handover: {}", late.handover()))
                 .transcripts(sessions::claudeTranscript);
         if (!"0".equals(System.getenv(CLAUDE_SWITCH))) {
             doors.register("claude", claude);
