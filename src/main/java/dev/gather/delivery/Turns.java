@@ -186,6 +186,8 @@ final class Turns {
             ledger.record(letter, pane, DeliveryState.DELIVERED, d.confirmedBy());
             if (used.turns().signal() == Profile.TurnSignal.NONE) {
                 ledger.record(letter, pane, DeliveryState.CONFIRMED, d.confirmedBy());
+            } else if (state == MemberState.GONE) { // it ended as the words went in: no turn will end on them
+                ledger.record(letter, pane, DeliveryState.FAILED, "pane gone before its turn ended");
             } else if (ended != null) {
                 confirm(ended);
                 ledger.record(letter, pane, DeliveryState.CONFIRMED, ended);

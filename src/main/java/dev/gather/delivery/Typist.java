@@ -4,7 +4,6 @@ import dev.gather.door.Handover;
 import dev.gather.door.Parcel;
 import dev.gather.profile.Profile;
 import dev.gather.tmux.DeliveryResult;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -20,13 +19,6 @@ import java.util.function.Predicate;
  * otherwise it calls holding that lock.
  */
 final class Typist {
-    /**
-     * How long a message waits for a non-empty input box before it fails, visibly, and the next is
-     * tried: text stuck there (a paste a harness never took, a half-typed line left alone) would
-     * otherwise hold the queue for good.
-     */
-    static final Duration STUCK_BOX = Duration.ofMinutes(3);
-
     private final Channel channel;
     private final Turns turns;
     private final String pane;
@@ -47,14 +39,15 @@ final class Typist {
      * prompt, and the next words can be pasted between the two.
      */
     private Instant enteredAt;
-    /** Since when the input box has held text we did not type now; null while it is empty. */
-    private Instant heldSince;
+
+    private final BoxWait box;
 
     Typist(Channel channel, Turns turns, String pane, Office office) {
         this.channel = channel;
         this.turns = turns;
         this.pane = pane;
         this.office = office;
+        this.box = new BoxWait(channel, turns);
         this.keys = new KeystrokeDoor(
                 pane,
                 office.deliverer(),
@@ -149,14 +142,12 @@ final class Typist {
     private boolean go(Parcel parcel, Profile used) {
         Pending p;
         synchronized (channel) {
-            if (withdrawnBeforeTyping != null
-                    || typing == null
-                    || !typing.parcel().equals(parcel)) {
+            if (withdrawnBeforeTyping != null || typing(parcel).isEmpty()) {
                 return false;
             }
             p = typing;
             turns.note(null);
-            heldSince = null;
+            box.cleared();
             typingJournalled = true;
             typedWith = used;
         }
@@ -194,15 +185,25 @@ final class Typist {
     /**
      * The box is in the way ({@code b}: text we did not type now, out of sight, a dialog): {@code p}
      * waits at the head of the queue for the next change on screen, or fails once the box was held for
-     * {@link #STUCK_BOX}, or at once if it was withdrawn meanwhile (judged in the same lock section
-     * that queues it again: a withdrawal between two would find it neither here nor queued).
+     * {@link BoxWait#STUCK}, or at once if it was withdrawn meanwhile (judged in the same lock section
+     * that queues it again: a withdrawal between two would find it neither here nor queued), or as
+     * gone if its pane ended meanwhile (a gone channel's queue is never read again).
      */
     private void held(Pending p, Handover.Busy b) {
         String failed;
+        boolean gone;
         synchronized (channel) {
             typing = null;
-            failed = withdrawnBeforeTyping != null ? withdrawnBeforeTyping : waitsOrSticks(p, b);
+            gone = turns.state() == MemberState.GONE;
+            failed = withdrawnBeforeTyping;
+            if (failed == null && !gone) {
+                failed = box.waitsOrSticks(p, b, office.clock().instant());
+            }
             withdrawnBeforeTyping = null;
+        }
+        if (gone) {
+            p.paneGone(office.ledger(), pane, "pane " + pane + " ended with the message queued");
+            return;
         }
         if (failed != null) {
             fail(p, failed);
@@ -213,38 +214,22 @@ final class Typist {
         office.deliverer().nextOutput(pane, channel.profile().turns().quiet()).thenRun(channel::pump);
     }
 
-    /** {@code p} waits at the head of the queue, or, its box held too long, why it fails. Under the lock. */
-    private String waitsOrSticks(Pending p, Handover.Busy b) {
-        Instant now = office.clock().instant();
-        heldSince = heldSince == null ? now : heldSince;
-        // a dialog waits for a person however long it takes; a box held by someone's text does not
-        if (b.forPerson() || Duration.between(heldSince, now).compareTo(STUCK_BOX) < 0) {
-            channel.requeue(p);
-            turns.note(b.why());
-            return null;
-        }
-        turns.note("its input box has been " + b.what() + " since " + heldSince + "; waiting messages fail");
-        if (channel.nothingQueued()) {
-            heldSince = null; // a later message gets a fresh wait: the box may have emptied since
-        }
-        return "not typed: its input box was " + b.what() + " for over " + STUCK_BOX.toMinutes()
-                + " minutes (clear it to receive messages again)";
+    /** The letter being typed, if {@code parcel} is its. Under the lock. */
+    private Optional<Pending> typing(Parcel parcel) {
+        return Optional.ofNullable(typing).filter(t -> t.parcel().equals(parcel));
     }
 
     private void pasted(Parcel parcel) {
-        Letter letter;
+        Optional<Pending> p;
         synchronized (channel) {
-            if (typing == null || !typing.parcel().equals(parcel)) {
-                return;
-            }
-            letter = typing.letter();
+            p = typing(parcel);
         }
-        office.ledger().record(letter, pane, DeliveryState.TYPING, DeliveryState.PASTED);
+        p.ifPresent(t -> office.ledger().record(t.letter(), pane, DeliveryState.TYPING, DeliveryState.PASTED));
     }
 
     private void entering(Parcel parcel) {
         synchronized (channel) {
-            if (typing != null && typing.parcel().equals(parcel)) {
+            if (typing(parcel).isPresent()) {
                 enteredAt = office.clock().instant();
             }
         }

@@ -42,7 +42,7 @@ class StuckBoxTest {
                     .flatMap(ChannelStatus::note)
                     .orElse("")
                     .equals("waiting: its input box is not empty"));
-            time.advance(Typist.STUCK_BOX.minusSeconds(1));
+            time.advance(BoxWait.STUCK.minusSeconds(1));
             tmux.pane(pane.id()).print("."); // a screen change makes the channel look again
             // within the bound the message keeps waiting (the channel looked again on that change)
             await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(5)).until(() -> !first.isDone());
