@@ -1,11 +1,11 @@
 package dev.gather.bench;
 
 import dev.gather.daemon.Daemon;
+import dev.gather.harness.LocalRedis;
 import dev.gather.home.StateDir;
 import dev.gather.tmux.ControlModeTmux;
 import dev.gather.tmux.SpawnSpec;
 import dev.gather.tmux.TmuxConfig;
-import dev.gather.transport.LocalRedis;
 import dev.gather.transport.RemoteKey;
 import dev.gather.turn.Spool;
 import java.io.IOException;

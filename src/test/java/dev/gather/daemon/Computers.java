@@ -2,8 +2,8 @@ package dev.gather.daemon;
 
 import static org.awaitility.Awaitility.await;
 
+import dev.gather.harness.LocalRedis;
 import dev.gather.tmux.Pane;
-import dev.gather.transport.LocalRedis;
 import dev.gather.transport.RemoteKey;
 import java.io.IOException;
 import java.lang.reflect.Field;

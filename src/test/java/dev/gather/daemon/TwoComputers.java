@@ -1,6 +1,6 @@
 package dev.gather.daemon;
 
-import dev.gather.transport.LocalRedis;
+import dev.gather.harness.LocalRedis;
 import java.nio.file.Path;
 import org.junit.jupiter.api.extension.RegisterExtension;
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gather.harness.LocalRedis;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package dev.gather.transport;
+package dev.gather.harness;
 
 import java.io.IOException;
 import java.net.ServerSocket;
