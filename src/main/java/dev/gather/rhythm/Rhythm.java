@@ -54,9 +54,4 @@ public record Rhythm(
                 turnBudget,
                 how);
     }
-
-    /** Total rounds over all phases. */
-    public int totalRounds() {
-        return breath.stream().mapToInt(Phase::rounds).sum();
-    }
 }
