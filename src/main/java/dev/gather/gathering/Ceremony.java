@@ -46,6 +46,8 @@ final class Ceremony {
     private final Set<Member> cutOff = new HashSet<>();
     /** Why the gathering is ending by command, once it is (then the next choice harvests or closes). */
     private String ending;
+    /** The round whose beginning (the phase's end, the round's announcement) went out last. */
+    private Snapshot.Round opened;
     /** Set on the lane once the harvest prompt is queued; read by whoever hands in a turn's words. */
     private volatile boolean harvestAsked;
 
@@ -230,6 +232,16 @@ final class Ceremony {
         remindedThisTurn.clear();
     }
 
+    /** Whether {@code r} began already: a move that comes again (refused, or after a restart) does not begin it twice. */
+    boolean opened(Snapshot.Round r) {
+        return r.equals(opened);
+    }
+
+    /** {@code r} began: the phase before it ended, and it was announced if it starts a round. */
+    void open(Snapshot.Round r) {
+        opened = r;
+    }
+
     boolean seeded(Member m) {
         return seeded.contains(m);
     }
@@ -238,6 +250,7 @@ final class Ceremony {
     void restore(Snapshot s) {
         counters.set(s.phase(), s.round(), s.beat(), s.turn(), s.holder().flatMap(this::named));
         harvestAsked = s.state() == GatheringState.HARVESTING;
+        opened = s.announcedRound().orElse(null);
         named(s.gone()).forEach(present::remove);
         seeded.addAll(named(s.seeded()));
         s.unheard().forEach((name, typed) -> named(name).ifPresent(m -> unheard.put(m, new ArrayList<>(typed))));

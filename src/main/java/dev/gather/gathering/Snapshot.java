@@ -31,6 +31,8 @@ import java.util.Set;
  * @param passedByCommand whether the piece was passed or taken by command and had not moved yet
  * @param unheard per member (digest hearing), what was said since its last prompt, as typed, oldest
  *     first: it comes with its next one
+ * @param announcedRound the round announced after the last turn began, whose first turn's announcement
+ *     was not journalled: it is not announced again
  */
 public record Snapshot(
         GatheringState state,
@@ -51,7 +53,8 @@ public record Snapshot(
         Optional<String> holderWords,
         boolean wordsAfterFinalBeat,
         boolean passedByCommand,
-        Map<String, List<String>> unheard) {
+        Map<String, List<String>> unheard,
+        Optional<Round> announcedRound) {
     public Snapshot {
         unheard = Map.copyOf(unheard);
         heldThisRound = Set.copyOf(heldThisRound);
@@ -64,6 +67,9 @@ public record Snapshot(
             throw new IllegalArgumentException("a gathering is never resumed in " + state);
         }
     }
+
+    /** A round of a phase ({@code phase}: its index in the breath; {@code round} from 1). */
+    public record Round(int phase, int round) {}
 
     /**
      * Words someone relayed; {@code sealed}: said in the current private phase, heard by the

@@ -40,11 +40,6 @@ final class Steps {
     private final Supplier<String> pulse;
     private final Predicate<Member> midTurn;
     private final Reveals reveals;
-    /** The round whose beginning (the phase's end, the round's announcement) went out last. */
-    private Round opened;
-
-    private record Round(int phaseIndex, int round) {}
-
     /** The beat, grace and max-turn timers of the current turn (or of the harvest): one per event. */
     interface Timers {
         /** Fires {@code event} after {@code d}, replacing a pending timer for the same event. */
@@ -182,19 +177,25 @@ final class Steps {
 
     private void announceNext(Optional<Member> requested) {
         Ceremony.NextTurn next = c.peekNext(requested).orElseThrow();
-        Round round = new Round(next.phaseIndex(), next.round());
+        Snapshot.Round round = new Snapshot.Round(next.phaseIndex(), next.round());
+        Counters counters = new Counters(next.phaseIndex(), next.round(), c.turn() + 1);
         // a move that comes again after its holder's announcement was refused does not end the phase
         // or announce the round a second time: both went out the first time
-        if (!round.equals(opened)) {
+        if (!c.opened(round)) {
             if (c.holder().isPresent() && next.phaseIndex() != c.phaseIndex()) {
                 phaseEnds();
                 phaseEnded.run();
             }
             if (next.roundStarts()) {
+                // with the counters of the round it begins: a restart before its first turn's announcement
+                // knows that it was announced (the journal's replay)
                 sink.accept(new Effect.Announce(
-                        Announcement.PHASE, prompts.phase(c.rhythm.breath().get(next.phaseIndex()), next.round())));
+                        Announcement.PHASE,
+                        prompts.phase(c.rhythm.breath().get(next.phaseIndex()), next.round()),
+                        Optional.empty(),
+                        Optional.of(counters)));
             }
-            opened = round;
+            c.open(round);
         }
         // the counters the turn will have: it begins only once it was announced, so a refused
         // announcement leaves it not begun and the step comes again
@@ -202,7 +203,7 @@ final class Steps {
                 Announcement.TURN,
                 prompts.turn(next.holder(), c.rhythm.breath().get(next.phaseIndex())),
                 Optional.of(next.holder()),
-                Optional.of(new Counters(next.phaseIndex(), next.round(), c.turn() + 1))));
+                Optional.of(counters)));
         c.begin(next);
         timers.in(c.beats.interval(), GatheringEvent.BEAT);
         timers.in(c.beats.turnCap(), GatheringEvent.MAX_TURN);

@@ -77,7 +77,8 @@ public sealed interface Message extends Entry {
 
     /**
      * A line for everyone of a link; {@code prompt} names which, {@code member} whom it concerns, and a turn's announcement keeps its
-     * {@code phase}, {@code round} and {@code turn} counters beside the words.
+     * {@code phase}, {@code round} and {@code turn} counters beside the words (a round's announcement,
+     * those of the turn it begins).
      */
     record Announce(
             Announcement prompt,

@@ -41,6 +41,7 @@ final class Replay {
     private String holderWords;
     private boolean afterFinal;
     private boolean byCommand;
+    private Snapshot.Round announcedRound;
 
     Replay(Instant started) {
         this.since = started;
@@ -52,6 +53,9 @@ final class Replay {
         Instant time = line.time();
         if (e instanceof Message.Announce a && a.prompt() == Announcement.TURN) {
             turn(a, time);
+        } else if (e instanceof Message.Announce a && a.prompt() == Announcement.PHASE && a.round() != null) {
+            // older journals' round announcements carry no counters: such a round is announced again
+            announcedRound = new Snapshot.Round(a.phase() == null ? 0 : a.phase(), a.round());
         } else if (e instanceof Message.Announce a && a.prompt() == Announcement.LEFT && a.member() != null) {
             gone.add(a.member());
         } else if (e instanceof Lifecycle.Left l) {
@@ -104,6 +108,7 @@ final class Replay {
         holderWords = null;
         afterFinal = false;
         byCommand = false;
+        announcedRound = null;
     }
 
     private void prompted(Message.Private p, Instant time) {
@@ -162,6 +167,7 @@ final class Replay {
                 Optional.ofNullable(holderWords),
                 afterFinal,
                 byCommand,
-                unheard);
+                unheard,
+                Optional.ofNullable(announcedRound));
     }
 }

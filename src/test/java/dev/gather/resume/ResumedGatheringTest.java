@@ -110,6 +110,24 @@ class ResumedGatheringTest extends InReplayWorld {
     }
 
     @Test
+    void aRoundAnnouncedJustBeforeTheStopIsNotAnnouncedAgainOnResume() {
+        for (String name : List.of("Ada", "Bo", "Cy", "Di")) {
+            w.say(name, name + "'s thought. I pass the piece.");
+        }
+        List<JsonNode> all = w.journal();
+        // the daemon died after journalling the next round's announcement, before its first turn's
+        int phase = all.size() - 1;
+        while (!all.get(phase).path("prompt").asText().equals("phase")) {
+            phase--;
+        }
+        Snapshot s = w.replayThrough(phase);
+        assertEquals(Optional.of("Di"), s.holder());
+        List<Effect> effects = w.resume(s);
+        assertTrue(ReplayWorld.turnOf(effects, "Ada"), effects::toString);
+        assertEquals(0, ReplayWorld.announced(effects, "phase"), "announced before the stop: " + effects);
+    }
+
+    @Test
     void aHolderWhoLeftJustBeforeTheStopLosesThePieceOnResume() {
         w.live.memberGone(w.member("Ada")).join();
         List<JsonNode> all = w.journal();
