@@ -7,67 +7,25 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gather.profile.Profile;
-import dev.gather.profile.Profiles;
-import dev.gather.tmux.Deliverer;
 import dev.gather.tmux.DeliveryResult;
-import dev.gather.tmux.FakeTmux;
-import dev.gather.tmux.HarnessQuirks;
-import dev.gather.tmux.Pane;
-import dev.gather.tmux.SpawnSpec;
 import java.io.IOException;
-import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A tmux server that does not answer in time (a loaded machine) is slow, not proof that a pane ended:
  * a look it does not answer is made again, and the member keeps its channel and its messages. Before,
  * one timed-out look failed the member's messages as "pane gone" and typed nothing into it again.
  */
-class SlowTmuxTest {
+class SlowTmuxTest extends BoxedMember {
     private static final Duration LONG = Duration.ofSeconds(20);
-
-    @TempDir
-    Path dir;
-
-    private final List<String> steps = new CopyOnWriteArrayList<>();
-    private FakeTmux tmux;
-    private Pane pane;
-    private Deliverer deliverer;
-    private PostOffice post;
-
-    @BeforeEach
-    void start() {
-        // a program with an input box: it shows an empty one again after each line
-        tmux = new FakeTmux().program("boxed", (p, input) -> p.print("\n> "));
-        pane = tmux.spawn(SpawnSpec.of("member", Path.of("."), "boxed"));
-        tmux.pane(pane.id()).print("> ");
-        deliverer = new Deliverer(tmux, HarnessQuirks.GENERIC);
-        post = new PostOffice(
-                tmux,
-                deliverer,
-                Profiles.shipped(),
-                Clock.systemUTC(),
-                (letter, p, state, detail) -> steps.add(letter.ref() + " " + state.word()));
-    }
-
-    @AfterEach
-    void stop() {
-        post.close();
-        deliverer.close();
-    }
 
     @Test
     void aMessageWhoseLookTmuxDoesNotAnswerWaitsAndIsTypedOnceItDoes() throws IOException {
