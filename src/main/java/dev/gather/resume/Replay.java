@@ -56,6 +56,9 @@ final class Replay {
         } else if (e instanceof Message.Announce a && a.prompt() == Announcement.PHASE && a.round() != null) {
             // older journals' round announcements carry no counters: such a round is announced again
             announcedRound = new Snapshot.Round(a.phase() == null ? 0 : a.phase(), a.round());
+        } else if (e instanceof Message.Announce a && a.prompt() == Announcement.REVEAL) {
+            // the phase's answers went out to everyone: a resume does not seal them for a second reveal
+            said.removeIf(Snapshot.Words::sealed);
         } else if (e instanceof Message.Announce a && a.prompt() == Announcement.LEFT && a.member() != null) {
             gone.add(a.member());
         } else if (e instanceof Lifecycle.Left l) {

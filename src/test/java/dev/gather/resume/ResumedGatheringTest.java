@@ -194,6 +194,55 @@ class ResumedGatheringTest extends InReplayWorld {
         assertEquals(List.of(), GatheringReplay.snapshot(entries, started).said());
     }
 
+    /**
+     * A daemon that stops after journalling a private phase's reveal, before the next phase's first
+     * turn: the answers were shown to everyone; the resumed gathering announces the next phase and
+     * does not reveal them a second time (in live hearing, one more model call per member).
+     */
+    @Test
+    void aRevealJournalledJustBeforeTheStopIsNotRevealedAgainOnResume() {
+        Rhythm decision = RhythmLibrary.shippedRhythm("design-decision").orElseThrow();
+        Instant started = w.time.clock().instant();
+        List<Line> entries = new ArrayList<>();
+        entries.add(line(StartGatheringOp.startEntry(
+                "g-private",
+                decision,
+                "Which?",
+                GatheringOptions.NONE,
+                w.members,
+                Map.of(),
+                Optional.empty(),
+                false,
+                Map.of())));
+        List<String> speakers = List.of("Ada", "Bo", "Cy", "Di");
+        for (int i = 0; i < speakers.size(); i++) {
+            String name = speakers.get(i);
+            entries.add(turn(0, name, i + 1));
+            entries.add(line(new Message.Relay(
+                    "g-private", name, false, i + 1, "private", List.of("Hal"), List.of(), name + "'s answer.")));
+        }
+        entries.add(line(new Message.Announce(
+                Announcement.REVEAL,
+                "g-private",
+                "Every answer: [Ada] (1): Ada's answer. …",
+                null,
+                null,
+                null,
+                null,
+                List.of(),
+                Map.of(),
+                Map.of())));
+        Snapshot s = GatheringReplay.snapshot(entries, started);
+
+        List<Effect> effects = new CopyOnWriteArrayList<>();
+        w.resumed(decision, GatheringOptions.NONE, s, effects);
+        w.time.advance(Duration.ofMinutes(5));
+        assertEquals(0, ReplayWorld.announced(effects, "reveal"), "revealed before the stop: " + effects);
+        assertEquals(1, ReplayWorld.announced(effects, "phase"), effects::toString);
+        assertTrue(ReplayWorld.turnOf(effects, "Ada"), effects::toString);
+        assertTrue(s.said().stream().noneMatch(Snapshot.Words::sealed), "revealed, no longer sealed: " + s.said());
+    }
+
     private Line turn(int phase, String holder, int turn) {
         return line(new Message.Announce(
                 Announcement.TURN,
