@@ -16,6 +16,9 @@ import java.util.stream.Collectors;
 
 /** Fills the rhythm's prompts for one gathering: every word a member reads comes from the rhythm. */
 final class Prompting {
+    /** The seed's pulse when nothing in earlier journals or transcripts speaks of the gathering. */
+    static final String NO_PULSE = "nothing earlier speaks of this yet";
+
     private final Ceremony c;
 
     Prompting(Ceremony c) {
@@ -48,7 +51,8 @@ final class Prompting {
                         + Durations.format(c.beats.grace()) + " grace after the last");
         v.put("rhythm", c.rhythm.name());
         v.put("question", c.question);
-        v.put("pulse", pulse);
+        // a blank where the pulse goes reads as a fault to an agent (and to whoever reads the seed)
+        v.put("pulse", pulse.isBlank() ? NO_PULSE : pulse);
         return render(PromptKind.SEED, v);
     }
 

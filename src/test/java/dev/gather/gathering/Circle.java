@@ -34,6 +34,8 @@ final class Circle {
     volatile Predicate<Effect> refuses = e -> false;
     /** Runs as each effect is recorded, on the lane: what another thread does meanwhile. */
     volatile Consumer<Effect> meanwhile = e -> {};
+    /** What the search of earlier talk finds, asked once as the gathering starts. */
+    volatile String pulse = "calm seas";
 
     Circle(String rhythm, int speakers, boolean harvester, boolean human) {
         this(RhythmLibrary.shippedRhythm(rhythm).orElseThrow(), speakers, harvester, human, GatheringOptions.NONE);
@@ -54,7 +56,7 @@ final class Circle {
                 rhythm,
                 members,
                 options,
-                new Setting(time, time.clock(), Runnable::run, () -> "calm seas", busy::contains),
+                new Setting(time, time.clock(), Runnable::run, () -> pulse, busy::contains),
                 e -> {
                     if (refusing || refuses.test(e)) {
                         throw new IllegalStateException("cannot write journal (No space left on device)");

@@ -38,6 +38,15 @@ class RoundsTest {
         assertEquals("Ada", c.holder().name());
     }
 
+    @Test
+    void aSeedSaysSoWhenNoEarlierTalkSpeaksOfTheGathering() {
+        Circle c = new Circle("standard", 2, true, false);
+        c.pulse = "";
+        c.gathering.start().join();
+        String seed = c.injected("seed").get(0).text();
+        assertTrue(seed.contains("Pulse: " + Prompting.NO_PULSE + "\n"), seed);
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
     void phasesAndRoundsAreCountedForAnyCircle(int speakers) {
