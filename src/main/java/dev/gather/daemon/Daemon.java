@@ -245,7 +245,7 @@ public final class Daemon implements AutoCloseable {
                 // the pane a turn came from is the one its hook ran in, not the one $TMUX_PANE named
                 new HookPanes(tmux::panes, learnedPanes, HookPanes.NO_SESSION_IDS),
                 sessions,
-                relay::onTurnOutput);
+                relay::onSpooledTurn);
         spool.onRefused(new SpoolRefusals(this));
         server = new SocketServer(state.socket());
         Thread accept = new Thread(() -> server.serve(dispatcher::respond), "gather-accept");

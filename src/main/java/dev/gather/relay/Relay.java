@@ -12,9 +12,11 @@ import dev.gather.link.Links;
 import dev.gather.link.Member;
 import dev.gather.rhythm.Template;
 import dev.gather.tmux.DeliveryResult;
+import dev.gather.turn.NotTakenYet;
 import dev.gather.turn.PaneSettleSource;
 import dev.gather.turn.TurnFilter;
 import dev.gather.turn.TurnOutput;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
@@ -39,7 +41,6 @@ public final class Relay extends Outbox {
     private final TurnFilter filter;
     private final DirectRhythm direct;
     private final EndingTurns ending = new EndingTurns();
-    private final Map<String, Interception> interceptors = new ConcurrentHashMap<>();
     /**
      * Per pane, the last words a stopped daemon journalled from it: the spool may hand that turn over
      * again (its file was not yet deleted when the daemon died), and it is not relayed twice.
@@ -51,14 +52,29 @@ public final class Relay extends Outbox {
             new ConcurrentHashMap<>();
 
     private final RelayPort port;
+    /** Where the turns of a gathering's link go instead of being relayed. */
+    private final Handing handing;
 
     public Relay(
             Links links, Journals journals, Fanout fanout, TurnFilter filter, DirectRhythm direct, RelayPort port) {
+        this(links, journals, fanout, filter, direct, port, HandedOver.WITHIN);
+    }
+
+    /** As above; a spool's turn not taken by its gathering within {@code within} stays in the spool. */
+    Relay(
+            Links links,
+            Journals journals,
+            Fanout fanout,
+            TurnFilter filter,
+            DirectRhythm direct,
+            RelayPort port,
+            Duration within) {
         super(journals, fanout);
         this.links = links;
         this.filter = filter;
         this.direct = direct;
         this.port = port;
+        this.handing = new Handing(within);
     }
 
     public DirectRhythm direct() {
@@ -83,7 +99,7 @@ public final class Relay extends Outbox {
 
     /** Routes the outputs of {@code linkId}'s members to {@code interceptor} (a gathering) instead. */
     public void intercept(String linkId, Interception interceptor) {
-        interceptors.put(linkId, interceptor);
+        handing.intercept(linkId, interceptor);
     }
 
     /**
@@ -99,13 +115,22 @@ public final class Relay extends Outbox {
      * copy was typed or failed (callers on the data path do not wait for it).
      */
     public CompletableFuture<Void> onTurnOutput(TurnOutput output) {
-        return ending.during(output.pane(), () -> handOver(output));
+        return ending.during(output.pane(), () -> handOver(output, false));
     }
 
-    private CompletableFuture<Void> handOver(TurnOutput output) {
+    /**
+     * As {@link #onTurnOutput}, for a turn from the spool, which keeps its file until this returns: one
+     * its gathering has not taken in time throws {@link NotTakenYet}; handed again, the gathering does
+     * not hear it twice.
+     */
+    public CompletableFuture<Void> onSpooledTurn(TurnOutput output) {
+        return ending.during(output.pane(), () -> handOver(output, true));
+    }
+
+    private CompletableFuture<Void> handOver(TurnOutput output, boolean spooled) {
         // what the turn took, read first: a hook can beat its door's poll; the turn's id tells an earlier end
         fanout.post().look(output.pane(), output.turn());
-        Map<Member, CompletableFuture<DeliveryResult>> sent = relayTurn(output);
+        Map<Member, CompletableFuture<DeliveryResult>> sent = relayTurn(output, spooled);
         Set<String> reached =
                 sent.keySet().stream().flatMap(m -> m.pane().stream()).collect(Collectors.toSet());
         port.turnEnding(output, filter.apply(output.text()), reached);
@@ -124,7 +149,7 @@ public final class Relay extends Outbox {
         ending.after(link, then);
     }
 
-    private Map<Member, CompletableFuture<DeliveryResult>> relayTurn(TurnOutput output) {
+    private Map<Member, CompletableFuture<DeliveryResult>> relayTurn(TurnOutput output, boolean spooled) {
         Optional<Link> found = links.byPane(output.pane());
         if (found.isEmpty()) {
             // a member of a link owned by another computer, or nobody's
@@ -160,7 +185,7 @@ public final class Relay extends Outbox {
                             output.pane(),
                             output.onBehalf().get()));
         }
-        return speak(link, from.get(), output.text(), output.time());
+        return speak(link, from.get(), output.text(), output.time(), spooled);
     }
 
     /**
@@ -169,14 +194,18 @@ public final class Relay extends Outbox {
      * the turn budget. Empty when the filter dropped them (or a gathering took them).
      */
     public Map<Member, CompletableFuture<DeliveryResult>> speak(Link link, Member member, String words, Instant at) {
+        return speak(link, member, words, at, false);
+    }
+
+    /** {@code spooled}: a turn from the spool, which keeps it until its gathering took it ({@link NotTakenYet}). */
+    private Map<Member, CompletableFuture<DeliveryResult>> speak(
+            Link link, Member member, String words, Instant at, boolean spooled) {
         Optional<String> text = filter.apply(words);
         if (text.isEmpty()) {
             return Map.of();
         }
-        Interception interceptor = interceptors.get(link.id());
-        if (interceptor != null) {
+        if (handing.hand(link, member, text.get(), at, spooled)) {
             // as for a direct link: the hook file goes only once the gathering journalled the words
-            HandedOver.await(link.id(), interceptor.heard(member, text.get(), at));
             return Map.of();
         }
         synchronized (link) {
@@ -205,7 +234,7 @@ public final class Relay extends Outbox {
         }
         record(link, new Lifecycle.Close(link.id(), reason));
         links.close(link);
-        interceptors.remove(link.id());
+        handing.closed(link.id());
         leavings.remove(link.id());
         port.closed(link.snapshot());
     }

@@ -28,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * already waiting when it starts are handled first. A file is deleted only once the consumer returned,
  * that is once its turn is journalled: when the consumer throws {@link JournalUnavailable} the file
  * stays, later events of the same pane wait behind it, and the watcher tries again with backoff until
- * the journal takes it. When the panes cannot be looked at ({@link PanesUnavailable}) every event
+ * the journal takes it; likewise while what it was handed to holds it queued ({@link NotTakenYet}: a
+ * gathering's lane that hangs). When the panes cannot be looked at ({@link PanesUnavailable}) every event
  * waits, in order, and the watcher tries again likewise. One that cannot be parsed, or that gather
  * fails to read for a reason of its own, is moved to {@code rejected/} with one log line: one event
  * never stops the watcher. One daemon thread; {@link #close()} stops it.
@@ -236,11 +237,11 @@ public final class SpoolWatcher implements AutoCloseable {
         }
         try {
             consumer.accept(output);
-        } catch (JournalUnavailable e) {
+        } catch (JournalUnavailable | NotTakenYet e) {
             proven.put(file, event);
-            held.put(output.pane(), e.reason());
+            held.put(output.pane(), e instanceof JournalUnavailable j ? j.reason() : e.getMessage());
             log.warn(
-                    "turn output from pane {} kept in the spool until the journal takes it: {}",
+                    "turn output from pane {} kept in the spool until it is journalled: {}",
                     output.pane(),
                     e.getMessage());
             return;

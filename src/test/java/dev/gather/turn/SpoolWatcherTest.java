@@ -19,6 +19,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 @Slow
 class SpoolWatcherTest {
@@ -162,8 +164,10 @@ class SpoolWatcherTest {
         assertTrue(Files.isDirectory(spool.rejected()));
     }
 
-    @Test
-    void anEventTheJournalRefusesStaysInTheSpoolAndGoesOutInOrderOnceItIsTaken() throws Exception {
+    /** Refused by the journal (a full disk), or not yet taken by a gathering's lane (one that hangs). */
+    @ParameterizedTest
+    @ValueSource(strings = {"journal", "lane"})
+    void anEventNotYetJournalledStaysInTheSpoolAndGoesOutInOrderOnceItIsTaken(String refuser) throws Exception {
         Spool spool = new Spool(tmp.resolve("spool"));
         String payload = Samples.text("sim/reply.json");
         AtomicBoolean full = new AtomicBoolean(true);
@@ -171,7 +175,9 @@ class SpoolWatcherTest {
         SpoolWatcher watcher = SpoolWatcher.start(spool, parsers, out -> {
             if (out.pane().equals("%1") && full.get()) {
                 refused.add(out.time().toString());
-                throw new JournalUnavailable("link-1", "No space left on device", null);
+                throw refuser.equals("journal")
+                        ? new JournalUnavailable("link-1", "No space left on device", null)
+                        : new NotTakenYet("gathering link-1 has not taken what it was handed after 30s");
             }
             seen.add(out);
         });
