@@ -254,16 +254,7 @@ final class Ceremony {
         named(s.gone()).forEach(present::remove);
         seeded.addAll(named(s.seeded()));
         s.unheard().forEach((name, typed) -> named(name).ifPresent(m -> unheard.put(m, new ArrayList<>(typed))));
-        for (Snapshot.Words w : s.said()) {
-            // the current private phase's answers go back under seal, for its reveal
-            named(w.from()).ifPresent(m -> {
-                if (w.sealed()) {
-                    reveals.seal(m, w.text());
-                } else {
-                    conversation.heard(m, w.text());
-                }
-            });
-        }
+        reveals.restore(s.said());
         // members who joined late took their places as the rounds began: the journal's order
         circle.restore(
                 named(s.heldThisRound()),

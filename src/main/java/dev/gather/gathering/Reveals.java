@@ -13,6 +13,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.regex.Pattern;
 
 /**
@@ -47,6 +48,39 @@ final class Reveals {
     /** Forgets the phase's answers (revealed, or a phase that keeps them with the harvester). */
     void clear() {
         sealed.clear();
+    }
+
+    /** Everyone heard {@code answers}, a phase's reveal: they are in the beats' pulse and late seeds from now on. */
+    void told(List<Answer> answers) {
+        answers.forEach(a -> c.conversation.heard(a.header(), a.who(), a.words()));
+    }
+
+    /**
+     * A resumed gathering's words, in the order said: heard by all, sealed for the current phase's
+     * reveal, or sealed and then told by their phase's reveal (again under the same headers).
+     */
+    void restore(List<Snapshot.Words> said) {
+        OptionalInt phase = OptionalInt.empty();
+        for (Snapshot.Words w : said) {
+            if (phase.isPresent() && !w.revealedIn().equals(phase)) {
+                tellKept(phase.getAsInt());
+            }
+            phase = w.revealedIn();
+            c.named(w.from()).ifPresent(m -> {
+                if (w.sealed()) {
+                    seal(m, w.text());
+                } else {
+                    c.conversation.heard(m, w.text());
+                }
+            });
+        }
+        phase.ifPresent(this::tellKept);
+    }
+
+    /** What is kept was revealed at the end of phase {@code phase}: everyone heard it, as it was shown. */
+    private void tellKept(int phase) {
+        told(answers(c.rhythm.breath().get(phase).reveal()));
+        clear();
     }
 
     /** One revealed answer: its header ({@code [Ada] (1):} or {@code [Member A]:}), whose it is as shown, the words made inert. */

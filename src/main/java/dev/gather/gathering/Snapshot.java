@@ -3,7 +3,9 @@ package dev.gather.gathering;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -72,12 +74,32 @@ public record Snapshot(
     public record Round(int phase, int round) {}
 
     /**
-     * Words someone relayed; {@code sealed}: said in the current private phase, heard by the
-     * harvester alone and kept for its reveal.
+     * Words someone relayed; {@code sealed}: said in a private phase, heard by the harvester alone;
+     * {@code revealedIn}: the phase whose reveal then showed them to everyone (sealed words only).
      */
-    public record Words(String from, String text, boolean sealed) {
+    public record Words(String from, String text, boolean sealed, OptionalInt revealedIn) {
+        public Words {
+            Objects.requireNonNull(from, "from");
+            Objects.requireNonNull(text, "text");
+            Objects.requireNonNull(revealedIn, "revealedIn");
+        }
+
+        public Words(String from, String text, boolean sealed) {
+            this(from, text, sealed, OptionalInt.empty());
+        }
+
         public Words(String from, String text) {
             this(from, text, false);
+        }
+
+        /** Sealed and not revealed: kept for the current phase's reveal, or with the harvester alone. */
+        public boolean kept() {
+            return sealed && revealedIn.isEmpty();
+        }
+
+        /** These words, shown to everyone by the reveal of phase {@code phase}. */
+        public Words revealed(int phase) {
+            return new Words(from, text, sealed, OptionalInt.of(phase));
         }
     }
 }

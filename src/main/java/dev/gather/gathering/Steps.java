@@ -233,7 +233,7 @@ final class Steps {
         if (p.reveal() != Reveal.NONE && reveals.any()) {
             List<Reveals.Answer> answers = reveals.answers(p.reveal());
             sink.accept(new Effect.Announce(Announcement.REVEAL, prompts.reveal(p, answers)));
-            answers.forEach(a -> c.conversation.heard(a.header(), a.who(), a.words()));
+            reveals.told(answers);
         }
         reveals.clear();
     }

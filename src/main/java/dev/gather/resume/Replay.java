@@ -57,8 +57,8 @@ final class Replay {
             // older journals' round announcements carry no counters: such a round is announced again
             announcedRound = new Snapshot.Round(a.phase() == null ? 0 : a.phase(), a.round());
         } else if (e instanceof Message.Announce a && a.prompt() == Announcement.REVEAL) {
-            // the phase's answers went out to everyone: a resume does not seal them for a second reveal
-            said.removeIf(Snapshot.Words::sealed);
+            // the phase's answers went out to everyone: heard by all on resume, not sealed for a second reveal
+            said.replaceAll(w -> w.kept() ? w.revealed(phase) : w);
         } else if (e instanceof Message.Announce a && a.prompt() == Announcement.LEFT && a.member() != null) {
             gone.add(a.member());
         } else if (e instanceof Lifecycle.Left l) {
@@ -87,8 +87,8 @@ final class Replay {
         int r = a.round() == null ? 0 : a.round();
         String next = a.member() == null ? "" : a.member();
         if (holder != null && p != phase) {
-            // an ended private phase's answers were revealed or stay with the harvester
-            said.removeIf(Snapshot.Words::sealed);
+            // an ended private phase's answers not revealed stay with the harvester
+            said.removeIf(Snapshot.Words::kept);
         }
         if (holder == null || p != phase || r != round) {
             held.clear();
