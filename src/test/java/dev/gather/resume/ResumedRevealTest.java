@@ -40,17 +40,7 @@ class ResumedRevealTest extends InReplayWorld {
     void aPrivatePhasesAnswersComeBackSealedForItsRevealAndLeaveWithThePhase() {
         Rhythm decision = RhythmLibrary.shippedRhythm("design-decision").orElseThrow();
         Instant started = w.time.clock().instant();
-        List<Line> entries = new ArrayList<>();
-        entries.add(line(StartGatheringOp.startEntry(
-                "g-private",
-                decision,
-                "Which?",
-                GatheringOptions.NONE,
-                w.members,
-                Map.of(),
-                Optional.empty(),
-                false,
-                Map.of())));
+        List<Line> entries = started(decision);
         entries.add(turn(0, "Ada", 1));
         entries.add(line(
                 new Message.Relay("g-private", "Ada", false, 1, "private", List.of("Hal"), List.of(), "The queue.")));
@@ -142,17 +132,7 @@ class ResumedRevealTest extends InReplayWorld {
 
     /** The start of a gathering of {@code r}, four private answers and the reveal that showed them. */
     private List<Line> answeredAndRevealed(Rhythm r) {
-        List<Line> entries = new ArrayList<>();
-        entries.add(line(StartGatheringOp.startEntry(
-                "g-private",
-                r,
-                "Which?",
-                GatheringOptions.NONE,
-                w.members,
-                Map.of(),
-                Optional.empty(),
-                false,
-                Map.of())));
+        List<Line> entries = started(r);
         List<String> speakers = List.of("Ada", "Bo", "Cy", "Di");
         for (int i = 0; i < speakers.size(); i++) {
             String name = speakers.get(i);
@@ -170,6 +150,22 @@ class ResumedRevealTest extends InReplayWorld {
                 null,
                 List.of(),
                 Map.of(),
+                Map.of())));
+        return entries;
+    }
+
+    /** The start entry of a gathering of {@code r} among the world's members. */
+    private List<Line> started(Rhythm r) {
+        List<Line> entries = new ArrayList<>();
+        entries.add(line(StartGatheringOp.startEntry(
+                "g-private",
+                r,
+                "Which?",
+                GatheringOptions.NONE,
+                w.members,
+                Map.of(),
+                Optional.empty(),
+                false,
                 Map.of())));
         return entries;
     }
