@@ -5,9 +5,9 @@ import java.util.Locale;
 
 /** What a prompt to one member alone is: a {@code private} entry's {@code prompt}. */
 public enum Prompt {
-    /** The member's first message: who it is, who else is there, the question. */
+    /** The member's first message: who it is, who else is there, the question (and the part it plays). */
     SEED,
-    /** The part the member was cast in. */
+    /** The part the member was cast in, a message of its own in journals written before it ended the seed. */
     PART,
     /** A heartbeat to the holder during its turn. */
     BEAT,

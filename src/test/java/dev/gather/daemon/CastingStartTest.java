@@ -72,12 +72,18 @@ class CastingStartTest {
             assertEquals(
                     List.of(
                             "Ada seed: You are Ada (1) in this gathering, as author.",
-                            "Ada part: Ada, you play the author: open by saying what the ",
                             "Bo seed: You are Bo (2) in this gathering, as skeptic.",
-                            "Bo part: Bo, you play the skeptic: before you agree with any",
                             "Cy seed: You are Cy (3) in this gathering, as speaker.",
                             "Hal seed: You are Hal (4) in this gathering, as harvester."),
                     seeding);
+            // each part's prompt ends its player's seed: one message, one model call
+            assertEquals(
+                    List.of("Ada, you play the author", "Bo, you play the skeptic"),
+                    world.entries(id, "private").stream()
+                            .map(e -> e.path("text").asText())
+                            .filter(t -> t.contains(", you play the "))
+                            .map(t -> t.substring(t.lastIndexOf("\n\n") + 2, t.indexOf(':', t.lastIndexOf("\n\n"))))
+                            .toList());
             JsonNode start = world.entries(id, "start").get(0);
             assertEquals("skeptic", start.path("cast").path("Bo").asText(), start.toString());
             world.call(null, "end_gathering", World.args().put("gathering", id).put("now", true));

@@ -188,7 +188,8 @@ class RehearsalTest {
         assertEquals(
                 List.of("Ada", "Cy"),
                 of(t, "private").stream()
-                        .filter(e -> e.path("prompt").asText().equals("part"))
+                        .filter(e -> e.path("prompt").asText().equals("seed")
+                                && e.path("text").asText().contains(", you play the "))
                         .map(e -> e.path("to").asText())
                         .toList());
         IllegalArgumentException twice = assertThrows(
@@ -199,26 +200,39 @@ class RehearsalTest {
                 twice.getMessage());
     }
 
+    /** A part's prompt ends its player's seed: one message, so one model call, where it was two. */
     @Test
-    void theFirstSpeakersPlayTheRhythmsPartsNamedInTheirSeedWithTheirOwnPrivatePrompt() {
+    void theFirstSpeakersPlayTheRhythmsPartsNamedInTheirSeedWhichEndsWithThePartsPrompt() {
         Timeline t = rehearse("review-circle", "Ada", "Bo", "Cy", "Hal:harvester");
-        List<String> seeding = of(t, "private").stream()
+        List<ObjectNode> seeding = of(t, "private").stream()
                 .filter(e -> e.path("prompt").asText().equals("seed")
                         || e.path("prompt").asText().equals("part"))
-                .map(e -> e.path("to").asText() + " " + e.path("prompt").asText() + ": "
-                        + e.path("text").asText().lines().findFirst().orElse(""))
                 .toList();
         assertEquals(
                 List.of(
                         "Ada seed: You are Ada (1) in this gathering, as author.",
-                        "Ada part: Ada, you play the author: open by saying what the change is for and where to look"
-                                + " first; later, answer each concern with a fix or a reason, and never argue a verdict.",
                         "Bo seed: You are Bo (2) in this gathering, as skeptic.",
-                        "Bo part: Bo, you play the skeptic: before you agree with anything, ask what would prove it"
-                                + " wrong, and look for the case nobody tested.",
                         "Cy seed: You are Cy (3) in this gathering, as speaker.",
                         "Hal seed: You are Hal (4) in this gathering, as harvester."),
-                seeding);
+                seeding.stream()
+                        .map(e -> e.path("to").asText() + " " + e.path("prompt").asText() + ": "
+                                + e.path("text").asText().lines().findFirst().orElse(""))
+                        .toList());
+        assertTrue(
+                seeding.get(0)
+                        .path("text")
+                        .asText()
+                        .endsWith("\n\nAda, you play the author: open by saying what the change is for and where to"
+                                + " look first; later, answer each concern with a fix or a reason, and never argue a"
+                                + " verdict."),
+                seeding.get(0)::toString);
+        assertTrue(
+                seeding.get(1)
+                        .path("text")
+                        .asText()
+                        .endsWith("\n\nBo, you play the skeptic: before you agree with anything, ask what would prove"
+                                + " it wrong, and look for the case nobody tested."),
+                seeding.get(1)::toString);
         assertEquals(List.of(), t.flags());
     }
 }
