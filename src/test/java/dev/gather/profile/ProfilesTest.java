@@ -95,6 +95,27 @@ class ProfilesTest {
         assertTrue(msg.contains("[profile.regex]"), msg);
     }
 
+    /** Ready means quiet that long: a timeout no longer than the quiet reports every member unreachable. */
+    @Test
+    void aReadyTimeoutNoLongerThanItsQuietIsRefusedWithItsLine() {
+        RhythmException e = assertThrows(
+                RhythmException.class,
+                () -> ProfileLoader.parse(
+                        "profiles/hasty.yaml",
+                        """
+                        profile: hasty
+                        typing: {enter_gap: 0ms}
+                        ready:
+                          quiet: 2s
+                          timeout: 2s
+                        turns: {signal: none}
+                        """));
+        assertEquals(
+                "profiles/hasty.yaml:5:12: ready.timeout must be longer than ready.quiet (2s): no harness could be"
+                        + " ready in time [profile.ready]",
+                e.getMessage());
+    }
+
     @Test
     void theInputBoxIsReadFromTheBottomOfTheScreen() {
         InputBox claude = Profiles.shipped().forKind("claude").quirks().input().orElseThrow();
