@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.home.ConfigFile;
+import dev.gather.home.StateDir;
 import dev.gather.process.Threads;
 import dev.gather.profile.ProfileLoader;
 import dev.gather.rhythm.RhythmError;
@@ -87,17 +88,18 @@ final class LintCommand implements Callable<Integer> {
                 return 2;
             }
             if (Files.isDirectory(p)) {
-                try (Stream<Path> s = Files.walk(p)) {
-                    s.filter(f -> f.toString().endsWith(".yaml") || f.toString().endsWith(".yml"))
-                            .sorted()
-                            .forEach(f -> files.add(() -> check(f)));
-                }
+                yamlIn(p).forEach(f -> files.add(() -> check(f)));
             } else {
                 files.add(() -> check(p));
             }
         }
         if (none || user) {
             RhythmLibrary.standard().userFiles().forEach(f -> files.add(() -> RhythmLint.check(f)));
+            // the user's harness profiles too: the daemon only logs one that does not load, and keeps the shipped
+            Path profiles = StateDir.fromEnvironment().root().resolve("profiles");
+            if (Files.isDirectory(profiles)) {
+                yamlIn(profiles).forEach(f -> files.add(() -> check(f)));
+            }
         }
         // files are independent: check them on every core, report in file order
         List<List<RhythmError>> perFile = Threads.inParallel(
@@ -124,5 +126,14 @@ final class LintCommand implements Callable<Integer> {
         }
         out.flush();
         return bad == 0 ? 0 : 1;
+    }
+
+    /** The YAML files under {@code dir}, in name order. */
+    private static List<Path> yamlIn(Path dir) throws IOException {
+        try (Stream<Path> s = Files.walk(dir)) {
+            return s.filter(f -> f.toString().endsWith(".yaml") || f.toString().endsWith(".yml"))
+                    .sorted()
+                    .toList();
+        }
     }
 }

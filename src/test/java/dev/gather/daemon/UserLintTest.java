@@ -54,6 +54,24 @@ class UserLintTest {
                 "the shipped rhythms pass, the user's file reports all its errors at once");
     }
 
+    /** The daemon only logs a profile of the user's that does not load (and keeps the shipped one). */
+    @Test
+    void withoutAnArgumentItChecksTheUsersHarnessProfilesToo(@TempDir Path tmp) throws Exception {
+        Path home = tmp.resolve("home");
+        Path hasty = Files.createDirectories(home.resolve("profiles")).resolve("hasty.yaml");
+        Files.writeString(
+                hasty,
+                "profile: hasty\ntyping: {enter_gap: 0ms}\nready: {quiet: 2s, timeout: 1s}\nturns: {signal: none}\n");
+        Cli.Result run = gather(tmp, home, "lint");
+        assertEquals(1, run.code(), run.out());
+        assertEquals(
+                List.of(
+                        hasty + ":3:29: ready.timeout must be longer than ready.quiet (2s): no harness could be ready"
+                                + " in time [profile.ready]",
+                        "14 files checked, 1 invalid"),
+                run.out().lines().toList());
+    }
+
     @Test
     void theShippedRhythmsAloneAreValidFromAnEmptyFolder(@TempDir Path tmp) throws Exception {
         Cli.Result run = gather(tmp, tmp.resolve("no-home"), "lint");
