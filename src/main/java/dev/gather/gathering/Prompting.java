@@ -56,7 +56,11 @@ final class Prompting {
         return render(PromptKind.SEED, v);
     }
 
-    /** The seed of a member who joins late: the rhythm's seed, then the conversation so far, bounded. */
+    /** The seed of {@code m} at the start, ending with the part it plays: one message, one model call, not two. */
+    String seedAndPart(Member m, String pulse) {
+        return seed(m, pulse) + partOf(m).map(part -> "\n\n" + part(m, part)).orElse("");
+    }
+
     /** The part {@code m} plays, if any: the one it was cast into by name, else by its place in the order. */
     Optional<RolePart> partOf(Member m) {
         return Optional.ofNullable(c.parts.get(m));
@@ -69,6 +73,7 @@ final class Prompting {
         return Template.fill(p.prompt(), v);
     }
 
+    /** The seed of a member who joins late: the rhythm's seed, then the conversation so far, bounded. */
     String lateSeed(Member m, String pulse, List<String> said) {
         String seed = seed(m, pulse);
         return seed + Conversation.sofar(said, Typed.MAX_CHARS - seed.length());

@@ -73,16 +73,9 @@ final class Steps {
         a.put("seedAndBegin", ctx -> {
             String p = pulse.get();
             // a resumed gathering that was seeding does not seed twice whom the last daemon seeded
-            // a part's prompt ends its player's seed: one message, one model call (two, it cost two)
             c.present().stream()
                     .filter(m -> !c.seeded(m))
-                    .forEach(m -> sink.accept(new Effect.Inject(
-                            m,
-                            Prompt.SEED,
-                            prompts.seed(m, p)
-                                    + prompts.partOf(m)
-                                            .map(part -> "\n\n" + prompts.part(m, part))
-                                            .orElse(""))));
+                    .forEach(m -> sink.accept(new Effect.Inject(m, Prompt.SEED, prompts.seedAndPart(m, p))));
             nextTurn(Optional.empty());
         });
         a.put("nextTurn", ctx -> nextTurn(requested(c, ctx)));
