@@ -201,13 +201,6 @@ final class HarnessRelay implements AutoCloseable {
         }
     }
 
-    /** A harness pane ended before any turn of the link was relayed: its last screen says why. */
-    static final class HarnessDied extends IllegalStateException {
-        HarnessDied(String message) {
-            super(message);
-        }
-    }
-
     private List<Sample> attempt(Profile profile, List<String> command, Map<String, String> env, Path work, int samples)
             throws InterruptedException {
         List<Member> members = new ArrayList<>();

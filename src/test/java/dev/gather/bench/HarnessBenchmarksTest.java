@@ -63,8 +63,8 @@ class HarnessBenchmarksTest {
                 "echo started >> " + starts + "; while [ $(( $(wc -l < " + starts + ") % 2 )) -ne 0 ]; do sleep 0.05;"
                         + " done; echo the harness fell over; exit 3");
         try (HarnessRelay relay = new HarnessRelay(dir, List.of())) {
-            HarnessRelay.HarnessDied died = assertThrows(
-                    HarnessRelay.HarnessDied.class,
+            HarnessDied died = assertThrows(
+                    HarnessDied.class,
                     () -> relay.pingPong(Profiles.shipped().forKind("generic"), fallsOver, Map.of(), dir, 1));
             // why it ended is on its screen: tmux's own words for a dead pane, or the program's last
             // words (tmux 3.3a draws its banner only once it has the exit status, which a loaded
