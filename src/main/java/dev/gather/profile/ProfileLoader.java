@@ -44,17 +44,6 @@ public final class ProfileLoader {
                     "profile.neutralizer",
                     "typing.command_leaders needs a typing.neutralizer to put before them");
         }
-        JsonNode ready = root.path("ready");
-        Optional<Duration> quiet = duration(ready.path("quiet"));
-        Optional<Duration> timeout = duration(ready.path("timeout"));
-        if (quiet.isPresent() && timeout.isPresent() && timeout.get().compareTo(quiet.get()) <= 0) {
-            // ready only once the screen was quiet that long: every member would be reported unreachable
-            report.error(
-                    "/ready/timeout",
-                    "profile.ready",
-                    "ready.timeout must be longer than ready.quiet ("
-                            + ready.path("quiet").asText() + "): no harness could be ready in time");
-        }
         JsonNode argv = root.path("recognise").path("argv");
         for (int i = 0; i < argv.size(); i++) {
             regex(argv.get(i).asText(), "/recognise/argv/" + i, report);
@@ -76,14 +65,17 @@ public final class ProfileLoader {
                 }
             }
         }
-    }
-
-    /** The duration {@code n} names, if it is one (the schema reports one that is not). */
-    private static Optional<Duration> duration(JsonNode n) {
-        try {
-            return Optional.of(Durations.parse(n.asText()));
-        } catch (IllegalArgumentException e) {
-            return Optional.empty();
+        // last: a duration the schema refused throws here, and CheckedYaml then reports the schema's errors
+        JsonNode ready = root.path("ready");
+        if (Durations.parse(ready.path("timeout").asText())
+                        .compareTo(Durations.parse(ready.path("quiet").asText()))
+                <= 0) {
+            // ready only once the screen was quiet that long: every member would be reported unreachable
+            report.error(
+                    "/ready/timeout",
+                    "profile.ready",
+                    "ready.timeout must be longer than ready.quiet ("
+                            + ready.path("quiet").asText() + "): no harness could be ready in time");
         }
     }
 
