@@ -88,7 +88,11 @@ final class LintCommand implements Callable<Integer> {
                 return 2;
             }
             if (Files.isDirectory(p)) {
-                yamlIn(p).forEach(f -> files.add(() -> check(f)));
+                try (Stream<Path> s = Files.walk(p)) {
+                    s.filter(f -> f.toString().endsWith(".yaml") || f.toString().endsWith(".yml"))
+                            .sorted()
+                            .forEach(f -> files.add(() -> check(f)));
+                }
             } else {
                 files.add(() -> check(p));
             }
@@ -96,10 +100,8 @@ final class LintCommand implements Callable<Integer> {
         if (none || user) {
             RhythmLibrary.standard().userFiles().forEach(f -> files.add(() -> RhythmLint.check(f)));
             // the user's harness profiles too: the daemon only logs one that does not load, and keeps the shipped
-            Path profiles = StateDir.fromEnvironment().root().resolve("profiles");
-            if (Files.isDirectory(profiles)) {
-                yamlIn(profiles).forEach(f -> files.add(() -> check(f)));
-            }
+            ConfigFile.yamlIn(StateDir.fromEnvironment().root().resolve("profiles"))
+                    .forEach(f -> files.add(() -> check(f)));
         }
         // files are independent: check them on every core, report in file order
         List<List<RhythmError>> perFile = Threads.inParallel(
@@ -126,14 +128,5 @@ final class LintCommand implements Callable<Integer> {
         }
         out.flush();
         return bad == 0 ? 0 : 1;
-    }
-
-    /** The YAML files under {@code dir}, in name order. */
-    private static List<Path> yamlIn(Path dir) throws IOException {
-        try (Stream<Path> s = Files.walk(dir)) {
-            return s.filter(f -> f.toString().endsWith(".yaml") || f.toString().endsWith(".yml"))
-                    .sorted()
-                    .toList();
-        }
     }
 }

@@ -8,6 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The one way gather reads a configuration file (profiles, agents.yaml, rhythms, config.properties,
@@ -17,6 +19,23 @@ import java.nio.file.attribute.BasicFileAttributes;
  */
 public final class ConfigFile {
     private ConfigFile() {}
+
+    /**
+     * The YAML files ({@code .yaml}, {@code .yml}) directly in the folder {@code dir}, in name order, as
+     * the daemon loads them (rhythms, profiles); none when it is no folder. A FIFO, a device or a link
+     * loop is listed too: reading it says what is wrong with it.
+     */
+    public static List<Path> yamlIn(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(
+                            f -> f.toString().endsWith(".yaml") || f.toString().endsWith(".yml"))
+                    .sorted()
+                    .toList();
+        }
+    }
 
     /** The file's bytes; an {@link IOException} naming the file when it is no regular file or too large. */
     public static byte[] bytes(Path file, long maxBytes) throws IOException {

@@ -1,11 +1,11 @@
 package dev.gather.profile;
 
 import dev.gather.about.Shipped;
+import dev.gather.home.ConfigFile;
 import dev.gather.process.Processes;
 import dev.gather.rhythm.RhythmException;
 import dev.gather.tmux.Terminal;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -16,7 +16,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,25 +48,23 @@ public final class Profiles {
         List<Path> reversed = new ArrayList<>(dirs);
         Collections.reverse(reversed);
         for (Path dir : reversed) {
-            if (!Files.isDirectory(dir)) {
-                continue;
-            }
-            try (Stream<Path> files = Files.list(dir)) {
-                files.filter(f -> f.toString().endsWith(".yaml") || f.toString().endsWith(".yml"))
-                        .sorted()
-                        .forEach(f -> {
-                            try {
-                                Profile p = ProfileLoader.load(f, f.toString());
-                                found.put(p.name(), p);
-                            } catch (RhythmException e) {
-                                LOG.error("profile {} ignored:\n{}", f, e.getMessage());
-                            } catch (RuntimeException e) {
-                                // unreadable, or anything else: one bad file never stops a daemon starting
-                                LOG.error("profile {} ignored: {}", f, e.getMessage());
-                            }
-                        });
+            List<Path> files;
+            try {
+                files = ConfigFile.yamlIn(dir);
             } catch (IOException e) {
                 LOG.warn("cannot list profiles in {}: {}", dir, e.getMessage());
+                continue;
+            }
+            for (Path f : files) {
+                try {
+                    Profile p = ProfileLoader.load(f, f.toString());
+                    found.put(p.name(), p);
+                } catch (RhythmException e) {
+                    LOG.error("profile {} ignored:\n{}", f, e.getMessage());
+                } catch (RuntimeException e) {
+                    // unreadable, or anything else: one bad file never stops a daemon starting
+                    LOG.error("profile {} ignored: {}", f, e.getMessage());
+                }
             }
         }
         return new Profiles(found);

@@ -1,6 +1,7 @@
 package dev.gather.rhythm;
 
 import dev.gather.about.Shipped;
+import dev.gather.home.ConfigFile;
 import dev.gather.home.StateDir;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -149,15 +150,11 @@ public final class RhythmLibrary {
     public List<Path> userFiles() {
         List<Path> files = new ArrayList<>();
         for (Path dir : dirs) {
-            if (Files.isDirectory(dir)) {
-                try (Stream<Path> s = Files.list(dir)) {
-                    // a FIFO, a device or a symlink loop is listed too: lint reports it as an error, not as nothing
-                    s.filter(f -> f.toString().endsWith(".yaml") || f.toString().endsWith(".yml"))
-                            .sorted()
-                            .forEach(files::add);
-                } catch (IOException e) {
-                    // an unreadable folder contributes no files, as it contributes no names
-                }
+            try {
+                // a FIFO, a device or a symlink loop is listed too: lint reports it as an error, not as nothing
+                files.addAll(ConfigFile.yamlIn(dir));
+            } catch (IOException e) {
+                // an unreadable folder contributes no files, as it contributes no names
             }
         }
         return files;
