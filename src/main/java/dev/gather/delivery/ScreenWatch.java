@@ -127,9 +127,13 @@ final class ScreenWatch {
         return startingShowsDialog(e, box);
     }
 
-    /** BUSY → IDLE by the screen: at once for screen profiles, after the grace for hook profiles. */
+    /**
+     * BUSY → IDLE by the screen: at once for screen profiles, after the grace for hook profiles. Called
+     * under the channel's monitor, so both looks start on the office's threads: a pane's first watch
+     * asks tmux, which may be slow (a profile learned from a hook can bring the first watch here).
+     */
     void awaitIdle(long e) {
-        watchForDialog(e);
+        office.executor().execute(() -> watchForDialog(e));
         Profile.Turns turns = channel.profile().turns();
         Duration wait = turns.signal() == Profile.TurnSignal.HOOK ? turns.grace() : Duration.ZERO;
         office.timer()

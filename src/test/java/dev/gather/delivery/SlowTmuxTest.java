@@ -7,10 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gather.profile.Profile;
+import dev.gather.profile.Profiles;
 import dev.gather.tmux.DeliveryResult;
 import java.io.IOException;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -91,6 +94,40 @@ class SlowTmuxTest extends BoxedMember {
         } finally {
             answer.countDown();
             callers.shutdownNow();
+        }
+    }
+
+    @Test
+    void aMemberWhoseHookNamesAHarnessWithTurnsIsNotLockedWhileTmuxIsSlowToWatchIt() throws Exception {
+        BoxedProfile.hooked(dir, "1s", "100ms");
+        PostOffice named = new PostOffice(
+                tmux, deliverer, Profiles.load(List.of(dir)), Clock.systemUTC(), (letter, p, state, detail) -> {});
+        CountDownLatch answer = new CountDownLatch(1);
+        AtomicBoolean asked = new AtomicBoolean();
+        ExecutorService callers = Executors.newFixedThreadPool(2);
+        try {
+            // met without a start (no turns, nothing watched), then its hook names a harness whose turns
+            // and dialogs are read off its screen: the first watch of its pane comes with its next turn
+            named.turnEnded(pane.id(), Optional.of("boxed-hooked"), "hook");
+            tmux.beforeWatch(() -> {
+                asked.set(true);
+                try {
+                    answer.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            callers.submit(() -> named.turnStarted(pane.id()));
+            await().atMost(LONG).untilTrue(asked);
+            // while tmux has not answered that watch, the member's channel still answers (before, the
+            // watch ran under the channel's lock, and every post and status waited for tmux)
+            Future<Optional<ChannelStatus>> status = callers.submit(() -> named.status(pane.id()));
+            await().atMost(LONG).until(status::isDone);
+            assertEquals(MemberState.BUSY, status.get().orElseThrow().state());
+        } finally {
+            answer.countDown();
+            callers.shutdownNow();
+            named.close();
         }
     }
 
