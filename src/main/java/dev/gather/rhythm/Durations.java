@@ -6,7 +6,12 @@ import java.util.regex.Pattern;
 
 /** Durations as rhythm authors write them: {@code 90s}, {@code 2m}, {@code 1m30s}, {@code 500ms}, {@code 1h}. */
 public final class Durations {
-    private static final Pattern FORM = Pattern.compile("(?:(\\d+)h)?(?:(\\d+)m(?!s))?(?:(\\d+)s)?(?:(\\d+)ms)?");
+    /**
+     * As the schemas' {@code duration}: at most six digits a unit, so every duration fits the
+     * nanoseconds the timers count in (999999h is 114 years).
+     */
+    private static final Pattern FORM =
+            Pattern.compile("(?:(\\d{1,6})h)?(?:(\\d{1,6})m(?!s))?(?:(\\d{1,6})s)?(?:(\\d{1,6})ms)?");
 
     private Durations() {}
 
@@ -14,7 +19,8 @@ public final class Durations {
     public static Duration parse(String text) {
         Matcher m = FORM.matcher(text == null ? "" : text.strip());
         if (text == null || text.isBlank() || !m.matches()) {
-            throw new IllegalArgumentException("not a duration: '" + text + "' (write e.g. 90s, 2m, 1m30s, 500ms)");
+            throw new IllegalArgumentException(
+                    "not a duration: '" + text + "' (write e.g. 90s, 2m, 1m30s, 500ms; at most six digits a unit)");
         }
         Duration d = Duration.ZERO;
         d = d.plusHours(group(m, 1))

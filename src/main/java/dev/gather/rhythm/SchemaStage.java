@@ -58,7 +58,8 @@ final class SchemaStage {
                 err = tree.error(
                         pointer,
                         "schema.duration",
-                        SourceTree.dotted(pointer) + " must be a duration like 90s, 2m, 1m30s or 500ms"
+                        SourceTree.dotted(pointer)
+                                + " must be a duration like 90s, 2m, 1m30s or 500ms, at most six digits a unit"
                                 + found(tree.root().at(pointer)));
             } else {
                 err = tree.error(

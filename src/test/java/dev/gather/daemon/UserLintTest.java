@@ -39,7 +39,8 @@ class UserLintTest {
         assertEquals(
                 List.of(
                         mine + ":9:13: phase 'inhale' appears twice in breath [breath.unique-phase]",
-                        mine + ":10:44: beats.grace must be a duration like 90s, 2m, 1m30s or 500ms (found 'thirty')"
+                        mine
+                                + ":10:44: beats.grace must be a duration like 90s, 2m, 1m30s or 500ms, at most six digits a unit (found 'thirty')"
                                 + " [schema.duration]",
                         mine + ":10:52: unknown key 'pace' in beats; did you mean 'grace'? [schema.unknown-key]",
                         mine + ":16:14: pass_patterns[2].pattern matches the ordinary sentence \"the tests pass\";"

@@ -1,6 +1,7 @@
 package dev.gather.profile;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -93,6 +94,25 @@ class ProfilesTest {
         assertTrue(msg.contains("profiles/bad.yaml:3:") && msg.contains("[profile.input-group]"), msg);
         assertTrue(msg.contains("input_box.placeholders[0] is not a valid regular expression"), msg);
         assertTrue(msg.contains("[profile.regex]"), msg);
+    }
+
+    /**
+     * A duration too long for the timers' nanoseconds is the schema's error at its key's line: before,
+     * it passed the schema and lint said only "For input string" at 1:1.
+     */
+    @Test
+    void aDurationTooLongIsRefusedWithItsLine() {
+        String all = assertThrows(
+                        RhythmException.class,
+                        () -> ProfileLoader.parse(
+                                "profiles/bad.yaml", broken("{signal: hook, grace: 99999999999999999999999s}")))
+                .getMessage();
+        assertTrue(all.contains("profiles/bad.yaml:5:"), all);
+        assertTrue(
+                all.contains("turns.grace must be a duration like 90s, 2m, 1m30s or 500ms, at most six digits a unit"),
+                all);
+        assertTrue(all.contains("[schema.duration]"), all);
+        assertFalse(all.contains("For input string"), all);
     }
 
     /** Ready means quiet that long: a timeout no longer than the quiet reports every member unreachable. */

@@ -107,6 +107,13 @@ class RhythmLoaderTest {
         assertEquals(Duration.ofMillis(500), Durations.parse("500ms"));
         assertEquals("1m30s", Durations.format(Duration.ofSeconds(90)));
         assertThrows(IllegalArgumentException.class, () -> Durations.parse("soon"));
+        // the longest the timers can count in nanoseconds, and one digit more
+        Duration longest = Durations.parse("999999h999999m999999s999999ms");
+        assertEquals(
+                Duration.ofHours(999999).plusMinutes(999999).plusSeconds(999999).plusMillis(999999), longest);
+        assertTrue(longest.toNanos() > 0, "toNanos throws past about 292 years");
+        assertThrows(IllegalArgumentException.class, () -> Durations.parse("1000000s"));
+        assertThrows(IllegalArgumentException.class, () -> Durations.parse("99999999999999999999999s"));
     }
 
     @Test
