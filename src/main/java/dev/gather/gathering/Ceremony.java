@@ -55,7 +55,7 @@ final class Ceremony {
     final Conversation conversation = new Conversation();
 
     /** Per agent in digest hearing, what it was not yet told, as typed, oldest first (see {@link Digest}). */
-    final Map<Member, List<String>> unheard = new HashMap<>();
+    final Map<Member, List<Untold>> unheard = new HashMap<>();
 
     /** The ceremony of {@code members} in {@code rhythm}, with the start's overrides of its beats, question and cast. */
     Ceremony(Rhythm rhythm, List<Member> members, GatheringOptions options) {

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
@@ -30,7 +31,7 @@ final class Digest implements EffectSink {
     private final EffectSink out;
     private final Listening listening;
     /** What each agent was not yet told, as it would have been typed, oldest first (restored on resume). */
-    private final Map<Member, List<String>> kept;
+    private final Map<Member, List<Untold>> kept;
 
     Digest(Ceremony c, EffectSink out) {
         this.c = c;
@@ -49,17 +50,17 @@ final class Digest implements EffectSink {
         if (e instanceof Effect.Relay r) {
             List<Member> held = agents(m -> !m.equals(r.from()));
             out.accept(new Effect.Relay(r.from(), r.text(), held));
-            keep(held, Attribution.of(r.from(), r.text()));
+            keep(held, Untold.said(Attribution.of(r.from(), r.text())));
         } else if (e instanceof Effect.Confide f) {
             List<Member> held = f.to().stream().filter(Digest::agent).toList();
             out.accept(new Effect.Confide(f.from(), f.text(), f.to(), held));
-            keep(held, Attribution.of(f.from(), f.text()));
+            keep(held, Untold.said(Attribution.of(f.from(), f.text())));
         } else if (e instanceof Effect.Announce a) {
             announce(a);
         } else if (e instanceof Effect.Inject i && agent(i.to()) && i.kind() == Prompt.REMINDER) {
             // typed now, a reminder would be a model call whose answer is out of turn again: it
             // comes with the member's next prompt instead, as what it was not yet told
-            keep(List.of(i.to()), i.text());
+            keep(List.of(i.to()), Untold.said(i.text()));
         } else if (e instanceof Effect.Inject i && agent(i.to())) {
             out.accept(new Effect.Inject(i.to(), i.kind(), withKept(i.to(), i.text())));
             kept.remove(i.to());
@@ -70,7 +71,8 @@ final class Digest implements EffectSink {
 
     /**
      * An announcement is kept for every agent it is for; the piece reaching an agent is typed to it
-     * at once, after everything it was not yet told: that message gives it the floor.
+     * at once, after everything it was not yet told: that message gives it the floor. Of the piece's
+     * moves an agent was not yet told, only the last is kept: where it is now.
      */
     private void announce(Effect.Announce a) {
         // who left is not told so; who joined gets its seed instead (as the relay addresses them)
@@ -79,8 +81,10 @@ final class Digest implements EffectSink {
         out.accept(a.heldFor(held));
         Member taker =
                 a.kind() == Announcement.TURN ? a.about().filter(Digest::agent).orElse(null) : null;
-        keep(held.stream().filter(m -> !m.equals(taker)).toList(), a.text());
+        Untold told = a.kind() == Announcement.TURN ? Untold.pieceMoved(a.text()) : Untold.said(a.text());
+        keep(held.stream().filter(m -> !m.equals(taker)).toList(), told);
         if (taker != null) {
+            Optional.ofNullable(kept.get(taker)).ifPresent(untold -> untold.removeIf(Untold::turn));
             out.accept(new Effect.Inject(taker, Prompt.TURN, withKept(taker, a.text())));
             kept.remove(taker);
         }
@@ -95,7 +99,7 @@ final class Digest implements EffectSink {
             return;
         }
         c.harvester.filter(c::isPresent).filter(Digest::agent).ifPresent(h -> {
-            List<String> texts = kept.getOrDefault(h, List.of());
+            List<String> texts = typed(h);
             if (!texts.isEmpty()) {
                 out.accept(new Effect.Inject(h, Prompt.DIGEST, String.join("\n\n", texts)));
                 kept.remove(h);
@@ -110,7 +114,7 @@ final class Digest implements EffectSink {
      * piece reaching the member, so nobody was asked for anything.
      */
     private String withKept(Member m, String text) {
-        List<String> texts = kept.getOrDefault(m, List.of());
+        List<String> texts = typed(m);
         int room = Typed.MAX_CHARS - text.length() - LEFT_OUT.length() - 20;
         Deque<String> fits = new ArrayDeque<>();
         int used = 0;
@@ -128,8 +132,13 @@ final class Digest implements EffectSink {
         return String.join("\n\n", parts);
     }
 
-    private void keep(List<Member> held, String typed) {
-        held.forEach(m -> kept.computeIfAbsent(m, k -> new ArrayList<>()).add(typed));
+    private void keep(List<Member> held, Untold u) {
+        held.forEach(m -> Untold.keep(kept.computeIfAbsent(m, k -> new ArrayList<>()), u));
+    }
+
+    /** What {@code m} was not yet told, as typed, oldest first. */
+    private List<String> typed(Member m) {
+        return kept.getOrDefault(m, List.of()).stream().map(Untold::typed).toList();
     }
 
     /** The present agents {@code which} accepts, in the link's order. */

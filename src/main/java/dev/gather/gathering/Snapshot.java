@@ -55,7 +55,7 @@ public record Snapshot(
         Optional<String> holderWords,
         boolean wordsAfterFinalBeat,
         boolean passedByCommand,
-        Map<String, List<String>> unheard,
+        Map<String, List<Untold>> unheard,
         Optional<Round> announcedRound) {
     public Snapshot {
         unheard = Map.copyOf(unheard);

@@ -2,6 +2,7 @@ package dev.gather.resume;
 
 import dev.gather.gathering.GatheringState;
 import dev.gather.gathering.Snapshot;
+import dev.gather.gathering.Untold;
 import dev.gather.journal.Announcement;
 import dev.gather.journal.Entry;
 import dev.gather.journal.Kept;
@@ -150,7 +151,7 @@ final class Replay {
     }
 
     /** {@code unheard}: what each member was kept and not yet told (digest hearing), as {@link Unheard} reads it. */
-    Snapshot snapshot(Map<String, List<String>> unheard) {
+    Snapshot snapshot(Map<String, List<Untold>> unheard) {
         return new Snapshot(
                 state,
                 phase,

@@ -1,5 +1,7 @@
 package dev.gather.resume;
 
+import dev.gather.gathering.Untold;
+import dev.gather.journal.Announcement;
 import dev.gather.journal.Line;
 import dev.gather.journal.Message;
 import dev.gather.link.Attribution;
@@ -19,8 +21,8 @@ import java.util.Optional;
 final class Unheard {
     private Unheard() {}
 
-    static Map<String, List<String>> of(List<Line> lines) {
-        Map<String, List<String>> unheard = new HashMap<>();
+    static Map<String, List<Untold>> of(List<Line> lines) {
+        Map<String, List<Untold>> unheard = new HashMap<>();
         for (Line l : lines) {
             if (l.entry() instanceof Message.Private p) {
                 // every prompt to an agent carries what it was kept
@@ -28,15 +30,18 @@ final class Unheard {
             } else if (l.entry() instanceof Message.Relay r) {
                 // relayed words carry their attribution
                 Member from = new Member(r.from(), r.fromNumber(), Role.SPEAKER, Optional.empty());
-                keep(unheard, r.held(), Attribution.of(from, r.text()));
+                keep(unheard, r.held(), Untold.said(Attribution.of(from, r.text())));
             } else if (l.entry() instanceof Message.Announce a) {
-                keep(unheard, a.held(), a.text());
+                keep(
+                        unheard,
+                        a.held(),
+                        a.prompt() == Announcement.TURN ? Untold.pieceMoved(a.text()) : Untold.said(a.text()));
             }
         }
         return unheard;
     }
 
-    private static void keep(Map<String, List<String>> unheard, List<String> held, String typed) {
-        held.forEach(n -> unheard.computeIfAbsent(n, k -> new ArrayList<>()).add(typed));
+    private static void keep(Map<String, List<Untold>> unheard, List<String> held, Untold u) {
+        held.forEach(n -> Untold.keep(unheard.computeIfAbsent(n, k -> new ArrayList<>()), u));
     }
 }

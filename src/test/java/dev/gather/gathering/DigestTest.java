@@ -82,6 +82,8 @@ class DigestTest {
                     at = found + words.length();
                 }
                 assertTrue(message.endsWith("The piece is now with " + m.name() + " (" + m.number() + ")."), message);
+                // where the piece went before is stale: only its move to the member is typed
+                assertEquals(1, message.split("The piece is now with ", -1).length - 1, message);
                 said = mine + 1;
             }
         }

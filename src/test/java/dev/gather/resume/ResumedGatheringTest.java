@@ -8,6 +8,7 @@ import dev.gather.gathering.Effect;
 import dev.gather.gathering.Gathering;
 import dev.gather.gathering.GatheringState;
 import dev.gather.gathering.Snapshot;
+import dev.gather.gathering.Untold;
 import dev.gather.journal.Prompt;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -49,9 +50,13 @@ class ResumedGatheringTest extends InReplayWorld {
         w.say("Ada", "Ada's first thought. I pass the piece.");
         Snapshot s = w.replay();
         assertTrue(
-                s.unheard().get("Cy").stream().anyMatch(t -> t.contains("Ada's first thought.")),
+                s.unheard().get("Cy").stream().anyMatch(t -> t.typed().contains("Ada's first thought.")),
                 s.unheard()::toString);
         assertTrue(!s.unheard().containsKey("Bo") || s.unheard().get("Bo").isEmpty(), "Bo was given it with the piece");
+        // of the piece's moves, only the last is kept: it went to Ada, then to Bo
+        assertEquals(
+                List.of(new Untold("The piece is now with Bo (2).", true)),
+                s.unheard().get("Cy").stream().filter(Untold::turn).toList());
         List<Effect> effects = new ArrayList<>();
         Gathering g = w.resumed(w.rhythm, w.options, s, effects);
         g.onTurnOutput(w.member("Bo"), "Bo's thought. I pass the piece.").join();
@@ -63,6 +68,8 @@ class ResumedGatheringTest extends InReplayWorld {
         assertEquals("Cy", cy.to().name());
         assertTrue(cy.text().contains("Ada's first thought."), cy.text());
         assertTrue(cy.text().contains("Bo's thought."), cy.text());
+        assertEquals(1, cy.text().split("The piece is now with ", -1).length - 1, cy.text());
+        assertTrue(cy.text().endsWith("The piece is now with Cy (3)."), cy.text());
     }
 
     @Test
