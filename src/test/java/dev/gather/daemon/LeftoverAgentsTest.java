@@ -15,6 +15,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -43,31 +45,36 @@ class LeftoverAgentsTest {
     void agentsThatIgnoreTheHangUpEndWithTheirGathering() throws Exception {
         JsonNode started = Ceremonies.start(world, args("minimal", "Ada:speaker:stubborn", "Bo:speaker:stubborn"));
         String id = started.path("gathering_id").asText();
-        await().atMost(Duration.ofSeconds(90))
-                .until(() -> !Ceremonies.holder(world, id).isEmpty());
-        List<ProcessHandle> agents = new ArrayList<>();
-        world.tmux.panes().stream()
-                .filter(p -> p.session().startsWith("g-"))
-                .forEach(p -> agents.addAll(Processes.tree(p.pid())));
+        Set<ProcessHandle> seen = ConcurrentHashMap.newKeySet();
         try {
-            // each pane left a helper that ignores the hang-up and reads no terminal
-            assertEquals(
-                    2,
-                    agents.stream()
-                            .filter(p -> p.info().command().orElse("").endsWith("/sleep"))
-                            .filter(LeftoverAgentsTest::ignoresHangUp)
-                            .count(),
-                    agents.stream()
-                            .map(p -> p.pid() + " " + p.info().command().orElse("?"))
-                            .toList()
-                            .toString());
+            // each pane leaves a helper that ignores the hang-up and reads no terminal, once its shell has
+            // run that far: waited for as such (a piece held by one speaker says nothing of the other's shell)
+            List<ProcessHandle> agents =
+                    await().atMost(Duration.ofSeconds(90)).until(() -> agents(seen), a -> stubbornHelpers(a) == 2);
             Cli.Result end = Cli.run(home, Optional.of(world.socket), "end", "--now", "--operator", id);
             assertEquals(0, end.code(), end.out());
             await().atMost(Duration.ofSeconds(60)).until(() -> agents.stream().noneMatch(ProcessHandle::isAlive));
             assertFalse(world.tmux.panes().stream().anyMatch(p -> p.session().startsWith("g-")));
         } finally {
-            agents.forEach(ProcessHandle::destroyForcibly);
+            seen.forEach(ProcessHandle::destroyForcibly);
         }
+    }
+
+    /** The processes of the gathering's panes now, each also added to {@code seen}. */
+    private List<ProcessHandle> agents(Set<ProcessHandle> seen) {
+        List<ProcessHandle> agents = new ArrayList<>();
+        world.tmux.panes().stream()
+                .filter(p -> p.session().startsWith("g-"))
+                .forEach(p -> agents.addAll(Processes.tree(p.pid())));
+        seen.addAll(agents);
+        return agents;
+    }
+
+    private static long stubbornHelpers(List<ProcessHandle> agents) {
+        return agents.stream()
+                .filter(p -> p.info().command().orElse("").endsWith("/sleep"))
+                .filter(LeftoverAgentsTest::ignoresHangUp)
+                .count();
     }
 
     /** Whether {@code p} ignores SIGHUP (bit 0 of SigIgn in /proc), as nohup leaves a program. */
