@@ -81,8 +81,7 @@ final class Digest implements EffectSink {
         out.accept(a.heldFor(held));
         Member taker =
                 a.kind() == Announcement.TURN ? a.about().filter(Digest::agent).orElse(null) : null;
-        Untold told = a.kind() == Announcement.TURN ? Untold.pieceMoved(a.text()) : Untold.said(a.text());
-        keep(held.stream().filter(m -> !m.equals(taker)).toList(), told);
+        keep(held.stream().filter(m -> !m.equals(taker)).toList(), Untold.announced(a.kind(), a.text()));
         if (taker != null) {
             Optional.ofNullable(kept.get(taker)).ifPresent(untold -> untold.removeIf(Untold::turn));
             out.accept(new Effect.Inject(taker, Prompt.TURN, withKept(taker, a.text())));

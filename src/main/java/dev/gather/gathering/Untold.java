@@ -1,5 +1,6 @@
 package dev.gather.gathering;
 
+import dev.gather.journal.Announcement;
 import java.util.List;
 
 /**
@@ -15,9 +16,9 @@ public record Untold(String typed, boolean turn) {
         return new Untold(typed, false);
     }
 
-    /** The piece moving: only its last move is worth a model's reading. */
-    public static Untold pieceMoved(String typed) {
-        return new Untold(typed, true);
+    /** An announcement of {@code kind}: a turn's is the piece moving, and only its last move is worth a model's reading. */
+    public static Untold announced(Announcement kind, String typed) {
+        return new Untold(typed, kind == Announcement.TURN);
     }
 
     /**

@@ -1,7 +1,6 @@
 package dev.gather.resume;
 
 import dev.gather.gathering.Untold;
-import dev.gather.journal.Announcement;
 import dev.gather.journal.Line;
 import dev.gather.journal.Message;
 import dev.gather.link.Attribution;
@@ -32,10 +31,7 @@ final class Unheard {
                 Member from = new Member(r.from(), r.fromNumber(), Role.SPEAKER, Optional.empty());
                 keep(unheard, r.held(), Untold.said(Attribution.of(from, r.text())));
             } else if (l.entry() instanceof Message.Announce a) {
-                keep(
-                        unheard,
-                        a.held(),
-                        a.prompt() == Announcement.TURN ? Untold.pieceMoved(a.text()) : Untold.said(a.text()));
+                keep(unheard, a.held(), Untold.announced(a.prompt(), a.text()));
             }
         }
         return unheard;
