@@ -66,14 +66,7 @@ class SlowTmuxTest extends BoxedMember {
     void aMemberWhosePaneTmuxIsSlowToWatchTakesLettersMeanwhile() throws Exception {
         CountDownLatch answer = new CountDownLatch(1);
         AtomicBoolean asked = new AtomicBoolean();
-        tmux.beforeWatch(() -> {
-            asked.set(true);
-            try {
-                answer.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
+        stallWatches(asked, answer);
         Profile hooked = BoxedProfile.hooked(dir, "1s", "100ms");
         ExecutorService callers = Executors.newFixedThreadPool(2);
         try {
@@ -109,14 +102,7 @@ class SlowTmuxTest extends BoxedMember {
             // met without a start (no turns, nothing watched), then its hook names a harness whose turns
             // and dialogs are read off its screen: the first watch of its pane comes with its next turn
             named.turnEnded(pane.id(), Optional.of("boxed-hooked"), "hook");
-            tmux.beforeWatch(() -> {
-                asked.set(true);
-                try {
-                    answer.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
+            stallWatches(asked, answer);
             callers.submit(() -> named.turnStarted(pane.id()));
             await().atMost(LONG).untilTrue(asked);
             // while tmux has not answered that watch, the member's channel still answers (before, the
@@ -129,6 +115,18 @@ class SlowTmuxTest extends BoxedMember {
             callers.shutdownNow();
             named.close();
         }
+    }
+
+    /** From now on a first watch of a pane says it was {@code asked} and waits for tmux's {@code answer}. */
+    private void stallWatches(AtomicBoolean asked, CountDownLatch answer) {
+        tmux.beforeWatch(() -> {
+            asked.set(true);
+            try {
+                answer.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
     }
 
     private String note() {
