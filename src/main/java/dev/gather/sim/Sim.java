@@ -67,11 +67,16 @@ public final class Sim {
             Thread.sleep(fake.readyAfter().toMillis());
             discardPendingInput();
         }
+        // the session-start hook's event is dated before the ready line is drawn, so whoever sees the line
+        // and sends at once sends after it: dated after a cold JVM's first JSON, it could come after such a
+        // send, and a worker's start-up event was taken for its answer to a one-shot (OneShotReplyTest)
+        String started = json("");
+        Instant drawn = clock.instant();
         out.print(options.name() + " is ready.\r\n" + PROMPT);
         out.flush();
         if (pane.isPresent()) {
             // the session-start hook: says which harness runs here, and that it is ready
-            turnEnded(json(""));
+            turnEnded(started, drawn);
         }
         int[] swallowed = {0};
         InputReader reader = new InputReader(in, this::drawBox, sinceInput -> {
@@ -112,7 +117,7 @@ public final class Sim {
             out.flush();
             if (pane.isPresent()) {
                 // every submitted input is a turn, answered or not, as for a real harness
-                turnEnded(json(reply));
+                turnEnded(json(reply), clock.instant());
             }
         }
         out.print("\u001b[?2004l\r\n" + options.name() + " quits.\r\n");
@@ -122,21 +127,23 @@ public final class Sim {
     private static final String PROMPT = "> ";
 
     /**
-     * Reports a turn end: through the hook command, as a harness runs it, when the sim was given one;
+     * Reports a turn end, dated when its prompt was {@code drawn} (or when reported, for a harness that
+     * reports late): through the hook command, as a harness runs it, when the sim was given one;
      * otherwise dropped into the spool by this process, which holds the file until the daemon took it,
      * and, as the hook does, a daemon that ran here and is gone (now, or before it took the turn) comes
      * back to relay it.
      */
-    private void turnEnded(String payload) throws IOException, InterruptedException {
+    private void turnEnded(String payload, Instant drawn) throws IOException, InterruptedException {
+        Instant ended = drawn;
         if (!options.fake().reportAfter().isZero()) {
             // a harness runs its hook after it drew its prompt: the prompt shows before the report is made
             Thread.sleep(options.fake().reportAfter().toMillis());
+            ended = clock.instant();
         }
         if (options.hook().isPresent()) {
             options.hook().get().run(payload);
             return;
         }
-        Instant ended = clock.instant();
         Duration wait = FIRST_RETRY;
         boolean said = false;
         Path dropped;
