@@ -110,7 +110,14 @@ class GatheringExitsTest {
         JsonNode end = world.call(
                 null, "end_gathering", World.args().put("gathering", id).put("operator", true));
         assertTrue(end.path("ok").asBoolean(), end.toString());
-        assertEquals("harvesting", end.path("state").asText(), end.toString());
+        // the answer is the gathering as the end left it, or later: a quick harvester may have answered
+        // the harvest before it was read (a CI run), and then it says so
+        String state = end.path("state").asText();
+        assertTrue(
+                state.equals("harvesting")
+                        || state.equals("closed")
+                                && end.path("closed_reason").asText().equals("ended by command; harvest complete"),
+                end.toString());
         await().atMost(LONG).until(() -> !world.entries(id, "close").isEmpty());
         assertEquals(1, world.entries(id, "harvest").size());
         assertEquals(
