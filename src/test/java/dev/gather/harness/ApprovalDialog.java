@@ -10,8 +10,6 @@ import dev.gather.tmux.Pane;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import org.awaitility.Awaitility;
-import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * The permission-dialog must-show for a harness a person drives: they submit a prompt whose answer
@@ -49,7 +47,7 @@ final class ApprovalDialog {
                 harness);
         world.tmux.paste(harness.id(), PROMPT);
         world.until(Duration.ofSeconds(20), () -> box.shows(world.screen(harness), PROMPT), harness);
-        submit(world, box, harness);
+        world.submit(harness, box, PROMPT);
         world.until(Duration.ofSeconds(60), () -> box.read(world.screen(harness)) == InputBox.State.DIALOG, harness);
 
         JsonNode sent = world.call(
@@ -68,33 +66,5 @@ final class ApprovalDialog {
                 "never approved:\n" + model.summary());
         assertFalse(Files.exists(work.resolve("pwned")), "the command never ran");
         assertTrue(model.calls(c -> c.lastUserText().contains("are you there?")).isEmpty(), "not typed into it");
-    }
-
-    /**
-     * Presses Enter as a person does: again when the prompt is still in the box 10 s later. Gemini
-     * takes an Enter within 40 ms of a paste as a new line, and on a loaded machine its 40 ms can last
-     * seconds; the second press submits (the words, and the new line Gemini trims).
-     */
-    private static void submit(LiveWorld world, InputBox box, Pane harness) {
-        for (int press = 1; ; press++) {
-            world.tmux.sendKeys(harness.id(), "Enter");
-            try {
-                // a dialog hides the box, and the history's "> prompt" may then read as our words:
-                // never press into it
-                Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> {
-                    String screen = world.screen(harness);
-                    return box.read(screen) == InputBox.State.DIALOG || !box.shows(screen, PROMPT);
-                });
-                return;
-            } catch (ConditionTimeoutException e) {
-                if (box.read(world.screen(harness)) == InputBox.State.DIALOG) {
-                    return;
-                }
-                if (press == 3) {
-                    throw new AssertionError(
-                            "the prompt stayed in the box after 3 presses of Enter:\n" + world.screen(harness), e);
-                }
-            }
-        }
     }
 }

@@ -196,7 +196,7 @@ class CodexDoorLiveTest {
         // a person asks ada to link: its model calls send_message within its turn, as models do
         world.tmux.paste(ada.id(), LINK_ME);
         world.until(Duration.ofSeconds(20), () -> BOX.shows(world.screen(ada), LINK_ME), ada);
-        world.tmux.sendKeys(ada.id(), "Enter");
+        world.submit(ada, BOX, LINK_ME);
         world.until(Duration.ofSeconds(60), () -> !world.links().isEmpty(), model::summary, ada, bo);
         String link = world.links().get(0);
         // the conversation ends by itself once ada said its RELAYS answers and bo's last one is taken

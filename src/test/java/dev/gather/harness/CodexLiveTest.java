@@ -123,7 +123,7 @@ class CodexLiveTest {
         });
         world.tmux.paste(ada.id(), LINK_ME);
         await().atMost(Duration.ofSeconds(20)).until(() -> world.screen(ada).contains(LINK_ME));
-        world.tmux.sendKeys(ada.id(), "Enter");
+        world.submit(ada, BOX, LINK_ME);
 
         world.until(Duration.ofSeconds(60), () -> !world.links().isEmpty(), this::lastWords, ada, bo);
         String link = world.links().get(0);

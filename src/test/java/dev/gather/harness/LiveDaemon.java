@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gather.daemon.Daemon;
 import dev.gather.home.StateDir;
 import dev.gather.journal.Transcript;
+import dev.gather.tmux.InputBox;
 import dev.gather.tmux.Pane;
 import dev.gather.tmux.PrivateServer;
 import dev.gather.tmux.Tmux;
@@ -14,7 +15,10 @@ import dev.gather.tmux.Tmuxes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * A private tmux server and an in-process daemon on a private state directory, asked as a client in a
@@ -55,6 +59,34 @@ abstract class LiveDaemon {
     /** What {@code pane} shows now. */
     String screen(Pane pane) {
         return tmux.capture(pane.id(), 0);
+    }
+
+    /**
+     * Presses Enter on {@code words} in {@code pane}'s box as a person does: again when they are still
+     * in the box 10 s later. Codex reads an Enter within ~120 ms of input as a new line and Gemini one
+     * within 40 ms of a paste, and on a loaded machine those milliseconds can last seconds; a second
+     * press submits. A dialog that opens is the prompt taken, and is never pressed into.
+     */
+    void submit(Pane pane, InputBox box, String words) {
+        for (int press = 1; ; press++) {
+            tmux.sendKeys(pane.id(), "Enter");
+            try {
+                // a dialog hides the box, and the history's "> prompt" may then read as our words
+                Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> {
+                    String screen = screen(pane);
+                    return box.read(screen) == InputBox.State.DIALOG || !box.shows(screen, words);
+                });
+                return;
+            } catch (ConditionTimeoutException e) {
+                if (box.read(screen(pane)) == InputBox.State.DIALOG) {
+                    return;
+                }
+                if (press == 3) {
+                    throw new AssertionError(
+                            "'" + words + "' stayed in the box after 3 presses of Enter:\n" + screen(pane), e);
+                }
+            }
+        }
     }
 
     /** The entries of kind {@code kind} of journal {@code journal} (a link's, a gathering's) so far. */
