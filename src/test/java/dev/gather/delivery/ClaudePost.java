@@ -35,6 +35,7 @@ final class ClaudePost implements AutoCloseable {
     final PostOffice post;
     private final Map<String, String> panes = new HashMap<>();
     private final Map<String, FakeClaudeInbox> claudes = new HashMap<>();
+    private volatile Ledger then = Ledger.NONE;
 
     /**
      * {@code names} started with a hooked profile, in {@code dir}; {@code patience}: how long a handed
@@ -60,7 +61,10 @@ final class ClaudePost implements AutoCloseable {
                 deliverer,
                 Profiles.shipped(),
                 Clock.systemUTC(),
-                (letter, pane, state, detail) -> steps.add(pane + ":" + state.word() + ":" + detail),
+                (letter, pane, state, detail) -> {
+                    steps.add(pane + ":" + state.word() + ":" + detail);
+                    then.record(letter, pane, state, detail);
+                },
                 new Port() {
                     @Override
                     public void turnEnded(String pane, String how) {
@@ -72,6 +76,11 @@ final class ClaudePost implements AutoCloseable {
         Profile hooked = HookedProfile.load(dir, "2m");
         panes.values().forEach(pane -> post.started(pane, hooked));
         post.doors().register("hooked", doors);
+    }
+
+    /** {@code ledger} hears each step after it is noted, before the channel goes on. */
+    void onStep(Ledger ledger) {
+        then = ledger;
     }
 
     String pane(String name) {

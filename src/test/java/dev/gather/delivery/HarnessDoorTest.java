@@ -39,7 +39,9 @@ class HarnessDoorTest extends HarnessDoorCase {
         assertEquals(1, handed.handed().size());
 
         door.traces.get(0).taken().complete("its transcript shows it");
-        DeliveryResult.Delivered d = assertInstanceOf(DeliveryResult.Delivered.class, sent.join());
+        DeliveryResult.Delivered d = assertInstanceOf(
+                DeliveryResult.Delivered.class,
+                sent.orTimeout(10, TimeUnit.SECONDS).join());
         assertTrue(d.confirmedBy().contains("its transcript shows it"), d.confirmedBy());
         door.traces.get(0).ended().complete("its turn ended");
         await().atMost(Duration.ofSeconds(5)).until(() -> statesOf(1)
@@ -66,8 +68,12 @@ class HarnessDoorTest extends HarnessDoorCase {
         CompletableFuture<DeliveryResult> first = post.post(pane.id(), new Letter("j", 1, "Bo", "first words"));
         CompletableFuture<DeliveryResult> second = post.post(pane.id(), new Letter("j", 2, "Bo", "second words"));
 
-        assertInstanceOf(DeliveryResult.Delivered.class, first.join());
-        assertInstanceOf(DeliveryResult.Delivered.class, second.join());
+        assertInstanceOf(
+                DeliveryResult.Delivered.class,
+                first.orTimeout(10, TimeUnit.SECONDS).join());
+        assertInstanceOf(
+                DeliveryResult.Delivered.class,
+                second.orTimeout(10, TimeUnit.SECONDS).join());
         await().atMost(Duration.ofSeconds(5))
                 .until(() -> tmux.pane(pane.id()).submitted().equals(List.of("first words", "second words")));
         Step fallback = steps.stream().filter(s -> s.ref() == 1).findFirst().orElseThrow();
@@ -97,13 +103,19 @@ class HarnessDoorTest extends HarnessDoorCase {
         CompletableFuture<DeliveryResult> first = post.post(pane.id(), new Letter("j", 1, "Bo", "first words"));
         CompletableFuture<DeliveryResult> second = post.post(pane.id(), new Letter("j", 2, "Bo", "second words"));
 
-        assertInstanceOf(DeliveryResult.Delivered.class, first.join());
+        assertInstanceOf(
+                DeliveryResult.Delivered.class,
+                first.orTimeout(10, TimeUnit.SECONDS).join());
         await().atMost(Duration.ofSeconds(5)).until(() -> door.handed.equals(List.of("second words")));
         assertEquals(List.of("first words"), tmux.pane(pane.id()).submitted(), "only the declined one is typed");
         assertEquals(List.of(List.of(), List.of("first words")), typedBeforeHanding, "handed only once it was typed");
         assertFalse(second.isDone(), "handed, not yet taken");
+        // a turn that ends before the door's answer is taken in could not carry the letter
+        post.finishTyping(Duration.ofSeconds(10));
         post.turnEnded(pane.id(), Optional.empty(), "hook");
-        assertInstanceOf(DeliveryResult.Delivered.class, second.join());
+        assertInstanceOf(
+                DeliveryResult.Delivered.class,
+                second.orTimeout(10, TimeUnit.SECONDS).join());
     }
 
     @Test
@@ -115,8 +127,12 @@ class HarnessDoorTest extends HarnessDoorCase {
         await().atMost(Duration.ofSeconds(5)).until(() -> door.traces.size() == 1);
 
         post.close();
-        assertInstanceOf(DeliveryResult.Failed.class, handed.join());
-        assertInstanceOf(DeliveryResult.Failed.class, queued.join());
+        assertInstanceOf(
+                DeliveryResult.Failed.class,
+                handed.orTimeout(10, TimeUnit.SECONDS).join());
+        assertInstanceOf(
+                DeliveryResult.Failed.class,
+                queued.orTimeout(10, TimeUnit.SECONDS).join());
         assertEquals(List.of("in the door"), door.handed, "nothing more is handed once closed");
     }
 
@@ -129,8 +145,10 @@ class HarnessDoorTest extends HarnessDoorCase {
         CompletableFuture<DeliveryResult> handed = post.post(pane.id(), new Letter("j", 1, "Bo", "door words"));
         await().atMost(Duration.ofSeconds(5)).until(() -> door.traces.size() == 1);
         door.traces.get(0).taken().complete("its transcript shows it");
-        handed.join();
-        post.post(pane.id(), new Letter("j", 2, "Bo", "typed words")).join();
+        handed.orTimeout(10, TimeUnit.SECONDS).join();
+        post.post(pane.id(), new Letter("j", 2, "Bo", "typed words"))
+                .orTimeout(10, TimeUnit.SECONDS)
+                .join();
         post.gone(pane.id());
 
         assertEquals(
@@ -178,7 +196,9 @@ class HarnessDoorTest extends HarnessDoorCase {
         doors(p -> new Opening.Absent("fake-door", "no thread known yet"));
         assertInstanceOf(
                 DeliveryResult.Delivered.class,
-                post.post(pane.id(), new Letter("j", 1, "Bo", "typed words")).join());
+                post.post(pane.id(), new Letter("j", 1, "Bo", "typed words"))
+                        .orTimeout(10, TimeUnit.SECONDS)
+                        .join());
         assertEquals(
                 "keystrokes instead: fake-door not open: no thread known yet",
                 steps.get(0).detail());
@@ -192,8 +212,11 @@ class HarnessDoorTest extends HarnessDoorCase {
         CompletableFuture<DeliveryResult> sent = post.post(pane.id(), new Letter("j", 1, "Bo", "hi"));
         await().atMost(Duration.ofSeconds(5)).until(() -> statesOf(1).equals(List.of(DeliveryState.HANDED)));
         assertFalse(sent.isDone());
+        post.finishTyping(Duration.ofSeconds(10));
         post.turnEnded(pane.id(), Optional.empty(), "hook");
-        assertInstanceOf(DeliveryResult.Delivered.class, sent.join());
+        assertInstanceOf(
+                DeliveryResult.Delivered.class,
+                sent.orTimeout(10, TimeUnit.SECONDS).join());
         assertEquals(List.of(DeliveryState.HANDED, DeliveryState.DELIVERED, DeliveryState.CONFIRMED), statesOf(1));
     }
 }

@@ -29,8 +29,15 @@ import org.junit.jupiter.api.io.TempDir;
 @Slow
 class ClaudeSocketDoorTest {
     private static final String TOKEN = "ee71ec63611aa359010032afd776127a";
+    /** For a session that never answers or closes late: the exchange's deadline is what is tried. */
     private static final ClaudeSocketDoor.Timing QUICK =
             new ClaudeSocketDoor.Timing(Duration.ofMillis(700), Duration.ofMillis(200));
+    /**
+     * For one that answers: the fake reads, sends its receipt and closes, which a loaded machine may
+     * stretch past QUICK's deadline (the door then says handed, sent whole, and no receipt yet).
+     */
+    private static final ClaudeSocketDoor.Timing PATIENT =
+            new ClaudeSocketDoor.Timing(Duration.ofSeconds(10), Duration.ofMillis(200));
 
     @TempDir
     Path dir;
@@ -54,9 +61,13 @@ class ClaudeSocketDoorTest {
     }
 
     private Handover hand(String text) throws Exception {
+        return hand(text, PATIENT);
+    }
+
+    private Handover hand(String text, ClaudeSocketDoor.Timing timing) throws Exception {
         ClaudeSocketDoor door =
-                new ClaudeSocketDoor(new ClaudeMessaging(claude.socket, TOKEN), inboxes, executor, QUICK);
-        return door.hand(new Parcel("j#" + text.hashCode(), text)).get(5, TimeUnit.SECONDS);
+                new ClaudeSocketDoor(new ClaudeMessaging(claude.socket, TOKEN), inboxes, executor, timing);
+        return door.hand(new Parcel("j#" + text.hashCode(), text)).get(15, TimeUnit.SECONDS);
     }
 
     @Test
@@ -122,12 +133,12 @@ class ClaudeSocketDoorTest {
         try (ClaudeDoors doors = new ClaudeDoors(
                 pane -> pane.equals("%2") ? Optional.of(new ClaudeMessaging(claude.socket, TOKEN)) : Optional.empty(),
                 late::add,
-                QUICK)) {
+                PATIENT)) {
             assertTrue(doors.forPane("%1").isEmpty());
             Door door = doors.forPane("%2").orElseThrow();
             assertEquals(ClaudeSocketDoor.NAME, door.name());
             assertInstanceOf(
-                    Handover.Handed.class, door.hand(new Parcel("j#1", "hello")).get(5, TimeUnit.SECONDS));
+                    Handover.Handed.class, door.hand(new Parcel("j#1", "hello")).get(15, TimeUnit.SECONDS));
         }
     }
 
@@ -136,7 +147,7 @@ class ClaudeSocketDoorTest {
         // Claude's shared fallback folder (/tmp/cc-socks without XDG_RUNTIME_DIR), another user's to fill
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxrwx"));
         try (ClaudeDoors doors =
-                new ClaudeDoors(pane -> Optional.of(new ClaudeMessaging(claude.socket, TOKEN)), late::add, QUICK)) {
+                new ClaudeDoors(pane -> Optional.of(new ClaudeMessaging(claude.socket, TOKEN)), late::add, PATIENT)) {
             Opening opening = doors.open("%2", OptionalLong::empty);
             Opening.Absent absent = assertInstanceOf(Opening.Absent.class, opening, opening.toString());
             assertTrue(absent.why().contains("writable by other users"), absent.why());
@@ -166,7 +177,7 @@ class ClaudeSocketDoorTest {
         String big = "x".repeat(400_000);
         long start = System.nanoTime();
 
-        Handover h = hand(big);
+        Handover h = hand(big, QUICK);
 
         long ms = (System.nanoTime() - start) / 1_000_000;
         assertTrue(assertInstanceOf(Handover.Failed.class, h).why().contains("did not take the message"), h.toString());
@@ -177,7 +188,7 @@ class ClaudeSocketDoorTest {
     void aSessionThatReadsTheWholeMessageButClosesLateHasItHandedNotFailed() throws Exception {
         claude.answer(FakeClaudeInbox.Answer.READS_CLOSES_LATE);
 
-        Handover h = hand("queued by a loaded Claude");
+        Handover h = hand("queued by a loaded Claude", QUICK);
 
         // typing it as well would reach the model twice: its hook or transcript decides what came of it
         Handover.Handed handed = assertInstanceOf(Handover.Handed.class, h, h.toString());
