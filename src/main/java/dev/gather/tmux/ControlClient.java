@@ -146,10 +146,12 @@ final class ControlClient {
      * between taking the descriptor and writing to it would otherwise write a command into whatever
      * file the number was given to next (a tmux spawn's pipe, whose helper then fails). The process
      * is stopped first, so that a write blocked on a client that stopped reading fails and lets go.
+     * A send after it fails at once, as after the client died, rather than write into a closed input.
      */
     void close() {
         process.destroy();
         synchronized (pending) {
+            dead = true;
             try {
                 stdin.close();
             } catch (IOException e) {

@@ -1,6 +1,7 @@
 package dev.gather.tmux;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.Arrays;
@@ -40,6 +41,26 @@ class ControlClientCloseTest {
         assertFalse(writing(sender), "close returned while a write was still under way on its input");
         sender.join(TimeUnit.SECONDS.toMillis(30));
         assertFalse(sender.isAlive(), "every later send fails at once");
+    }
+
+    @Test
+    void aSendAfterCloseFailsAtOnceThoughTheClientHasNotEnded() {
+        // a client that outlives the hang-up close gives it: its output stays open, so nothing tells
+        // the reader it ended, and a send written into the closed input would wait for good
+        String marker = "trap '' TERM; sleep 61";
+        ControlClient client = ControlClient.start(List.of("sh", "-c", marker), "test", line -> {}, () -> {});
+        try {
+            client.close();
+            assertTrue(client.send("list-sessions").isCompletedExceptionally(), "failed at once, never written");
+        } finally {
+            ProcessHandle.current()
+                    .descendants()
+                    .filter(p -> p.info().arguments().map(a -> List.of(a).contains(marker)).orElse(false))
+                    .forEach(p -> {
+                        p.descendants().forEach(ProcessHandle::destroyForcibly);
+                        p.destroyForcibly();
+                    });
+        }
     }
 
     /** Whether {@code t} is inside a native write to a file or pipe. */
