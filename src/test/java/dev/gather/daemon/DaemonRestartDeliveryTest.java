@@ -16,12 +16,17 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchEvent;
+import java.nio.file.WatchKey;
+import java.nio.file.WatchService;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
@@ -44,11 +49,16 @@ class DaemonRestartDeliveryTest {
                 " ",
                 ThisBuild.simCommand("--name", "Bo", "--think-ms", "50", "--busy-ms", "8000", "--log", log.toString()));
         assertEquals(0, run("status").code(), "a daemon is running");
-        tmux("new-session", "-d", "-s", "Bo", "-x", "160", "-y", "40", "-e", "GATHER_HOME=" + home, sim);
-        // its session-start hook has told the daemon a sim runs there
-        await().atMost(Duration.ofSeconds(30)).until(() -> screen("Bo").contains("Bo is ready."));
         Path spool = new Spool(new StateDir(home).spool()).incoming();
-        await().atMost(Duration.ofSeconds(10)).until(() -> hookSeen(spool));
+        await().atMost(Duration.ofSeconds(10)).until(() -> Files.isDirectory(spool));
+        try (WatchService hooks = spool.getFileSystem().newWatchService()) {
+            spool.register(hooks, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_DELETE);
+            tmux("new-session", "-d", "-s", "Bo", "-x", "160", "-y", "40", "-e", "GATHER_HOME=" + home, sim);
+            // its session-start hook has told the daemon a sim runs there (the sim draws its ready line
+            // before it drops that event: an empty spool after the line said nothing)
+            awaitTaken(hooks);
+        }
+        await().atMost(Duration.ofSeconds(30)).until(() -> screen("Bo").contains("Bo is ready."));
 
         List<String> sent = new ArrayList<>();
         // through the socket, as the CLI does, without a JVM start each: all three well within Bo's busy spell
@@ -112,12 +122,23 @@ class DaemonRestartDeliveryTest {
                 .count();
     }
 
-    private static boolean hookSeen(Path spool) throws IOException {
-        if (!Files.isDirectory(spool)) {
-            return false;
-        }
-        try (Stream<Path> s = Files.list(spool)) {
-            return s.findAny().isEmpty() && Files.exists(spool.getParent());
+    /** Waits until an event dropped into the spool {@code hooks} watches is taken (handled, then removed) by the daemon. */
+    private static void awaitTaken(WatchService hooks) throws InterruptedException {
+        Set<Path> dropped = new HashSet<>();
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            WatchKey key = hooks.poll(Math.max(1, end - System.nanoTime()), TimeUnit.NANOSECONDS);
+            if (key == null) {
+                throw new AssertionError("no hook event was taken from the spool within 30 s");
+            }
+            for (WatchEvent<?> e : key.pollEvents()) {
+                if (e.kind() == StandardWatchEventKinds.ENTRY_CREATE) {
+                    dropped.add((Path) e.context());
+                } else if (e.kind() == StandardWatchEventKinds.ENTRY_DELETE && dropped.contains((Path) e.context())) {
+                    return;
+                }
+            }
+            key.reset();
         }
     }
 

@@ -114,7 +114,9 @@ class DirectLinkEndToEndTest {
         world.daemon.relay.onTurnOutput(new TurnOutput(ada.id(), "sim", "still there?", Instant.now()));
         assertEquals(1, world.entries(link, "relay").size());
         assertTrue(world.entries(link, "delivery_failed").isEmpty());
-        assertEquals(1, world.entries(link, "left").size());
+        // journalled on tmux's thread just after the link lets the pane go
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> world.entries(link, "left").size() == 1);
     }
 
     @Test
@@ -122,7 +124,11 @@ class DirectLinkEndToEndTest {
         Pane ada = world.sim("Ada", "--reply-when", SILENT);
         Pane bo = world.sim("Bo");
         JsonNode answer = world.tell(ada, "Bo", "just so you know");
-        assertEquals("delivered", answer.path("delivered").get(0).path("state").asText(), answer.toString());
+        // the op answers within a second: a loaded machine's first typing into a pane can take longer
+        assertTrue(
+                List.of("delivered", "queued")
+                        .contains(answer.path("delivered").get(0).path("state").asText()),
+                answer.toString());
         await().atMost(Duration.ofSeconds(20)).until(() -> world.screen(bo).contains("Bo heard \"just so you know\""));
         assertTrue(world.daemon.links.all().isEmpty());
         assertFalse(world.screen(ada).contains("[Bo]"));

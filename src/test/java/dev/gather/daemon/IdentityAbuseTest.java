@@ -92,8 +92,12 @@ class IdentityAbuseTest {
 
     @Test
     void aProcessThatIsNoMemberNeitherEndsAGatheringNorTakesItsPieceUnlessItSaysOperator() throws Exception {
+        // a stuck holder keeps the piece for the test's whole length: its turn's cap (ten beats and the
+        // grace) is past a loaded machine's 36 requests and a command's JVM
         JsonNode started = Ceremonies.start(
-                world, Ceremonies.args("standard", "Ada:speaker:stuck", "Bo:speaker:speaker", "Hu:human"));
+                world,
+                Ceremonies.args("standard", "Ada:speaker:stuck", "Bo:speaker:speaker", "Hu:human")
+                        .put("beat_interval_seconds", 60));
         String id = started.path("gathering_id").asText();
         await().atMost(LONG).until(() -> "Ada".equals(Ceremonies.holder(world, id)));
 

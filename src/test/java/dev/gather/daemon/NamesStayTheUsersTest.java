@@ -42,8 +42,10 @@ class NamesStayTheUsersTest {
 
     @Test
     void fiftyDeliveriesLaterEveryoneIsStillCalledWhatTheUserCalledThem() throws Exception {
-        Pane me = world.sim("me");
-        Pane simz = world.sim("simz");
+        // they think a while: the views below are taken while the link is open (names show in status
+        // only as a link's members), with half of its turns still to come
+        Pane me = world.sim("me", "--think-ms", "250");
+        Pane simz = world.sim("simz", "--think-ms", "250");
         String link = world.link(me, "simz", "hello simz");
         await().atMost(Duration.ofSeconds(120))
                 .until(() -> world.entries(link, "relay").size() >= 20);

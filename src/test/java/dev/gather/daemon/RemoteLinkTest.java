@@ -48,7 +48,8 @@ class RemoteLinkTest extends TwoComputers {
 
         // beta's daemon vanishes (its pane stays): only its liveness key tells alpha
         beta.daemon.transport.close();
-        await().atMost(Duration.ofSeconds(20))
+        // its key outlives it by the liveness window, and alpha looks every few seconds: ~15 s, and slack
+        await().atMost(Duration.ofSeconds(40))
                 .until(() -> !alpha.entries(link, "left").isEmpty());
         assertTrue(
                 alpha.entries(link, "left").get(0).path("text").asText().contains("computer beta went away"),

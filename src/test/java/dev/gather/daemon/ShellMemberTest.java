@@ -83,11 +83,13 @@ class ShellMemberTest {
 
         // a one-shot within the link: its answer comes through the link and is not typed again as the reply
         type(me, launcher() + " send --to " + bo.id() + " 'and a last time'");
+        // the reply is journalled as the relay is queued: the answer is shown on the shell's screen after
         until(
                 Duration.ofSeconds(60),
-                () -> world.entries(Replies.JOURNAL, "reply").size() == 2,
+                () -> world.entries(Replies.JOURNAL, "reply").size() == 2 && shows(me, 3),
                 me,
                 bo);
+        until(Duration.ofSeconds(20), () -> deliveredTo(me, link).size() >= 3, me, bo);
 
         // whatever else happens in the meantime (a late second copy) has had time to arrive
         type(me, "echo sett''led");
@@ -106,11 +108,7 @@ class ShellMemberTest {
         for (String f : FILES) {
             assertFalse(Files.exists(work.resolve(f)), f + " was made: the shell ran an answer's line\n" + screen);
         }
-        List<JsonNode> toMe = Stream.concat(
-                        world.entries(Replies.JOURNAL, "delivery").stream(), world.entries(link, "delivery").stream())
-                .filter(d -> d.path("pane").asText().equals(me.id())
-                        && d.path("state").asText().equals("delivered"))
-                .toList();
+        List<JsonNode> toMe = deliveredTo(me, link);
         assertEquals(3, toMe.size(), "three answers delivered to the shell, no more: " + toMe);
         toMe.forEach(d ->
                 assertEquals("shown on its screen, not typed", d.path("text").asText(), d.toString()));
@@ -128,6 +126,15 @@ class ShellMemberTest {
     }
 
     /** Whether the shell's screen shows Bo's answer {@code times} times. */
+    /** The deliveries to {@code me}, as the one-shots' journal and {@code link}'s say. */
+    private List<JsonNode> deliveredTo(Pane me, String link) {
+        return Stream.concat(
+                        world.entries(Replies.JOURNAL, "delivery").stream(), world.entries(link, "delivery").stream())
+                .filter(d -> d.path("pane").asText().equals(me.id())
+                        && d.path("state").asText().equals("delivered"))
+                .toList();
+    }
+
     private boolean shows(Pane me, int times) {
         return count(world.screen(me), "End of answer.") >= times;
     }

@@ -185,9 +185,14 @@ class McpProcessTest {
                     call(client, "send_message", Map.of("to", target, "message", "hello over mcp"));
             assertFalse(sent.isError(), () -> InProcessServer.text(sent));
             JsonNode structured = JSON.valueToTree(sent.structuredContent());
-            assertEquals(
-                    "delivered",
-                    structured.path("delivered").get(0).path("state").asText(),
+            // the op answers within a second: a loaded machine's first typing into a pane can take longer
+            assertTrue(
+                    List.of("delivered", "queued")
+                            .contains(structured
+                                    .path("delivered")
+                                    .get(0)
+                                    .path("state")
+                                    .asText()),
                     structured.toString());
             await().atMost(Duration.ofSeconds(20)).until(() -> capture().contains("hello over mcp"));
 

@@ -136,7 +136,8 @@ abstract class RealProgramDeliveryTest {
                 80,
                 24));
         await().atMost(WAIT).until(() -> tmux.capture(p.id(), 0).contains("ready"));
-        var timing = new Deliverer.Timing(Duration.ofSeconds(2), Duration.ofMillis(300), 3);
+        // nothing is echoed: the echo's wait outlasts head, sh and tmux taking the pane down on a loaded machine
+        var timing = new Deliverer.Timing(Duration.ofSeconds(5), Duration.ofMillis(300), 3);
         try (Deliverer d = new Deliverer(tmux, HarnessQuirks.GENERIC, timing)) {
             assertEquals(new DeliveryResult.PaneGone(p.id()), d.deliver(p.id(), "hello"));
         }
