@@ -39,9 +39,7 @@ class HarnessDoorTest extends HarnessDoorCase {
         assertEquals(1, handed.handed().size());
 
         door.traces.get(0).taken().complete("its transcript shows it");
-        DeliveryResult.Delivered d = assertInstanceOf(
-                DeliveryResult.Delivered.class,
-                sent.orTimeout(10, TimeUnit.SECONDS).join());
+        DeliveryResult.Delivered d = assertInstanceOf(DeliveryResult.Delivered.class, within(sent));
         assertTrue(d.confirmedBy().contains("its transcript shows it"), d.confirmedBy());
         door.traces.get(0).ended().complete("its turn ended");
         await().atMost(Duration.ofSeconds(5)).until(() -> statesOf(1)
@@ -68,12 +66,8 @@ class HarnessDoorTest extends HarnessDoorCase {
         CompletableFuture<DeliveryResult> first = post.post(pane.id(), new Letter("j", 1, "Bo", "first words"));
         CompletableFuture<DeliveryResult> second = post.post(pane.id(), new Letter("j", 2, "Bo", "second words"));
 
-        assertInstanceOf(
-                DeliveryResult.Delivered.class,
-                first.orTimeout(10, TimeUnit.SECONDS).join());
-        assertInstanceOf(
-                DeliveryResult.Delivered.class,
-                second.orTimeout(10, TimeUnit.SECONDS).join());
+        assertInstanceOf(DeliveryResult.Delivered.class, within(first));
+        assertInstanceOf(DeliveryResult.Delivered.class, within(second));
         await().atMost(Duration.ofSeconds(5))
                 .until(() -> tmux.pane(pane.id()).submitted().equals(List.of("first words", "second words")));
         Step fallback = steps.stream().filter(s -> s.ref() == 1).findFirst().orElseThrow();
@@ -103,9 +97,7 @@ class HarnessDoorTest extends HarnessDoorCase {
         CompletableFuture<DeliveryResult> first = post.post(pane.id(), new Letter("j", 1, "Bo", "first words"));
         CompletableFuture<DeliveryResult> second = post.post(pane.id(), new Letter("j", 2, "Bo", "second words"));
 
-        assertInstanceOf(
-                DeliveryResult.Delivered.class,
-                first.orTimeout(10, TimeUnit.SECONDS).join());
+        assertInstanceOf(DeliveryResult.Delivered.class, within(first));
         await().atMost(Duration.ofSeconds(5)).until(() -> door.handed.equals(List.of("second words")));
         assertEquals(List.of("first words"), tmux.pane(pane.id()).submitted(), "only the declined one is typed");
         assertEquals(List.of(List.of(), List.of("first words")), typedBeforeHanding, "handed only once it was typed");
@@ -113,9 +105,7 @@ class HarnessDoorTest extends HarnessDoorCase {
         // a turn that ends before the door's answer is taken in could not carry the letter
         post.finishTyping(Duration.ofSeconds(10));
         post.turnEnded(pane.id(), Optional.empty(), "hook");
-        assertInstanceOf(
-                DeliveryResult.Delivered.class,
-                second.orTimeout(10, TimeUnit.SECONDS).join());
+        assertInstanceOf(DeliveryResult.Delivered.class, within(second));
     }
 
     @Test
@@ -127,12 +117,8 @@ class HarnessDoorTest extends HarnessDoorCase {
         await().atMost(Duration.ofSeconds(5)).until(() -> door.traces.size() == 1);
 
         post.close();
-        assertInstanceOf(
-                DeliveryResult.Failed.class,
-                handed.orTimeout(10, TimeUnit.SECONDS).join());
-        assertInstanceOf(
-                DeliveryResult.Failed.class,
-                queued.orTimeout(10, TimeUnit.SECONDS).join());
+        assertInstanceOf(DeliveryResult.Failed.class, within(handed));
+        assertInstanceOf(DeliveryResult.Failed.class, within(queued));
         assertEquals(List.of("in the door"), door.handed, "nothing more is handed once closed");
     }
 
@@ -145,10 +131,8 @@ class HarnessDoorTest extends HarnessDoorCase {
         CompletableFuture<DeliveryResult> handed = post.post(pane.id(), new Letter("j", 1, "Bo", "door words"));
         await().atMost(Duration.ofSeconds(5)).until(() -> door.traces.size() == 1);
         door.traces.get(0).taken().complete("its transcript shows it");
-        handed.orTimeout(10, TimeUnit.SECONDS).join();
-        post.post(pane.id(), new Letter("j", 2, "Bo", "typed words"))
-                .orTimeout(10, TimeUnit.SECONDS)
-                .join();
+        within(handed);
+        within(post.post(pane.id(), new Letter("j", 2, "Bo", "typed words")));
         post.gone(pane.id());
 
         assertEquals(
@@ -172,12 +156,8 @@ class HarnessDoorTest extends HarnessDoorCase {
         CompletableFuture<DeliveryResult> first = post.post(pane.id(), new Letter("j", 1, "Bo", "first words"));
         CompletableFuture<DeliveryResult> second = post.post(pane.id(), new Letter("j", 2, "Bo", "second words"));
 
-        assertInstanceOf(
-                DeliveryResult.Delivered.class,
-                first.orTimeout(10, TimeUnit.SECONDS).join());
-        assertInstanceOf(
-                DeliveryResult.Delivered.class,
-                second.orTimeout(10, TimeUnit.SECONDS).join());
+        assertInstanceOf(DeliveryResult.Delivered.class, within(first));
+        assertInstanceOf(DeliveryResult.Delivered.class, within(second));
         Step fallback = steps.stream().filter(s -> s.ref() == 1).findFirst().orElseThrow();
         assertTrue(fallback.detail().contains("broken-door failed: it broke"), fallback.detail());
     }
@@ -195,10 +175,7 @@ class HarnessDoorTest extends HarnessDoorCase {
     void anAbsentDoorIsTypedIntoWithTheReasonJournalled() {
         doors(p -> new Opening.Absent("fake-door", "no thread known yet"));
         assertInstanceOf(
-                DeliveryResult.Delivered.class,
-                post.post(pane.id(), new Letter("j", 1, "Bo", "typed words"))
-                        .orTimeout(10, TimeUnit.SECONDS)
-                        .join());
+                DeliveryResult.Delivered.class, within(post.post(pane.id(), new Letter("j", 1, "Bo", "typed words"))));
         assertEquals(
                 "keystrokes instead: fake-door not open: no thread known yet",
                 steps.get(0).detail());
@@ -214,9 +191,12 @@ class HarnessDoorTest extends HarnessDoorCase {
         assertFalse(sent.isDone());
         post.finishTyping(Duration.ofSeconds(10));
         post.turnEnded(pane.id(), Optional.empty(), "hook");
-        assertInstanceOf(
-                DeliveryResult.Delivered.class,
-                sent.orTimeout(10, TimeUnit.SECONDS).join());
+        assertInstanceOf(DeliveryResult.Delivered.class, within(sent));
         assertEquals(List.of(DeliveryState.HANDED, DeliveryState.DELIVERED, DeliveryState.CONFIRMED), statesOf(1));
+    }
+
+    /** How {@code f} ended, in a bounded time: a letter left waiting fails the test rather than hang the run. */
+    private static DeliveryResult within(CompletableFuture<DeliveryResult> f) {
+        return f.orTimeout(10, TimeUnit.SECONDS).join();
     }
 }

@@ -55,7 +55,10 @@ class ControlClientCloseTest {
         } finally {
             ProcessHandle.current()
                     .descendants()
-                    .filter(p -> p.info().arguments().map(a -> List.of(a).contains(marker)).orElse(false))
+                    .filter(p -> p.info()
+                            .arguments()
+                            .map(a -> List.of(a).contains(marker))
+                            .orElse(false))
                     .forEach(p -> {
                         p.descendants().forEach(ProcessHandle::destroyForcibly);
                         p.destroyForcibly();
