@@ -35,10 +35,12 @@ class TmuxFaultTest {
         world.link(ada, bo.id(), "hi");
 
         tmux("kill-server");
-        await().atMost(Duration.ofSeconds(10))
-                .until(() -> !Files.exists(
-                                Path.of(System.getenv().getOrDefault("TMUX_TMPDIR", "/tmp"), "tmux-0", world.socket))
-                        || !alive(ada));
+        // tmux keeps its sockets in a folder named by the user's id
+        Path socket = Path.of(
+                System.getenv().getOrDefault("TMUX_TMPDIR", "/tmp"),
+                "tmux-" + Files.getAttribute(Path.of("/proc/self"), "unix:uid"),
+                world.socket);
+        await().atMost(Duration.ofSeconds(10)).until(() -> !Files.exists(socket) || !alive(ada));
 
         JsonNode send = world.call(null, "send", World.args().put("to", bo.id()).put("message", "anyone?"));
         assertFalse(send.path("ok").asBoolean(), send.toString());
