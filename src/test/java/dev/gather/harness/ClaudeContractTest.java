@@ -16,6 +16,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.StreamSupport;
 import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.BeforeAll;
@@ -34,6 +36,8 @@ class ClaudeContractTest extends ClaudeCase {
     Path tmp;
     Pane cy;
     Path pwned;
+    /** Holds the model's answer to a SLOW prompt: the test lets it go. */
+    final CountDownLatch thinking = new CountDownLatch(1);
 
     @BeforeAll
     void start(@TempDir Path tmp) throws IOException {
@@ -54,7 +58,13 @@ class ClaudeContractTest extends ClaudeCase {
                             "Bash", Map.of("command", "touch " + pwned, "description", "touch a file"), Duration.ZERO);
         }
         if (said.contains("SLOW:")) {
-            return new Reply.Text("done thinking slowly", Duration.ofSeconds(8));
+            // the model thinks until the test has seen Claude wait with the next message (at most LONG)
+            try {
+                thinking.await(LONG.toSeconds(), TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return Reply.text("done thinking slowly");
         }
         String[] lines = said.strip().split("\n");
         return Reply.text("heard: " + lines[lines.length - 1]);
@@ -107,11 +117,15 @@ class ClaudeContractTest extends ClaudeCase {
         // the model is still thinking: `next` waits, in gather's queue while Claude is busy (keystrokes),
         // or in Claude's own queue once handed through its door; either way Claude does not take it yet.
         // The request can reach the model before gather has seen the box clear after its Enter or the
-        // door's hand-over, so this is awaited, inside the model's 8 s
-        await().atMost(Duration.ofSeconds(6)).until(() -> waiting(channel(cy)));
-        assertTrue(live.turnsWith(next).isEmpty(), "nothing typed while the model thinks");
-        // through the door Claude lists the message it queued above its box: shown, not typed
-        assertFalse(!throughDoor(channel(cy)) && live.screen(cy).contains(next), live.screen(cy));
+        // door's hand-over, so this is awaited while the model thinks
+        try {
+            await().atMost(LONG).until(() -> waiting(channel(cy)));
+            assertTrue(live.turnsWith(next).isEmpty(), "nothing typed while the model thinks");
+            // through the door Claude lists the message it queued above its box: shown, not typed
+            assertFalse(!throughDoor(channel(cy)) && live.screen(cy).contains(next), live.screen(cy));
+        } finally {
+            thinking.countDown();
+        }
         await().atMost(LONG).until(() -> live.turnsWith(next).size() == 1);
         awaitIdle(cy);
         assertEquals(1, live.turnsWith(next).size());
