@@ -31,6 +31,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
@@ -102,9 +103,20 @@ class DaemonKilledLiveTest {
         codexModel = new FakeOpenAI();
         AtomicInteger said = new AtomicInteger();
         // every turn of either answers what the other said (nothing else is typed into them); bo thinks
-        // for 3 s: time for the daemon to die while it does
+        // for 3 s, and its second turn until the daemon is dead: its turn end comes after the kill
+        CountDownLatch killed = new CountDownLatch(1);
+        AtomicInteger boTurns = new AtomicInteger();
         claudeModel.script(c -> Reply.text("ada answers, " + said.incrementAndGet()));
-        codexModel.script(c -> new Reply.Text("bo answers, " + said.incrementAndGet(), Duration.ofSeconds(3)));
+        codexModel.script(c -> {
+            if (FakeOpenAI.turn(c) && boTurns.incrementAndGet() == 2) {
+                try {
+                    killed.await(2, TimeUnit.MINUTES);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return new Reply.Text("bo answers, " + said.incrementAndGet(), Duration.ofSeconds(3));
+        });
         Path claudeHome = dir.resolve("claude-home");
         ClaudeHome claude = new ClaudeHome(claudeHome, claudeModel).prepare(List.of(work));
         Map<String, String> claudeEnv = new HashMap<>(claude.env());
@@ -150,6 +162,10 @@ class DaemonKilledLiveTest {
         until(Duration.ofSeconds(240), () -> codexModel.calls(FakeOpenAI::turn).size() >= 2, link, ada, bo);
         long first = DaemonPid.living(state).orElseThrow();
         ProcessHandle.of(first).orElseThrow().destroyForcibly();
+        Awaitility.await()
+                .atMost(Duration.ofSeconds(30))
+                .until(() -> ProcessHandle.of(first).map(p -> !p.isAlive()).orElse(true));
+        killed.countDown();
 
         // from here on no command runs: a turn end brings the daemon back, and the link goes on
         Awaitility.await().atMost(Duration.ofSeconds(90)).until(() -> DaemonPid.living(state).stream()
