@@ -6,12 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gather.relay.TurnStart;
+import dev.gather.tmux.FakeTmux;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,7 +38,20 @@ class LateHookTest {
 
     @Test
     void aTurnEndStampedBeforeTheLastWordsWerePastedConfirmsNothingAndTookNoneOfThem() throws Exception {
-        try (OneMemberPost bo = new OneMemberPost("Bo", HookedProfile.load(dir, "1s"), Clock.systemUTC())) {
+        // Bo works on the piece: its screen changes until the test is done, so the 1 s grace that lets the
+        // screen end the phase's turn cannot end the piece's while the test looks (a loaded machine's
+        // stall of a second did, and the member read idle)
+        AtomicReference<FakeTmux.FakePane> working = new AtomicReference<>();
+        FakeTmux.Program program = (pane, input) -> {
+            pane.print(input + "\n");
+            if (input.contains(PIECE.text())) {
+                working.set(pane);
+            }
+        };
+        ScheduledExecutorService screen = Executors.newSingleThreadScheduledExecutor();
+        screen.scheduleAtFixedRate(
+                () -> Optional.ofNullable(working.get()).ifPresent(p -> p.print(".")), 0, 100, TimeUnit.MILLISECONDS);
+        try (OneMemberPost bo = new OneMemberPost("Bo", HookedProfile.load(dir, "1s"), Clock.systemUTC(), program)) {
             Letter phase = new Letter("j", 1, "Bo", "--- Phase: INHALE ---");
             submitted(bo, phase);
             Instant answered = Instant.now(); // Bo's turn on the phase ends; its hook is slow to be heard
@@ -54,6 +71,8 @@ class LateHookTest {
             bo.post.turnEnded(bo.pane, Optional.empty(), "turn-end hook", Optional.of(Instant.now()));
             assertTrue(bo.steps.contains("2:confirmed"), bo.steps::toString);
             assertEquals(MemberState.IDLE, bo.post.status(bo.pane).orElseThrow().state());
+        } finally {
+            screen.shutdownNow();
         }
     }
 
